@@ -1,0 +1,122 @@
+"""The guided ``hand`` prompt: asks side by side only what the variant scores.
+
+Every answer is checked as it is typed and asked again when it is wrong; a hand that breaks a
+rule as a whole (two sides out, going out without the canastas) is explained and entered again.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import typer
+
+from scorekeeper.domain.cards import card_points, parse_cards, parse_melds
+from scorekeeper.domain.scoring import SideEntry, entry_from_json
+from scorekeeper.errors import ScorekeeperError
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from scorekeeper.domain.game import Game
+
+
+def _ask(question: str, parse: Any, default: str = "0") -> Any:
+    """Ask until ``parse(answer)`` succeeds; ``parse`` raises ScorekeeperError or ValueError."""
+    while True:
+        answer = typer.prompt(question, default=default, show_default=True)
+        try:
+            return parse(answer.strip())
+        except (ScorekeeperError, ValueError) as err:
+            typer.echo(f"  {err}", err=True)
+
+
+def _count(limit: int, what: str) -> Any:
+    def parse(text: str) -> int:
+        if not text.isdigit():
+            raise ValueError(f"{what}: type a count from 0 to {limit}")
+        n = int(text)
+        if n > limit:
+            raise ValueError(f"{what}: at most {limit}")
+        return n
+
+    return parse
+
+
+def _points_or_cards(game: Game, what: str, melds: bool) -> Any:
+    v = game.variant
+
+    def parse(text: str) -> tuple[int, str | None]:
+        plain = text.replace(",", "")
+        if plain.isdigit():
+            n = int(plain)
+            if n % v.point_step or n > v.deck_points:
+                raise ValueError(
+                    f"{what}: a multiple of {v.point_step} up to {v.deck_points:,}, or the cards"
+                )
+            return n, None
+        if melds:
+            return sum(card_points(v.cards, m) for m in parse_melds(text)), text
+        return card_points(v.cards, parse_cards(text)), text
+
+    return parse
+
+
+def ask_side(game: Game, index: int, went_out: bool, concealed: bool) -> SideEntry:
+    """Ask one side's entry, field by field."""
+    v = game.variant
+    name = game.names[index]
+    typer.echo(f"\n{name}")
+    obj: dict[str, Any] = {"went_out": went_out, "concealed": concealed}
+    points, cards = _ask(
+        "  Melded card points (or the cards, e.g. KKKK2 QQQ)",
+        _points_or_cards(game, "meld", melds=True),
+    )
+    obj["melds" if cards else "meld_points"] = cards or points
+    limit = v.deck_cards // 7
+    canastas = {}
+    for kind in v.canastas.values():
+        n = _ask(f"  {kind.title.capitalize()}s", _count(limit, kind.title))
+        if n:
+            canastas[kind.key] = n
+    if canastas or not cards:
+        obj["canastas"] = canastas
+    if v.red_threes.scored:
+        obj["red_threes"] = _ask("  Red threes", _count(v.cards_of("red_three"), "red threes"))
+    if v.uses_black_threes:
+        obj["black_threes"] = _ask(
+            "  Black threes", _count(v.cards_of("black_three"), "black threes")
+        )
+    points, cards = _ask(
+        "  Points left in hand (or the cards)", _points_or_cards(game, "hand", melds=False)
+    )
+    obj["hand" if cards else "hand_points"] = cards or points
+    penalties = {}
+    for key, value in v.penalties.items():
+        n = _ask(f"  {v.penalty_titles[key].capitalize()} ({value:,} each)", _count(99, key))
+        if n:
+            penalties[key] = n
+    obj["penalties"] = penalties
+    return entry_from_json(v, obj, name)
+
+
+def ask_hand(con: Console, game: Game) -> list[SideEntry]:
+    """Ask the whole hand; asks again from the start when the hand breaks a rule."""
+    names = game.names
+    choices = ", ".join(f"{i} {n}" for i, n in enumerate(names, start=1))
+    while True:
+        con.print(f"Hand {game.next_hand}: answer for each side (Enter keeps the default).")
+        out = _ask(f"Which side went out? ({choices}; 0 nobody)", _count(len(names), "side number"))
+        concealed = False
+        if out:
+            concealed = typer.confirm(
+                "Concealed (the whole hand melded in one turn)?", default=False
+            )
+        entries = [
+            ask_side(game, i, out == i + 1, concealed and out == i + 1) for i in range(len(names))
+        ]
+        try:
+            game.score(entries)
+        except ScorekeeperError as err:
+            typer.echo(f"That hand cannot be recorded: {err}. Enter it again.", err=True)
+            continue
+        return entries

@@ -1,0 +1,168 @@
+"""Rule look-ups: ``minimum`` and the ``variants`` commands."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from scorekeeper.cli.common import (
+    DbOption,
+    GameOption,
+    JsonOption,
+    ScorekeeperGroup,
+    SetOption,
+    emit_json,
+    parse_settings,
+)
+from scorekeeper.errors import UsageError
+
+
+def minimum(
+    variant: Annotated[
+        str | None, typer.Option("--variant", "-v", help="Variant to look up (no game needed).")
+    ] = None,
+    score: Annotated[int | None, typer.Option(help="A side's score before the hand.")] = None,
+    round_: Annotated[
+        int | None, typer.Option("--round", help="Hand number, where minimums go by round.")
+    ] = None,
+    settings: SetOption = None,
+    game_id: GameOption = None,
+    as_json: JsonOption = False,
+    db: DbOption = None,
+) -> None:
+    """Show the opening-meld minimum of each side of the current game, or of a score.
+
+    Example: scorekeeper minimum --variant classic --score 1650
+    """
+    from scorekeeper.domain.minimums import opening_minimum
+    from scorekeeper.presentation import render
+
+    if variant is None and (score is not None or round_ is not None or settings):
+        raise UsageError(
+            "--score, --round and --set need --variant; without it the current game is used"
+        )
+    if variant is not None:
+        from scorekeeper.variants import load_variant
+
+        v = load_variant(variant, parse_settings(settings))
+        if v.minimum_by == "round" and round_ is None:
+            raise UsageError(f"{v.name} sets its minimum by round: give --round N")
+        if v.minimum_by == "score" and score is None:
+            raise UsageError("give the side's score with --score N (e.g. --score 1650)")
+        m = opening_minimum(v, score=score, round=round_)
+        if as_json:
+            emit_json({"format": 1, "variant": v.name, "opening_minimum": m.to_json()})
+            return
+        from scorekeeper.presentation.console import console
+
+        what = f"round {round_}" if v.minimum_by == "round" else f"a score of {render.num(score)}"
+        console().print(f"{v.title}: at {what} the opening minimum is [bold]{m.text}[/].")
+        return
+    from scorekeeper.storage.database import open_store
+
+    with open_store(db) as store:
+        stored = store.current(game_id)
+    game = stored.game
+    minimums = game.next_minimums()
+    if as_json:
+        emit_json(
+            {
+                "format": 1,
+                "game": stored.id,
+                "hand": game.next_hand,
+                "teams": [
+                    {"team": s.name, "total": t, "opening_minimum": render.minimum_json(m)}
+                    for s, t, m in zip(game.sides, game.totals, minimums, strict=True)
+                ],
+            }
+        )
+        return
+    from scorekeeper.presentation.console import console
+
+    render.print_minimums(
+        console(),
+        game.names,
+        game.totals,
+        minimums,
+        f"Game {stored.id} · opening minimums for hand {game.next_hand}",
+    )
+
+
+variants_app = typer.Typer(
+    cls=ScorekeeperGroup,
+    invoke_without_command=True,
+    no_args_is_help=False,
+)
+
+
+@variants_app.callback()
+def variants_list(ctx: typer.Context, as_json: JsonOption = False) -> None:
+    """List built-in and user variants (name, family, sides, players, target), or show one.
+
+    Example: scorekeeper variants; scorekeeper variants show classic
+    """
+    if ctx.invoked_subcommand is not None:
+        return
+    from scorekeeper.errors import ScorekeeperError
+    from scorekeeper.variants import catalog, load_variant
+
+    rows = []
+    for name, vf in catalog().items():
+        try:
+            rows.append((load_variant(name), name, vf.builtin, ""))
+        except ScorekeeperError as err:
+            rows.append((None, name, vf.builtin, err.message))
+    if as_json:
+        emit_json(
+            {
+                "format": 1,
+                "variants": [
+                    {
+                        "name": name,
+                        "builtin": builtin,
+                        "error": error or None,
+                        **(
+                            {
+                                "title": v.title,
+                                "family": v.family,
+                                "sides": [v.min_sides, v.max_sides],
+                                "players": [v.min_players, v.max_players],
+                                "target": v.target or None,
+                                "hands": v.hands or None,
+                            }
+                            if v
+                            else {}
+                        ),
+                    }
+                    for v, name, builtin, error in rows
+                ],
+            }
+        )
+        return
+    from scorekeeper.presentation import render
+    from scorekeeper.presentation.console import console
+
+    render.print_variants(console(), rows)
+
+
+@variants_app.command("show")
+def variants_show(
+    name: Annotated[str, typer.Argument(help="Variant name.")],
+    settings: SetOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Print every rule of a variant: card values, canastas, threes, minimums, options.
+
+    Example: scorekeeper variants show classic --set vienna=true
+    """
+    from scorekeeper.presentation import render
+    from scorekeeper.variants import load_variant
+
+    v = load_variant(name, parse_settings(settings))
+    if as_json:
+        emit_json(render.variant_json(v))
+        return
+    from scorekeeper.presentation.console import console
+
+    render.print_variant(console(), v)

@@ -1,0 +1,248 @@
+"""Game state: sides, the hands recorded so far, and everything derived from them.
+
+Totals, opening minimums and the winner are always computed from the stored hand entries and the
+game's copy of its rules; they are never stored as the truth (STYLE.md).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import cached_property
+
+from scorekeeper.domain.minimums import NO_MINIMUM, Minimum, opening_minimum
+from scorekeeper.domain.scoring import Breakdown, SideEntry, score_hand
+from scorekeeper.domain.variant import Variant
+from scorekeeper.errors import InputError, RuleError
+
+
+@dataclass(frozen=True)
+class Side:
+    """One side (a partnership, or a solo player): its name, players and starting score.
+
+    ``start_score`` (points) carries on a game begun on paper.
+    """
+
+    name: str
+    players: tuple[str, ...] = ()
+    start_score: int = 0
+
+
+@dataclass(frozen=True)
+class Hand:
+    """One recorded hand: an entry per side in side order, an optional note, when it was made."""
+
+    entries: tuple[SideEntry, ...]
+    note: str = ""
+    recorded_at: str = ""
+
+
+@dataclass(frozen=True)
+class HandResult:
+    """A scored hand: breakdowns per side, totals after it, minimums that applied to it."""
+
+    number: int
+    hand: Hand
+    breakdowns: tuple[Breakdown, ...]
+    totals: tuple[int, ...]
+    minimums: tuple[Minimum, ...]
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How the game stands: ``winner`` is a side index or None; ``draw`` is True for a tie that
+    the variant's ``tie = "draw"`` rule ends; ``decided_at`` is the deciding hand's number."""
+
+    winner: int | None = None
+    draw: bool = False
+    decided_at: int | None = None
+
+    @property
+    def over(self) -> bool:
+        return self.winner is not None or self.draw
+
+
+@dataclass
+class Game:
+    """A game of one variant between sides, with its recorded hands.
+
+    All derived values (``results``, ``totals``, ``outcome``) are computed from ``hands``.
+    """
+
+    variant: Variant
+    sides: tuple[Side, ...]
+    hands: list[Hand] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        names = [s.name for s in self.sides]
+        if not self.variant.min_sides <= len(names) <= self.variant.max_sides:
+            lo, hi = self.variant.min_sides, self.variant.max_sides
+            allowed = str(lo) if lo == hi else f"{lo} to {hi}"
+            raise RuleError(f"{self.variant.name} is played by {allowed} sides, not {len(names)}")
+        for name in names:
+            if not name.strip():
+                raise InputError("a side's name cannot be empty")
+        folded = [n.strip().casefold() for n in names]
+        if len(set(folded)) != len(folded):
+            raise InputError("two sides have the same name; give each side its own name")
+        players = sum(len(s.players) for s in self.sides)
+        if players and not self.variant.min_players <= players <= self.variant.max_players:
+            raise RuleError(
+                f"{self.variant.name} is for {self.variant.min_players} to"
+                f" {self.variant.max_players} players, not {players}"
+            )
+
+    # -- derived values -------------------------------------------------------------------------
+
+    @property
+    def names(self) -> list[str]:
+        return [s.name for s in self.sides]
+
+    def side_index(self, name: str) -> int:
+        """Index of the side called ``name`` (case and spaces ignored); InputError if none."""
+        key = name.strip().casefold()
+        for i, side in enumerate(self.sides):
+            if side.name.strip().casefold() == key:
+                return i
+        raise InputError(f"no side called '{name}' in this game (sides: {', '.join(self.names)})")
+
+    def _minimums(self, totals: Sequence[int], number: int) -> tuple[Minimum, ...]:
+        if self.variant.hands and number > self.variant.hands:
+            return tuple(NO_MINIMUM for _ in totals)
+        return tuple(opening_minimum(self.variant, score=t, round=number) for t in totals)
+
+    @cached_property
+    def _scored(self) -> tuple[list[HandResult], Outcome]:
+        totals = [s.start_score for s in self.sides]
+        results: list[HandResult] = []
+        outcome = Outcome()
+        for number, hand in enumerate(self.hands, start=1):
+            minimums = self._minimums(totals, number)
+            breakdowns = score_hand(self.variant, hand.entries, self.names)
+            totals = [t + b.hand_score for t, b in zip(totals, breakdowns, strict=True)]
+            results.append(HandResult(number, hand, tuple(breakdowns), tuple(totals), minimums))
+            if not outcome.over:
+                outcome = self._decide(hand, totals, number)
+        return results, outcome
+
+    def _decide(self, hand: Hand, totals: Sequence[int], number: int) -> Outcome:
+        """Who, if anyone, has won after hand ``number`` (RULES.md §2 target, §3.1 dream hands)."""
+        for i, entry in enumerate(hand.entries):
+            if entry.special_hand in self.variant.winning_special_hands:
+                return Outcome(winner=i, decided_at=number)
+        v = self.variant
+        finished = (v.hands and number >= v.hands) or (
+            v.target > 0 and any(t >= v.target for t in totals)
+        )
+        if not finished:
+            return Outcome()
+        best = max(totals)
+        leaders = [i for i, t in enumerate(totals) if t == best]
+        if len(leaders) == 1:
+            return Outcome(winner=leaders[0], decided_at=number)
+        if v.tie == "draw":
+            return Outcome(draw=True, decided_at=number)
+        return Outcome()
+
+    @property
+    def results(self) -> list[HandResult]:
+        """Every recorded hand scored, in order."""
+        return self._scored[0]
+
+    @property
+    def outcome(self) -> Outcome:
+        return self._scored[1]
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        """Each side's running total in points, start score included."""
+        if self.results:
+            return self.results[-1].totals
+        return tuple(s.start_score for s in self.sides)
+
+    @property
+    def next_hand(self) -> int:
+        return len(self.hands) + 1
+
+    def next_minimums(self) -> tuple[Minimum | None, ...]:
+        """Each side's opening minimum for the next hand; None where a game played over a fixed
+        number of hands has none left."""
+        if self.variant.hands and self.next_hand > self.variant.hands:
+            return tuple(None for _ in self.sides)
+        return self._minimums(self.totals, self.next_hand)
+
+    @property
+    def seats(self) -> list[str]:
+        """Players in seating order, sides alternating (partners sit opposite): empty when the
+        sides named no players."""
+        if not all(s.players for s in self.sides):
+            return []
+        seats = []
+        for k in range(max(len(s.players) for s in self.sides)):
+            seats.extend(s.players[k] for s in self.sides if k < len(s.players))
+        return seats
+
+    def dealer(self, number: int) -> str | None:
+        """The player who deals hand ``number`` (the deal passes to the left each hand)."""
+        seats = self.seats
+        return seats[(number - 1) % len(seats)] if seats else None
+
+    # -- changes --------------------------------------------------------------------------------
+
+    def score(self, entries: Sequence[SideEntry]) -> list[Breakdown]:
+        """Score a proposed next hand without recording it; raises as :func:`score_hand`."""
+        if self.outcome.over:
+            raise RuleError(self._over_message())
+        if self.variant.hands and self.next_hand > self.variant.hands:
+            raise RuleError(f"all {self.variant.hands} hands of this game have been played")
+        return score_hand(self.variant, entries, self.names)
+
+    def add(self, hand: Hand) -> list[Breakdown]:
+        """Validate, score and append a hand; returns its breakdowns. Nothing changes on error."""
+        breakdowns = self.score(hand.entries)
+        self.hands.append(hand)
+        self.__dict__.pop("_scored", None)
+        return breakdowns
+
+    def replace(self, number: int, hand: Hand) -> None:
+        """Put ``hand`` in place of hand ``number`` (1-based); every later value is recomputed.
+
+        Raises InputError for a hand that does not exist, and re-raises a refusal of the new hand
+        or of any later hand it makes invalid (the game is then left unchanged).
+        """
+        if not 1 <= number <= len(self.hands):
+            raise InputError(f"there is no hand {number}; this game has {len(self.hands)} hands")
+        old = list(self.hands)
+        self.hands[number - 1] = hand
+        self.__dict__.pop("_scored", None)
+        try:
+            self._check_all()
+        except Exception:
+            self.hands[:] = old
+            self.__dict__.pop("_scored", None)
+            raise
+
+    def pop(self) -> Hand:
+        """Remove and return the last hand; InputError when there is none."""
+        if not self.hands:
+            raise InputError("no hand has been recorded yet")
+        hand = self.hands.pop()
+        self.__dict__.pop("_scored", None)
+        return hand
+
+    def _check_all(self) -> None:
+        outcome = self._scored[1]
+        if outcome.decided_at is not None and outcome.decided_at < len(self.hands):
+            raise RuleError(
+                f"the game would end at hand {outcome.decided_at}, but {len(self.hands)} hands"
+                " follow it"
+            )
+
+    def _over_message(self) -> str:
+        o = self.outcome
+        if o.draw:
+            return f"this game ended in a draw at hand {o.decided_at}; start a new game"
+        return (
+            f"this game is over: {self.names[o.winner or 0]} won at hand {o.decided_at};"
+            " start a new game"
+        )

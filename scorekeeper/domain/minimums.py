@@ -1,0 +1,71 @@
+"""Opening-meld minimums: what a side must meld to open, from its score or the round.
+
+RULES.md conventions: the minimum for a hand is looked up from the side's total *before* that
+hand; published bands such as "0-1,495" mean ``0 <= score < 1,500``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from scorekeeper.domain.variant import REQUIREMENTS, Variant
+from scorekeeper.errors import InputError
+
+
+@dataclass(frozen=True)
+class Minimum:
+    """An opening minimum: a number of points, a requirement that is not a number, or none.
+
+    ``points`` is in card points; ``requires`` is a key of
+    :data:`scorekeeper.domain.variant.REQUIREMENTS` (e.g. ``natural_canasta``).
+    """
+
+    points: int | None = None
+    requires: str | None = None
+
+    @property
+    def text(self) -> str:
+        """How a player says it: "90", "a natural canasta", or "none"."""
+        if self.requires:
+            return REQUIREMENTS[self.requires]
+        if self.points is None:
+            return "none"
+        return f"{self.points:,}"
+
+    def to_json(self) -> dict[str, int | str | None]:
+        """The DESIGN.md shape: ``{"points": N or null, "requires": text or null}``."""
+        return {
+            "points": self.points,
+            "requires": REQUIREMENTS[self.requires] if self.requires else None,
+        }
+
+
+NO_MINIMUM = Minimum()
+
+
+def opening_minimum(
+    variant: Variant, score: int | None = None, round: int | None = None
+) -> Minimum:
+    """Return the opening minimum for a side at ``score`` points (or in hand ``round``).
+
+    Variants whose table goes by round (Hand and Foot, RULES.md §14) need ``round`` (1-based);
+    past the last round there is no minimum. Others need ``score``. A variant with no table has
+    no minimum. Raises InputError when the needed argument is missing or a round is below 1.
+    """
+    if not variant.bands:
+        return NO_MINIMUM
+    if variant.minimum_by == "round":
+        if round is None:
+            raise InputError(f"{variant.name} sets its minimum by round: give the round number")
+        if round < 1:
+            raise InputError(f"rounds are numbered from 1, not {round}")
+        for band in variant.bands:
+            if band.round == round:
+                return Minimum(band.points, band.requires)
+        return NO_MINIMUM
+    if score is None:
+        raise InputError(f"{variant.name} sets its minimum by score: give the score")
+    for band in variant.bands:
+        if (band.low is None or score >= band.low) and (band.high is None or score < band.high):
+            return Minimum(band.points, band.requires)
+    return NO_MINIMUM  # unreachable for a validated table, which covers every score

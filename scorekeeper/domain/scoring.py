@@ -1,0 +1,418 @@
+"""Scoring one hand (one deal): side entries in, one signed breakdown per side out.
+
+Generic hand score (RULES.md §0, Classic family)::
+
+    melded card points + canasta bonuses + red-three item (may be negative)
+    + black-three item + going-out bonus - points left in hand + penalties
+
+Modern American's base-plus-count formula (RULES.md §3) is the same sum once melded points take
+the sign its ``melds.sign`` rule gives and 3s take the sign of ``sign_by_canastas``. A special
+hand (RULES.md §3.1) replaces the side's whole score; acaba (RULES.md §10) gives the opponents its
+points and everyone else nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import asdict, dataclass, field, fields
+from typing import Any
+
+from scorekeeper.domain.cards import Card, card_points, parse_cards, parse_melds
+from scorekeeper.domain.variant import ThreesRule, Variant
+from scorekeeper.errors import InputError, RuleError
+
+#: Keys a side's entry may have (DESIGN.md, "Hand entry as JSON").
+ENTRY_KEYS = (
+    "team",
+    "meld_points",
+    "melds",
+    "canastas",
+    "red_threes",
+    "black_threes",
+    "went_out",
+    "concealed",
+    "hand_points",
+    "hand",
+    "penalties",
+    "special_hand",
+    "acaba",
+)
+
+
+@dataclass(frozen=True)
+class SideEntry:
+    """What one side laid down in one hand, as typed at the table.
+
+    Numbers are card points (``meld_points``, ``hand_points``: the value of the cards left in all
+    the side's hands, deducted) or counts (``canastas`` per kind key, ``red_threes``,
+    ``black_threes``, ``penalties`` per penalty key). ``melds`` and ``hand`` hold the same
+    information as card notation instead of points.
+    """
+
+    meld_points: int = 0
+    melds: str | None = None
+    canastas: Mapping[str, int] = field(default_factory=dict)
+    red_threes: int = 0
+    black_threes: int = 0
+    went_out: bool = False
+    concealed: bool = False
+    hand_points: int = 0
+    hand: str | None = None
+    penalties: Mapping[str, int] = field(default_factory=dict)
+    special_hand: str | None = None
+    acaba: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        """The entry as DESIGN.md's JSON object, keys at their default left out."""
+        out: dict[str, Any] = {}
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if value not in (0, False, None, {}, ""):
+                out[f.name] = dict(value) if isinstance(value, Mapping) else value
+        return out
+
+    @property
+    def canasta_count(self) -> int:
+        return sum(self.canastas.values())
+
+
+@dataclass(frozen=True)
+class Breakdown:
+    """One side's hand score, split into DESIGN.md's signed fields (points).
+
+    Deductions and penalties are negative, so the fields sum to :attr:`hand_score`.
+    """
+
+    meld_points: int = 0
+    canasta_bonus: int = 0
+    red_three_bonus: int = 0
+    black_three_bonus: int = 0
+    going_out_bonus: int = 0
+    hand_deduction: int = 0
+    penalties: int = 0
+    special_hand_bonus: int = 0
+
+    @property
+    def hand_score(self) -> int:
+        return sum(getattr(self, f.name) for f in fields(self))
+
+    def to_json(self) -> dict[str, int]:
+        return {**asdict(self), "hand_score": self.hand_score}
+
+
+BREAKDOWN_FIELDS = tuple(f.name for f in fields(Breakdown))
+
+
+# -- reading entries --------------------------------------------------------------------------
+
+
+def _count(value: Any, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        if isinstance(value, float) and value.is_integer():
+            value = int(value)
+        else:
+            raise InputError(f"{what} must be a whole number, not {value!r}")
+    if value < 0:
+        raise RuleError(f"{what} cannot be negative ({value}); counts and points are 0 or more")
+    return value
+
+
+def _flag(value: Any, what: str) -> bool:
+    if not isinstance(value, bool):
+        raise InputError(f"{what} must be true or false, not {value!r}")
+    return value
+
+
+def _text(value: Any, what: str) -> str:
+    if not isinstance(value, str):
+        raise InputError(f"{what} must be text, not {value!r}")
+    return value
+
+
+def entry_from_json(variant: Variant, obj: Mapping[str, Any], side: str = "side") -> SideEntry:
+    """Read one side's JSON object (DESIGN.md, "Hand entry as JSON") into a :class:`SideEntry`.
+
+    Canasta aliases become their kind key. Raises InputError for an unknown key, a wrong type, a
+    canasta kind, penalty or special hand the variant does not have, or ``melds`` given together
+    with ``meld_points`` (likewise ``hand`` with ``hand_points``); RuleError for a negative count.
+    """
+    if not isinstance(obj, Mapping):
+        raise InputError(f"{side}: each side's entry must be a JSON object")
+    for key in obj:
+        if key not in ENTRY_KEYS:
+            raise InputError(f"{side}: unknown key '{key}' (allowed: {', '.join(ENTRY_KEYS)})")
+    if "melds" in obj and "meld_points" in obj:
+        raise InputError(f"{side}: give 'melds' or 'meld_points', not both")
+    if "hand" in obj and "hand_points" in obj:
+        raise InputError(f"{side}: give 'hand' or 'hand_points', not both")
+    canastas: dict[str, int] = {}
+    raw = obj.get("canastas", {})
+    if not isinstance(raw, Mapping):
+        raise InputError(f"{side}: 'canastas' must be an object of counts per kind")
+    for name, count in raw.items():
+        kind = variant.canasta_key(str(name))
+        canastas[kind] = canastas.get(kind, 0) + _count(count, f"{side}: canastas '{name}'")
+    penalties: dict[str, int] = {}
+    raw = obj.get("penalties", {})
+    if not isinstance(raw, Mapping):
+        raise InputError(f"{side}: 'penalties' must be an object of counts per penalty kind")
+    for name, count in raw.items():
+        if name not in variant.penalties:
+            allowed = ", ".join(variant.penalties) or "none"
+            raise InputError(
+                f"{side}: {variant.name} has no penalty '{name}' (penalties: {allowed})"
+            )
+        penalties[name] = _count(count, f"{side}: penalty '{name}'")
+    special = obj.get("special_hand")
+    if special is not None:
+        special = _text(special, f"{side}: 'special_hand'")
+        if special not in variant.special_hands:
+            allowed = ", ".join(variant.special_hands) or "none"
+            raise InputError(
+                f"{side}: {variant.name} has no special hand '{special}' (special hands: {allowed})"
+            )
+    melds = obj.get("melds")
+    hand = obj.get("hand")
+    entry = SideEntry(
+        meld_points=_count(obj.get("meld_points", 0), f"{side}: 'meld_points'"),
+        melds=_text(melds, f"{side}: 'melds'") if melds is not None else None,
+        canastas={k: v for k, v in canastas.items() if v},
+        red_threes=_count(obj.get("red_threes", 0), f"{side}: 'red_threes'"),
+        black_threes=_count(obj.get("black_threes", 0), f"{side}: 'black_threes'"),
+        went_out=_flag(obj.get("went_out", False), f"{side}: 'went_out'"),
+        concealed=_flag(obj.get("concealed", False), f"{side}: 'concealed'"),
+        hand_points=_count(obj.get("hand_points", 0), f"{side}: 'hand_points'"),
+        hand=_text(hand, f"{side}: 'hand'") if hand is not None else None,
+        penalties={k: v for k, v in penalties.items() if v},
+        special_hand=special,
+        acaba=_flag(obj.get("acaba", False), f"{side}: 'acaba'"),
+    )
+    if entry.acaba and variant.acaba_points is None:
+        raise InputError(f"{side}: {variant.name} has no acaba declaration")
+    return resolve_cards(variant, entry, side)
+
+
+def classify_canasta(variant: Variant, meld: Sequence[Card]) -> str | None:
+    """The canasta kind a meld of cards makes under ``variant``, or None if it is no canasta.
+
+    A meld of at least seven cards is a canasta: all wild cards make ``wild_twos`` (seven 2s),
+    ``wild_jokers`` (four jokers and three 2s) or ``wild``; natural sevens or aces make ``sevens``
+    or ``aces`` where the variant has those kinds; several ranks make ``sequence``; otherwise
+    ``natural`` without wild cards and ``mixed`` with them (RULES.md §16c). A kind the variant
+    lacks gives None.
+    """
+    if len(meld) < 7:
+        return None
+    naturals = [c for c in meld if not c.wild]
+    kinds = variant.canastas
+    choice: str | None
+    if not naturals:
+        twos = sum(1 for c in meld if c.rank == "2")
+        if twos == len(meld) and "wild_twos" in kinds:
+            choice = "wild_twos"
+        elif twos == 3 and len(meld) == 7 and "wild_jokers" in kinds:
+            choice = "wild_jokers"
+        else:
+            choice = "wild"
+    elif len({c.rank for c in naturals}) > 1:
+        choice = "sequence"
+    elif len(naturals) == len(meld):
+        rank = naturals[0].rank
+        if rank == "7" and "sevens" in kinds:
+            choice = "sevens"
+        elif rank == "A" and "aces" in kinds:
+            choice = "aces"
+        else:
+            choice = "natural"
+    else:
+        choice = "mixed"
+    return choice if choice in kinds else None
+
+
+def resolve_cards(variant: Variant, entry: SideEntry, side: str = "side") -> SideEntry:
+    """Fill ``meld_points``/``hand_points`` (and canastas, when none were given) from the card
+    strings ``melds`` and ``hand``. Raises InputError naming a bad card token."""
+    meld_points, hand_points, canastas = entry.meld_points, entry.hand_points, entry.canastas
+    try:
+        if entry.melds is not None:
+            groups = parse_melds(entry.melds) if entry.melds.strip() else []
+            meld_points = sum(card_points(variant.cards, g) for g in groups)
+            if not canastas:
+                found: dict[str, int] = {}
+                for group in groups:
+                    kind = classify_canasta(variant, group)
+                    if kind:
+                        found[kind] = found.get(kind, 0) + 1
+                canastas = found
+        if entry.hand is not None:
+            cards = parse_cards(entry.hand) if entry.hand.strip() else []
+            hand_points = card_points(variant.cards, cards)
+    except InputError as err:
+        raise InputError(f"{side}: {err}") from None
+    return SideEntry(
+        **{
+            **entry.__dict__,
+            "meld_points": meld_points,
+            "hand_points": hand_points,
+            "canastas": canastas,
+        }
+    )
+
+
+# -- validation -------------------------------------------------------------------------------
+
+
+def _fmt(n: int) -> str:
+    return f"{n:,}"
+
+
+def check_going_out(variant: Variant, entry: SideEntry, side: str) -> None:
+    """Raise RuleError when ``entry`` goes out without the canastas the variant requires.
+
+    RULES.md §2 (one canasta), §2.1 (two), §5 (two incl. an escalera), §13 (one of each kind).
+    """
+    counted = sum(n for k, n in entry.canastas.items() if variant.canastas[k].counts_for_going_out)
+    if counted < variant.going_out_canastas:
+        need = variant.going_out_canastas
+        word = "canasta" if need == 1 else "canastas"
+        raise RuleError(
+            f"{side} went out with {counted} {'canasta' if counted == 1 else 'canastas'};"
+            f" {variant.name} needs at least {need} {word} to go out"
+        )
+    for kind, need in variant.going_out_kinds.items():
+        have = entry.canastas.get(kind, 0)
+        if have < need:
+            title = variant.canastas[kind].title
+            raise RuleError(
+                f"{side} went out without {need} {title}{'s' if need > 1 else ''};"
+                f" {variant.name} needs it to go out (has {have})"
+            )
+
+
+def validate_hand(variant: Variant, entries: Sequence[SideEntry], names: Sequence[str]) -> None:
+    """Refuse a hand that breaks a rule or exceeds what the decks hold (RULES.md §16c limits).
+
+    ``entries`` and ``names`` are in side order. Raises RuleError with a message that says what
+    is allowed: more than one side going out, concealed without going out, going out without the
+    required canastas, counts and points beyond the decks, points that are not a multiple of the
+    card values' step.
+    """
+    if len(entries) != len(names):
+        raise InputError(f"this game has {len(names)} sides; got entries for {len(entries)}")
+    out = [n for n, e in zip(names, entries, strict=True) if e.went_out]
+    if len(out) > 1:
+        raise RuleError(f"only one side can go out in a hand, but {' and '.join(out)} both did")
+    acaba = [n for n, e in zip(names, entries, strict=True) if e.acaba]
+    if len(acaba) > 1:
+        raise RuleError("only one side can declare acaba in a hand")
+    step = variant.point_step
+    decks = f"{variant.decks} deck{'s' if variant.decks > 1 else ''}"
+    for name, e in zip(names, entries, strict=True):
+        if e.concealed and not e.went_out:
+            raise RuleError(
+                f"{name}: 'concealed' means going out in one turn; the side did not go out"
+            )
+        if e.went_out:
+            check_going_out(variant, e, name)
+        if e.red_threes and not variant.red_threes.scored:
+            raise RuleError(f"{name}: {variant.name} does not score red threes")
+        if e.black_threes and not variant.uses_black_threes:
+            raise RuleError(
+                f"{name}: {variant.name} does not score black threes laid out; count a melded"
+                " black three in the meld points"
+            )
+        for what, value in (("meld points", e.meld_points), ("hand points", e.hand_points)):
+            if value % step:
+                raise RuleError(f"{name}: {what} {value} are not a multiple of {step}")
+            if value > variant.deck_points:
+                raise RuleError(
+                    f"{name}: {what} {_fmt(value)} are more than the {decks} hold"
+                    f" ({_fmt(variant.deck_points)} in all)"
+                )
+    total_points = sum(e.meld_points + e.hand_points for e in entries)
+    if total_points > variant.deck_points:
+        raise RuleError(
+            f"meld and hand points of all sides together are {_fmt(total_points)}; the {decks}"
+            f" hold {_fmt(variant.deck_points)} in all"
+        )
+    for colour, attr, in_hand in (
+        ("red", "red_threes", "red_threes_in_hand"),
+        ("black", "black_threes", "black_threes_in_hand"),
+    ):
+        count = sum(getattr(e, attr) + e.penalties.get(in_hand, 0) for e in entries)
+        limit = variant.cards_of(f"{colour}_three")
+        if count > limit:
+            raise RuleError(
+                f"{count} {colour} threes in all sides together; the {decks} hold {limit}"
+            )
+    cards = sum(n * variant.canastas[k].cards for e in entries for k, n in e.canastas.items())
+    if cards > variant.deck_cards:
+        count = sum(e.canasta_count for e in entries)
+        raise RuleError(
+            f"{count} canastas need at least {cards} cards; the {decks} hold"
+            f" {variant.deck_cards} that can be melded"
+        )
+
+
+# -- scoring ----------------------------------------------------------------------------------
+
+
+def threes_item(rule: ThreesRule, count: int, entry: SideEntry) -> int:
+    """Signed value of ``count`` laid-out threes of one colour for a side (RULES.md §2, §3, §4).
+
+    Sign rules: ``always_plus``; ``minus_without_meld`` (the side melded nothing, Classic);
+    ``by_canastas`` (``sign_by_canastas[n]`` for a side with n completed canastas, the last entry
+    for more: Samba ``[-1, -1, 1]``, Modern American ``[-1, 0, 1]``); ``minus_without_kind`` (no
+    canasta of ``kind``: Pennies from Heaven's sevens).
+    """
+    if not count:
+        return 0
+    value = rule.value(count)
+    sign = 1
+    if rule.sign_rule == "minus_without_meld":
+        sign = -1 if entry.meld_points == 0 and entry.canasta_count == 0 else 1
+    elif rule.sign_rule == "by_canastas":
+        table = rule.sign_by_canastas
+        sign = table[min(entry.canasta_count, len(table) - 1)]
+    elif rule.sign_rule == "minus_without_kind":
+        sign = -1 if not entry.canastas.get(rule.kind or "", 0) else 1
+    item = sign * value
+    if item < 0 and rule.negative_cap:
+        item = max(item, -rule.negative_cap)
+    return item
+
+
+def score_side(variant: Variant, entry: SideEntry) -> Breakdown:
+    """Score one side's entry (already validated) into its :class:`Breakdown`."""
+    if entry.special_hand:
+        return Breakdown(special_hand_bonus=variant.special_hands[entry.special_hand])
+    meld = entry.meld_points
+    if variant.meld_sign == "minus_without_canasta" and entry.canasta_count == 0:
+        meld = -meld
+    going_out = 0
+    if entry.went_out:
+        going_out = variant.going_out_bonus + (variant.concealed_bonus if entry.concealed else 0)
+    return Breakdown(
+        meld_points=meld,
+        canasta_bonus=sum(variant.canastas[k].bonus * n for k, n in entry.canastas.items()),
+        red_three_bonus=threes_item(variant.red_threes, entry.red_threes, entry),
+        black_three_bonus=threes_item(variant.black_threes, entry.black_threes, entry),
+        going_out_bonus=going_out,
+        hand_deduction=-entry.hand_points,
+        penalties=sum(variant.penalties[k] * n for k, n in entry.penalties.items()),
+    )
+
+
+def score_hand(
+    variant: Variant, entries: Sequence[SideEntry], names: Sequence[str] | None = None
+) -> list[Breakdown]:
+    """Validate and score one hand: one :class:`Breakdown` per side, in side order.
+
+    Raises RuleError or InputError as :func:`validate_hand` does.
+    """
+    names = list(names) if names is not None else [f"side {i + 1}" for i in range(len(entries))]
+    validate_hand(variant, entries, names)
+    if any(e.acaba for e in entries):
+        points = variant.acaba_points or 0
+        return [Breakdown() if e.acaba else Breakdown(special_hand_bonus=points) for e in entries]
+    return [score_side(variant, e) for e in entries]

@@ -1,0 +1,48 @@
+"""The error hierarchy shared by every layer.
+
+Each error carries the process exit code the command line turns it into (README, "Exit codes"):
+1 a rule or input refused, 2 usage, 3 a data file that cannot be used, 4 database busy.
+"""
+
+
+class ScorekeeperError(Exception):
+    """Base of every error scorekeeper reports to a user as a one-line message (exit code 1)."""
+
+    exit_code = 1
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+    def __str__(self) -> str:
+        return self.message
+
+
+class RuleError(ScorekeeperError):
+    """Input that breaks a rule of the variant (a count the decks cannot hold, two sides out...)."""
+
+
+class InputError(ScorekeeperError):
+    """Input that cannot be read: a malformed entry, an unknown key, a bad number."""
+
+
+class UsageError(ScorekeeperError):
+    """A command used the wrong way (exit code 2)."""
+
+    exit_code = 2
+
+
+class DataFileError(ScorekeeperError):
+    """A variant file or database file that cannot be used (exit code 3)."""
+
+    exit_code = 3
+
+
+class DatabaseBusy(ScorekeeperError):
+    """Another process holds the database lock (exit code 4)."""
+
+    exit_code = 4
+
+
+class NotFound(ScorekeeperError):
+    """A game, variant or side that does not exist."""

@@ -1,0 +1,1 @@
+"""Presentation: Rich output and the ``--json`` shapes of DESIGN.md."""

@@ -1,0 +1,359 @@
+"""Rich rendering of hands, standings, minimums and variants, plus their ``--json`` shapes.
+
+Names are always passed to Rich as :class:`rich.text.Text`, never as markup, so a side called
+``[bold]x[/]`` prints exactly those characters (DESIGN.md, "Storage and safety").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from scorekeeper.domain.minimums import Minimum
+from scorekeeper.domain.scoring import Breakdown
+from scorekeeper.domain.variant import REQUIREMENTS, Variant
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from scorekeeper.storage.codec import StoredGame
+
+#: Row labels of a hand's breakdown, in DESIGN.md order.
+BREAKDOWN_LABELS = {
+    "meld_points": "Melded cards",
+    "canasta_bonus": "Canasta bonuses",
+    "red_three_bonus": "Red threes",
+    "black_three_bonus": "Black threes",
+    "going_out_bonus": "Going out",
+    "hand_deduction": "Cards left in hand",
+    "penalties": "Penalties",
+    "special_hand_bonus": "Special hand / acaba",
+}
+
+
+def num(n: int | None) -> str:
+    """A number as players write it: thousands separated by commas."""
+    return "-" if n is None else f"{n:,}"
+
+
+def minimum_text(m: Minimum | None) -> str:
+    return "none (last hand played)" if m is None else m.text
+
+
+def minimum_json(m: Minimum | None) -> dict[str, Any]:
+    return (m or Minimum()).to_json()
+
+
+# -- JSON shapes (DESIGN.md) -------------------------------------------------------------------
+
+
+def hand_json(stored: StoredGame, number: int) -> dict[str, Any]:
+    """``hand --json``: the breakdown of hand ``number`` per side, totals and next minimums."""
+    game = stored.game
+    result = game.results[number - 1]
+    later = number == len(game.hands)
+    minimums = game.next_minimums() if later else game.results[number].minimums
+    teams = []
+    for i, side in enumerate(game.sides):
+        teams.append(
+            {
+                "team": side.name,
+                **result.breakdowns[i].to_json(),
+                "total": result.totals[i],
+                "opening_minimum": minimum_json(minimums[i]),
+            }
+        )
+    return {
+        "format": 1,
+        "game": stored.id,
+        "hand": number,
+        "teams": teams,
+        "winner": winner_name(stored),
+        "draw": game.outcome.draw,
+    }
+
+
+def winner_name(stored: StoredGame) -> str | None:
+    w = stored.game.outcome.winner
+    return stored.game.sides[w].name if w is not None else None
+
+
+def status_json(stored: StoredGame) -> dict[str, Any]:
+    """``status --json``: totals and next opening minimum per side, winner, variant, hands."""
+    game = stored.game
+    minimums = game.next_minimums()
+    return {
+        "format": 1,
+        "game": stored.id,
+        "variant": game.variant.name,
+        "label": stored.label,
+        "hands_played": len(game.hands),
+        "target": game.variant.target or None,
+        "teams": [
+            {"team": s.name, "total": t, "opening_minimum": minimum_json(m)}
+            for s, t, m in zip(game.sides, game.totals, minimums, strict=True)
+        ],
+        "next_dealer": None if game.outcome.over else game.dealer(game.next_hand),
+        "winner": winner_name(stored),
+        "draw": game.outcome.draw,
+        "status": stored.status,
+    }
+
+
+def variant_json(v: Variant) -> dict[str, Any]:
+    """Every rule of a variant as plain data (``variants show --json``)."""
+    rules = {k: val for k, val in v.rules.items() if k not in ("options", "chosen_options")}
+    options = {
+        name: {k: val for k, val in opt.items()} for name, opt in v.rules.get("options", {}).items()
+    }
+    return {"format": 1, "variant": v.name, "rules": rules, "options": options}
+
+
+# -- Rich output ------------------------------------------------------------------------------
+
+
+def _table(title: str | None = None) -> Any:
+    from rich import box
+    from rich.table import Table
+
+    return Table(title=title, box=box.SIMPLE_HEAVY, title_justify="left", pad_edge=False)
+
+
+def _text(value: str) -> Any:
+    from rich.text import Text
+
+    return Text(value)
+
+
+def print_breakdown(
+    con: Console, stored: StoredGame, number: int, breakdowns: Sequence[Breakdown] | None = None
+) -> None:
+    """The breakdown of hand ``number`` (or proposed ``breakdowns``): one column per side."""
+    game = stored.game
+    if breakdowns is None:
+        breakdowns = game.results[number - 1].breakdowns
+    table = _table(f"Hand {number}")
+    table.add_column("")
+    for side in game.sides:
+        table.add_column(_text(side.name), justify="right", overflow="fold")
+    for key, label in BREAKDOWN_LABELS.items():
+        values = [getattr(b, key) for b in breakdowns]
+        if any(values):
+            table.add_row(label, *[num(n) for n in values])
+    table.add_row(_text("Hand score"), *[num(b.hand_score) for b in breakdowns], style="bold")
+    con.print(table)
+
+
+def print_standings(con: Console, stored: StoredGame) -> None:
+    """Totals, next opening minimum per side, hands played, next dealer and the winner."""
+    game = stored.game
+    v = game.variant
+    target = f"target {num(v.target)}" if v.target else f"{v.hands} hands"
+    label = f" · {stored.label}" if stored.label else ""
+    table = _table(
+        f"Game {stored.id} · {v.title}{label} · {target} · hands played: {len(game.hands)}"
+    )
+    table.add_column("Side", overflow="fold")
+    table.add_column("Total", justify="right", no_wrap=True)
+    table.add_column("Next opening minimum", justify="right")
+    over = game.outcome.over
+    for side, total, minimum in zip(game.sides, game.totals, game.next_minimums(), strict=True):
+        table.add_row(_text(side.name), num(total), "-" if over else minimum_text(minimum))
+    con.print(table)
+    print_outcome(con, stored)
+
+
+def print_outcome(con: Console, stored: StoredGame) -> None:
+    game = stored.game
+    outcome = game.outcome
+    if outcome.winner is not None:
+        from rich.text import Text
+
+        line = Text("Winner: ", style="bold green")
+        line.append(game.sides[outcome.winner].name)
+        totals = sorted(game.totals, reverse=True)
+        margin = totals[0] - totals[1] if len(totals) > 1 else totals[0]
+        line.append(f" with {num(max(game.totals))}, by {num(margin)} points")
+        con.print(line)
+    elif outcome.draw:
+        con.print(f"[bold]Draw[/] at {num(max(game.totals))}: the game is over.")
+    else:
+        dealer = game.dealer(game.next_hand)
+        if dealer:
+            con.print(_text(f"Next dealer: {dealer}"))
+
+
+def print_minimums(
+    con: Console,
+    names: Sequence[str],
+    totals: Sequence[int | None],
+    minimums: Sequence[Minimum | None],
+    title: str,
+) -> None:
+    table = _table(title)
+    table.add_column("Side", overflow="fold")
+    table.add_column("Score", justify="right", no_wrap=True)
+    table.add_column("Opening minimum", justify="right")
+    for name, total, minimum in zip(names, totals, minimums, strict=True):
+        table.add_row(_text(name), num(total), minimum_text(minimum))
+    con.print(table)
+
+
+def print_variants(con: Console, rows: Sequence[tuple[Variant | None, str, bool, str]]) -> None:
+    """The variant list: (variant or None when it failed to load, name, builtin, error)."""
+    table = _table("Variants")
+    table.add_column("Name", no_wrap=True)
+    table.add_column("Title")
+    table.add_column("Family")
+    table.add_column("Sides", justify="right")
+    table.add_column("Players", justify="right")
+    table.add_column("Target", justify="right")
+    table.add_column("Source")
+    for v, name, builtin, error in rows:
+        where = "built-in" if builtin else "user"
+        if v is None:
+            table.add_row(_text(name), _text(f"cannot be used: {error}"), "", "", "", "", where)
+            continue
+        sides = f"{v.min_sides}" if v.min_sides == v.max_sides else f"{v.min_sides}-{v.max_sides}"
+        players = (
+            f"{v.min_players}"
+            if v.min_players == v.max_players
+            else f"{v.min_players}-{v.max_players}"
+        )
+        target = num(v.target) if v.target else f"{v.hands} hands"
+        table.add_row(_text(name), _text(v.title), v.family, sides, players, target, where)
+    con.print(table)
+
+
+def print_variant(con: Console, v: Variant) -> None:
+    """Every rule of one variant: card values, canastas, threes, going out, minimums, options."""
+    con.print(_text(f"{v.title} ({v.name})"), style="bold")
+    if v.description:
+        con.print(_text(v.description))
+    if v.source:
+        con.print(_text(f"Source: {v.source}"))
+    game = _table("Game")
+    game.add_column("Rule")
+    game.add_column("Value", overflow="fold")
+    lo, hi = v.min_sides, v.max_sides
+    game.add_row("Sides", str(lo) if lo == hi else f"{lo} to {hi}")
+    game.add_row("Players", f"{v.min_players} to {v.max_players}")
+    game.add_row("Decks", f"{v.decks} ({v.decks * (52 + v.jokers_per_deck)} cards with jokers)")
+    game.add_row("Target", num(v.target) if v.target else "none")
+    if v.hands:
+        game.add_row("Hands in a game", str(v.hands))
+    game.add_row("Equal totals at the target", "draw" if v.tie == "draw" else "play another hand")
+    game.add_row("Melded cards", "minus without a canasta" if v.meld_sign != "plus" else "plus")
+    con.print(game)
+
+    cards = _table("Card values (points)")
+    cards.add_column("Card")
+    cards.add_column("Value", justify="right")
+    for rank, value in v.cards.items():
+        cards.add_row(rank.replace("_", " "), num(value))
+    con.print(cards)
+
+    kinds = _table("Canastas (key for hand entries, bonus)")
+    kinds.add_column("Key")
+    kinds.add_column("Kind")
+    kinds.add_column("Aliases")
+    kinds.add_column("Bonus", justify="right")
+    for kind in v.canastas.values():
+        kinds.add_row(kind.key, _text(kind.title), ", ".join(kind.aliases), num(kind.bonus))
+    con.print(kinds)
+
+    threes = _table("Threes and going out")
+    threes.add_column("Rule")
+    threes.add_column("Value", overflow="fold")
+    for label, rule in (("Red threes", v.red_threes), ("Black threes", v.black_threes)):
+        if rule.scored:
+            threes.add_row(label, _threes_text(rule))
+    go = f"{num(v.going_out_bonus)}"
+    if v.concealed_bonus:
+        go += f" ({num(v.going_out_bonus + v.concealed_bonus)} concealed)"
+    threes.add_row("Going-out bonus", go)
+    need = [f"{v.going_out_canastas} canasta{'s' if v.going_out_canastas != 1 else ''}"]
+    need += [f"{n} {v.canastas[k].title}" for k, n in v.going_out_kinds.items()]
+    threes.add_row("To go out, a side needs", ", ".join(need))
+    con.print(threes)
+
+    if v.penalties:
+        pen = _table("Penalties (key for hand entries)")
+        pen.add_column("Key")
+        pen.add_column("Meaning")
+        pen.add_column("Points", justify="right")
+        for key, points in v.penalties.items():
+            pen.add_row(key, _text(v.penalty_titles[key]), num(points))
+        con.print(pen)
+
+    if v.special_hands:
+        sp = _table("Special hands")
+        sp.add_column("Key")
+        sp.add_column("Points", justify="right")
+        for key, points in v.special_hands.items():
+            won = " (wins the game)" if key in v.winning_special_hands else ""
+            sp.add_row(key, num(points) + won)
+        con.print(sp)
+    if v.acaba_points is not None:
+        con.print(f"Acaba: the opponents score {num(v.acaba_points)}, the declaring side 0.")
+
+    mins = _table("Opening minimum")
+    if v.minimum_by == "round":
+        mins.add_column("Round", justify="right")
+    else:
+        mins.add_column("Side's score", no_wrap=True)
+    mins.add_column("Minimum", justify="right")
+    for band in v.bands:
+        req = REQUIREMENTS[band.requires] if band.requires else num(band.points)
+        if v.minimum_by == "round":
+            mins.add_row(str(band.round), req)
+        elif band.low is None:
+            mins.add_row(f"below {num(band.high)}", req)
+        elif band.high is None:
+            mins.add_row(f"{num(band.low)} or more", req)
+        else:
+            mins.add_row(f"{num(band.low)} to {num(band.high - v.point_step)}", req)
+    con.print(mins)
+
+    options = v.rules.get("options", {})
+    if options:
+        chosen = v.rules.get("chosen_options", {})
+        opt = _table("Options (new --set NAME=VALUE)")
+        opt.add_column("Name", no_wrap=True)
+        opt.add_column("Default")
+        opt.add_column("In force")
+        opt.add_column("What it does", overflow="fold")
+        for name, o in options.items():
+            default = o.get("default", False)
+            now = chosen.get(name, default)
+            choices = f" (one of {', '.join(o['choices'])})" if "choices" in o else ""
+            opt.add_row(
+                name,
+                str(default).lower(),
+                str(now).lower(),
+                _text(o.get("description", "") + choices),
+            )
+        con.print(opt)
+
+
+def _threes_text(rule: Any) -> str:
+    parts = []
+    if rule.each:
+        parts.append(f"{num(rule.each)} each")
+    for count, total in sorted(rule.totals.items()):
+        parts.append(f"{count} threes: {num(total)}")
+    sign = {
+        "always_plus": "always plus",
+        "minus_without_meld": "minus when the side made no meld",
+        "minus_without_kind": f"minus without a {rule.kind} canasta",
+    }.get(rule.sign_rule)
+    if sign is None:
+        words = {-1: "minus", 0: "not scored", 1: "plus"}
+        table = rule.sign_by_canastas
+        sign = ", ".join(
+            f"{i}{'+' if i == len(table) - 1 else ''} canastas: {words.get(s, s)}"
+            for i, s in enumerate(table)
+        )
+    if rule.negative_cap:
+        sign += f"; a negative item at most {num(rule.negative_cap)}"
+    return "; ".join(parts) + f" ({sign})"

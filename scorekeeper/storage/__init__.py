@@ -1,0 +1,1 @@
+"""Storage: the TinyDB database of games (see :mod:`scorekeeper.storage.database`)."""

@@ -1,0 +1,89 @@
+"""Turning games into the plain JSON documents kept in the database, and back.
+
+A stored game keeps its sides, its hand entries exactly as given (DESIGN.md JSON form), and a
+copy of the rules it was started with, so editing a variant file later never changes it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from scorekeeper.domain.game import Game, Hand, Side
+from scorekeeper.domain.scoring import entry_from_json
+from scorekeeper.domain.variant import build_variant
+
+
+@dataclass
+class StoredGame:
+    """A game with what the store keeps around it: id, label, timestamps, undone hands."""
+
+    id: int
+    game: Game
+    label: str = ""
+    created: str = ""
+    finished: str | None = None
+    redo: list[Hand] = field(default_factory=list)
+    deleted: bool = False
+
+    @property
+    def status(self) -> str:
+        """``playing``, ``won``, ``draw`` or ``deleted``."""
+        if self.deleted:
+            return "deleted"
+        outcome = self.game.outcome
+        if outcome.draw:
+            return "draw"
+        return "won" if outcome.winner is not None else "playing"
+
+
+def hand_to_doc(hand: Hand) -> dict[str, Any]:
+    doc: dict[str, Any] = {"entries": [e.to_json() for e in hand.entries]}
+    if hand.note:
+        doc["note"] = hand.note
+    if hand.recorded_at:
+        doc["recorded_at"] = hand.recorded_at
+    return doc
+
+
+def hand_from_doc(game_variant: Any, doc: dict[str, Any]) -> Hand:
+    entries = tuple(entry_from_json(game_variant, e) for e in doc["entries"])
+    return Hand(entries, doc.get("note", ""), doc.get("recorded_at", ""))
+
+
+def game_to_doc(stored: StoredGame) -> dict[str, Any]:
+    """The database document of a stored game (JSON-compatible)."""
+    game = stored.game
+    return {
+        "variant": game.variant.name,
+        "rules": dict(game.variant.rules),
+        "sides": [
+            {"name": s.name, "players": list(s.players), "start_score": s.start_score}
+            for s in game.sides
+        ],
+        "hands": [hand_to_doc(h) for h in game.hands],
+        "redo": [hand_to_doc(h) for h in stored.redo],
+        "label": stored.label,
+        "created": stored.created,
+        "finished": stored.finished,
+        "deleted": stored.deleted,
+    }
+
+
+def game_from_doc(game_id: int, doc: dict[str, Any]) -> StoredGame:
+    """Rebuild a stored game from its document; raises DataFileError/InputError if unusable."""
+    variant = build_variant(doc["rules"], f"game {game_id}")
+    sides = tuple(
+        Side(s["name"], tuple(s.get("players", ())), int(s.get("start_score", 0)))
+        for s in doc["sides"]
+    )
+    game = Game(variant, sides, [hand_from_doc(variant, h) for h in doc.get("hands", [])])
+    return StoredGame(
+        id=game_id,
+        game=game,
+        label=doc.get("label", ""),
+        created=doc.get("created", ""),
+        finished=doc.get("finished"),
+        redo=[hand_from_doc(variant, h) for h in doc.get("redo", [])],
+        deleted=bool(doc.get("deleted", False)),
+    )

@@ -1,0 +1,130 @@
+"""The variant catalog: the variant files shipped in this package and the user's own.
+
+Built-in variants are the ``*.toml`` files beside this module. A user's variants live in
+``<user config folder>/variants/*.toml`` (platformdirs; ``SCOREKEEPER_CONFIG`` overrides the
+folder); a user file with a built-in's name takes its place. This module reads the files; the
+rules themselves are validated and built by :mod:`scorekeeper.domain.variant`.
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from scorekeeper.domain.variant import Variant, apply_options, build_variant, resolve, validate_data
+from scorekeeper.errors import DataFileError, NotFound
+
+BUILTIN_DIR = Path(__file__).parent
+
+
+def user_variant_dir() -> Path:
+    """Folder of the user's variant files (created by ``variants init`` when needed)."""
+    env = os.environ.get("SCOREKEEPER_CONFIG")
+    if env:
+        return Path(env) / "variants"
+    from platformdirs import user_config_dir
+
+    return Path(user_config_dir("scorekeeper", appauthor=False)) / "variants"
+
+
+@dataclass(frozen=True)
+class VariantFile:
+    """Where one variant's file is: its name, path, and whether it ships with scorekeeper."""
+
+    name: str
+    path: Path
+    builtin: bool
+
+
+def catalog() -> dict[str, VariantFile]:
+    """Every variant by name, built-in first, then the user's (which replace same-named ones)."""
+    found: dict[str, VariantFile] = {}
+    for path in sorted(BUILTIN_DIR.glob("*.toml")):
+        found[path.stem] = VariantFile(path.stem, path, True)
+    user = user_variant_dir()
+    if user.is_dir():
+        for path in sorted(user.glob("*.toml")):
+            found[path.stem] = VariantFile(path.stem, path, False)
+    return dict(sorted(found.items()))
+
+
+def read_file(path: Path) -> dict[str, Any]:
+    """Read and check one variant file's own data (before ``extends`` is followed).
+
+    Raises DataFileError naming the file when it cannot be read, is not TOML, or has a key or
+    value the format does not allow.
+    """
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as err:
+        raise DataFileError(f"cannot read variant file {path}: {err}") from None
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as err:
+        raise DataFileError(f"variant file {path} is not valid TOML: {err}") from None
+    validate_data(data, str(path))
+    return data
+
+
+def rules_chain(name: str, first: Mapping[str, Any] | None = None, where: str = "") -> list[dict]:
+    """The data of ``name`` and every variant it extends, root first.
+
+    ``first`` is the data of the starting file when it was read already (``variants check``).
+    Raises NotFound for an unknown variant and DataFileError for an ``extends`` cycle.
+    """
+    files = catalog()
+    chain: list[dict[str, Any]] = []
+    seen: list[str] = []
+    data: Mapping[str, Any] | None = first
+    current = name
+    while True:
+        if current in seen:
+            cycle = " -> ".join([*seen, current])
+            raise DataFileError(f"{where or current}: 'extends' makes a cycle: {cycle}")
+        seen.append(current)
+        if data is None:
+            if current not in files:
+                known = ", ".join(sorted(files))
+                raise NotFound(f"no variant called '{current}' (variants: {known})")
+            data = read_file(files[current].path)
+        chain.append(dict(data))
+        parent = data.get("extends")
+        if not parent:
+            break
+        if parent not in files:
+            raise DataFileError(f"{where or current}: 'extends' names unknown variant '{parent}'")
+        current, data = parent, None
+    chain.reverse()
+    return chain
+
+
+def load_rules(name: str, settings: Mapping[str, str] | None = None) -> dict[str, Any]:
+    """The resolved rules of variant ``name`` with options and ``--set`` values applied."""
+    rules = resolve(rules_chain(name))
+    rules["name"] = name
+    rules, _ = apply_options(rules, settings or {})
+    return rules
+
+
+def load_variant(name: str, settings: Mapping[str, str] | None = None) -> Variant:
+    """Load variant ``name`` (built-in or user) ready for scoring.
+
+    Raises NotFound, DataFileError (a file that cannot be used) or InputError (a bad setting).
+    """
+    files = catalog()
+    where = str(files[name].path) if name in files else name
+    return build_variant(load_rules(name, settings), where)
+
+
+def check_file(path: Path) -> Variant:
+    """Validate a variant file and everything it extends; returns the variant it defines."""
+    data = read_file(path)
+    name = data.get("name", path.stem)
+    rules = resolve(rules_chain(name, first=data, where=str(path)))
+    rules["name"] = name
+    rules, _ = apply_options(rules, {}, where=str(path))
+    return build_variant(rules, str(path))

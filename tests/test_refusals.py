@@ -1,0 +1,153 @@
+"""Every refusal of a hand: exit code 1, a one-line message, and the database byte-identical.
+
+RULES.md §16c deck limits; DESIGN.md "Storage and safety"; issue: foundation, point 3.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+
+@pytest.fixture
+def game(cli, db):
+    result = cli("new", "classic", "--team", "Ann & Bob", "--team", "Cat & Dan")
+    assert result.exit_code == 0
+    assert cli("hand", "m=100 nat=1 out", "m=50").exit_code == 0
+    return db
+
+
+def refused(cli, db, *args, input=None, code=1):
+    before = db.read_bytes()
+    result = cli(*args, input=input)
+    assert result.exit_code == code, result.output
+    assert db.read_bytes() == before
+    assert "Traceback" not in result.output
+    lines = [line for line in result.stderr.splitlines() if line.strip()]
+    assert len(lines) == 1 and lines[0].startswith("Error: ")
+    return lines[0]
+
+
+def file_hand(*teams):
+    return json.dumps({"teams": list(teams)})
+
+
+def test_negative_count_in_json(cli, game):
+    msg = refused(cli, game, "hand", "--file", "-", input=file_hand({"red_threes": -1}, {}))
+    assert "cannot be negative" in msg
+
+
+def test_negative_count_in_a_line(cli, game):
+    msg = refused(cli, game, "hand", "m=50 nat=-1", "-")
+    assert "cannot be negative" in msg
+
+
+def test_points_not_a_multiple_of_5(cli, game):
+    msg = refused(cli, game, "hand", "m=52", "-")
+    assert "52" in msg and "multiple of 5" in msg
+
+
+def test_hand_points_not_a_multiple_of_5(cli, game):
+    msg = refused(cli, game, "hand", "m=50", "h=33")
+    assert "multiple of 5" in msg
+
+
+def test_meld_points_beyond_what_two_decks_hold(cli, game):
+    # Two decks with four jokers hold 1,180 points in all (RULES.md §1 values).
+    msg = refused(cli, game, "hand", "m=1200", "-")
+    assert "1,180" in msg
+
+
+def test_all_sides_together_beyond_what_the_decks_hold(cli, game):
+    msg = refused(cli, game, "hand", "m=700 nat=1", "m=600")
+    assert "1,300" in msg and "1,180" in msg
+
+
+def test_more_red_threes_than_the_decks_hold(cli, game):
+    msg = refused(cli, game, "hand", "m=50 r=3", "m=50 r=2")
+    assert "5 red threes" in msg and "hold 4" in msg
+
+
+def test_two_sides_going_out(cli, game):
+    msg = refused(cli, game, "hand", "m=100 nat=1 out", "m=100 mix=1 out")
+    assert "only one side can go out" in msg
+
+
+def test_concealed_without_going_out(cli, game):
+    entry = file_hand({"meld_points": 100, "canastas": {"natural": 1}, "concealed": True}, {})
+    msg = refused(cli, game, "hand", "--file", "-", input=entry)
+    assert "concealed" in msg and "did not go out" in msg
+
+
+def test_going_out_without_a_canasta(cli, game):
+    msg = refused(cli, game, "hand", "m=100 out", "-")
+    assert "needs at least 1 canasta" in msg
+
+
+def test_canasta_kind_the_variant_does_not_have(cli, game):
+    entry = file_hand({"meld_points": 100, "canastas": {"wild": 1}}, {})
+    msg = refused(cli, game, "hand", "--file", "-", input=entry)
+    assert "no canasta kind 'wild'" in msg and "natural, mixed" in msg
+
+
+def test_unknown_side_name(cli, game):
+    entry = file_hand({"team": "Zed", "meld_points": 50}, {"team": "Cat & Dan"})
+    msg = refused(cli, game, "hand", "--file", "-", input=entry)
+    assert "no side called 'Zed'" in msg
+
+
+def test_hand_for_a_game_already_won(cli, db):
+    cli(
+        "new",
+        "classic",
+        "--team",
+        "A",
+        "--team",
+        "B",
+        "--start-score",
+        "4900",
+        "--start-score",
+        "0",
+    )
+    assert cli("hand", "m=100 nat=1 out", "-").exit_code == 0  # A: 4,900 + 700
+    msg = refused(cli, db, "hand", "m=50", "m=50")
+    assert "over" in msg and "A won" in msg
+
+
+def test_wrong_number_of_entries(cli, game):
+    msg = refused(cli, game, "hand", "m=50")
+    assert "2 sides" in msg
+
+
+def test_unknown_item_in_a_line(cli, game):
+    msg = refused(cli, game, "hand", "m=50 zebra=1", "-")
+    assert "unknown item 'zebra'" in msg
+
+
+def test_malformed_json_file(cli, game):
+    msg = refused(cli, game, "hand", "--file", "-", input="{not json")
+    assert "not valid JSON" in msg
+
+
+def test_unknown_key_in_json_entry(cli, game):
+    msg = refused(cli, game, "hand", "--file", "-", input=file_hand({"meld": 50}, {}))
+    assert "unknown key 'meld'" in msg
+
+
+def test_no_entries_without_a_terminal_is_a_usage_error(cli, game):
+    msg = refused(cli, game, "hand", code=2)
+    assert "no hand given" in msg
+
+
+def test_unknown_variant(cli, db):
+    result = cli("new", "pinochle", "--team", "A", "--team", "B")
+    assert result.exit_code == 1
+    assert "no variant called 'pinochle'" in result.stderr
+    assert not db.exists()
+
+
+def test_wrong_number_of_sides_for_the_variant(cli, db):
+    result = cli("new", "classic-2", "--team", "A", "--team", "B", "--team", "C")
+    assert result.exit_code == 1
+    assert "2 sides, not 3" in result.stderr
