@@ -111,8 +111,18 @@ def new(
         )
 
 
-def _read_file_entries(game: Any, source: str) -> tuple[list[Any], str]:
-    """Hand entries from a JSON file (``-`` for stdin), in side order, plus the hand's note."""
+def _partners(game: Any, names: Any) -> tuple[int, ...]:
+    """Side indexes of this hand's partners (cutthroat), from "Bob,Cat" or a JSON list."""
+    if isinstance(names, str):
+        names = [n for n in names.split(",") if n.strip()]
+    if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+        raise InputError('partners are two players\' names, e.g. "Bob,Cat"')
+    return tuple(game.side_index(n) for n in names)
+
+
+def _read_file_entries(game: Any, source: str) -> tuple[list[Any], str, tuple[int, ...]]:
+    """Hand entries from a JSON file (``-`` for stdin), in side order, the hand's note, and the
+    partners of a cutthroat hand."""
     from scorekeeper.domain.scoring import SideEntry, entry_from_json
 
     try:
@@ -126,8 +136,9 @@ def _read_file_entries(game: Any, source: str) -> tuple[list[Any], str]:
     if not isinstance(doc, dict) or not isinstance(doc.get("teams"), list):
         raise InputError(f'{source}: expected an object with a "teams" list, one entry per side')
     for key in doc:
-        if key not in ("teams", "note"):
-            raise InputError(f"{source}: unknown key '{key}' (allowed: teams, note)")
+        if key not in ("teams", "note", "partners"):
+            raise InputError(f"{source}: unknown key '{key}' (allowed: teams, note, partners)")
+    pair = _partners(game, doc["partners"]) if "partners" in doc else ()
     items = doc["teams"]
     names = game.names
     note = doc.get("note", "")
@@ -155,7 +166,7 @@ def _read_file_entries(game: Any, source: str) -> tuple[list[Any], str]:
                 f" {len(items)} entries"
             )
         entries = [entry_from_json(game.variant, t, n) for t, n in zip(items, names, strict=True)]
-    return list(entries), note
+    return list(entries), note, pair
 
 
 def hand(
@@ -173,6 +184,10 @@ def hand(
         bool, typer.Option("--guided", help="Ask side by side even when input is not a terminal.")
     ] = False,
     note: Annotated[str, typer.Option(help="A note kept with the hand.")] = "",
+    partners: Annotated[
+        str | None,
+        typer.Option(help="Cutthroat: the two players who were partners this hand, 'Bob,Cat'."),
+    ] = None,
     game_id: GameOption = None,
     yes: YesOption = False,
     as_json: JsonOption = False,
@@ -204,8 +219,9 @@ def hand(
         game.score([])  # raises the "game is over" refusal
     con = console()
     interactive = stdin_is_terminal()
+    file_partners: tuple[int, ...] = ()
     if file:
-        side_entries, file_note = _read_file_entries(game, file)
+        side_entries, file_note, file_partners = _read_file_entries(game, file)
         note = note or file_note
     elif entries:
         if len(entries) != len(game.sides):
@@ -218,12 +234,13 @@ def hand(
             for text, name in zip(entries, game.names, strict=True)
         ]
     elif interactive or guided:
-        side_entries = prompt.ask_hand(con, game)
+        side_entries, file_partners = prompt.ask_hand(con, game)
     else:
         raise UsageError(
             "no hand given: pass one entry per side, --file FILE (- for stdin), or --guided"
         )
-    breakdowns = game.score(side_entries)
+    pair = _partners(game, partners) if partners else file_partners
+    breakdowns = game.score(side_entries, pair)
     if interactive and not yes:
         render.print_breakdown(con, stored, game.next_hand, breakdowns)
         if not typer.confirm("Record this hand?", default=True):
@@ -233,7 +250,7 @@ def hand(
         stored = store.current(stored.id)
         if len(stored.game.hands) != len(game.hands):
             raise InputError("the game changed while you typed (another terminal); try again")
-        stored.game.add(Hand(tuple(side_entries), note, now()))
+        stored.game.add(Hand(tuple(side_entries), note, now(), pair))
         stored.redo = []
         if stored.game.outcome.over and not stored.finished:
             stored.finished = now()

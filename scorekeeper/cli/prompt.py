@@ -99,12 +99,33 @@ def ask_side(game: Game, index: int, went_out: bool, concealed: bool) -> SideEnt
     return entry_from_json(v, obj, name)
 
 
-def ask_hand(con: Console, game: Game) -> list[SideEntry]:
-    """Ask the whole hand; asks again from the start when the hand breaks a rule."""
+def _ask_partners(game: Game, choices: str) -> tuple[int, ...]:
+    def parse(text: str) -> tuple[int, ...]:
+        if text in ("", "0"):
+            return ()
+        picks = text.replace(",", " ").split()
+        if len(picks) != 2 or not all(p.isdigit() for p in picks):
+            raise ValueError(
+                "type the two partners' numbers, e.g. 2 3, or 0 if nobody took the pile"
+            )
+        pair = tuple(int(p) - 1 for p in picks)
+        if len(set(pair)) != 2 or not all(0 <= p < len(game.names) for p in pair):
+            raise ValueError(f"two different numbers from 1 to {len(game.names)}")
+        return pair
+
+    return _ask(f"Partners this hand? ({choices}; two numbers, 0 nobody took the pile)", parse)
+
+
+def ask_hand(con: Console, game: Game) -> tuple[list[SideEntry], tuple[int, ...]]:
+    """Ask the whole hand (and, in cutthroat, the hand's partners); asks again from the start
+    when the hand breaks a rule. Returns the entries in side order and the partners."""
     names = game.names
     choices = ", ".join(f"{i} {n}" for i, n in enumerate(names, start=1))
     while True:
         con.print(f"Hand {game.next_hand}: answer for each side (Enter keeps the default).")
+        partners: tuple[int, ...] = ()
+        if game.variant.partnerships == "per_hand":
+            partners = _ask_partners(game, choices)
         out = _ask(f"Which side went out? ({choices}; 0 nobody)", _count(len(names), "side number"))
         concealed = False
         if out:
@@ -115,8 +136,8 @@ def ask_hand(con: Console, game: Game) -> list[SideEntry]:
             ask_side(game, i, out == i + 1, concealed and out == i + 1) for i in range(len(names))
         ]
         try:
-            game.score(entries)
+            game.score(entries, partners)
         except ScorekeeperError as err:
             typer.echo(f"That hand cannot be recorded: {err}. Enter it again.", err=True)
             continue
-        return entries
+        return entries, partners

@@ -166,3 +166,66 @@ def variants_show(
     from scorekeeper.presentation.console import console
 
     render.print_variant(console(), v)
+
+
+@variants_app.command("init")
+def variants_init(
+    name: Annotated[
+        str, typer.Argument(help="Name of the new variant (letters, digits, - and _).")
+    ],
+    base: Annotated[str, typer.Option("--from", help="Variant to start from.")] = "classic",
+    force: Annotated[bool, typer.Option(help="Replace an existing file of that name.")] = False,
+) -> None:
+    """Write an editable variant file, based on another, into your config folder.
+
+    Example: scorekeeper variants init house --from classic
+    """
+    import re
+
+    from scorekeeper.errors import InputError
+    from scorekeeper.variants import BUILTIN_DIR, template, user_variant_dir
+
+    if not re.fullmatch(r"[a-z0-9][a-z0-9_-]{0,39}", name):
+        raise InputError(
+            f"'{name}' cannot be a variant name: use up to 40 lower-case letters, digits, - and _"
+        )
+    if (BUILTIN_DIR / f"{name}.toml").exists():
+        raise InputError(f"'{name}' is a built-in variant; choose another name")
+    text = template(name, base)
+    folder = user_variant_dir()
+    path = folder / f"{name}.toml"
+    if path.exists() and not force:
+        raise InputError(f"{path} exists already; edit it, or pass --force to start it again")
+    folder.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    typer.echo(f"Wrote {path}")
+    typer.echo(f"Edit it, check it with 'scorekeeper variants check {path}', then play it with")
+    typer.echo(f"'scorekeeper new {name} --team ... --team ...'.")
+
+
+@variants_app.command("check")
+def variants_check(
+    file: Annotated[str, typer.Argument(help="Variant file (or the name of a user variant).")],
+    as_json: JsonOption = False,
+) -> None:
+    """Validate a variant file and everything it extends; exit 3 when it cannot be used.
+
+    Example: scorekeeper variants check ~/.config/scorekeeper/variants/house.toml
+    """
+    from pathlib import Path
+
+    from scorekeeper.errors import DataFileError
+    from scorekeeper.variants import catalog, check_file
+
+    path = Path(file).expanduser()
+    if not path.exists():
+        known = catalog()
+        if file in known:
+            path = known[file].path
+        else:
+            raise DataFileError(f"no variant file {file}")
+    v = check_file(path)
+    if as_json:
+        emit_json({"format": 1, "file": str(path), "variant": v.name, "valid": True})
+        return
+    typer.echo(f"{path}: a valid variant '{v.name}' ({v.title}).")

@@ -30,11 +30,16 @@ class Side:
 
 @dataclass(frozen=True)
 class Hand:
-    """One recorded hand: an entry per side in side order, an optional note, when it was made."""
+    """One recorded hand: an entry per side in side order, an optional note, when it was made.
+
+    ``partners`` holds the indexes of the two sides that played this hand as a partnership, in
+    variants whose partnerships are formed hand by hand (RULES.md §2.2, cutthroat); else empty.
+    """
 
     entries: tuple[SideEntry, ...]
     note: str = ""
     recorded_at: str = ""
+    partners: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -118,7 +123,7 @@ class Game:
         outcome = Outcome()
         for number, hand in enumerate(self.hands, start=1):
             minimums = self._minimums(totals, number)
-            breakdowns = score_hand(self.variant, hand.entries, self.names)
+            breakdowns = score_hand(self.variant, hand.entries, self.names, hand.partners)
             totals = [t + b.hand_score for t, b in zip(totals, breakdowns, strict=True)]
             results.append(HandResult(number, hand, tuple(breakdowns), tuple(totals), minimums))
             if not outcome.over:
@@ -127,10 +132,12 @@ class Game:
 
     def _decide(self, hand: Hand, totals: Sequence[int], number: int) -> Outcome:
         """Who, if anyone, has won after hand ``number`` (RULES.md §2 target, §3.1 dream hands)."""
-        for i, entry in enumerate(hand.entries):
-            if entry.special_hand in self.variant.winning_special_hands:
-                return Outcome(winner=i, decided_at=number)
         v = self.variant
+        for i, entry in enumerate(hand.entries):
+            if entry.special_hand in v.winning_special_hands or (
+                v.instant_win_canastas and entry.canasta_count >= v.instant_win_canastas
+            ):
+                return Outcome(winner=i, decided_at=number)
         finished = (v.hands and number >= v.hands) or (
             v.target > 0 and any(t >= v.target for t in totals)
         )
@@ -189,17 +196,17 @@ class Game:
 
     # -- changes --------------------------------------------------------------------------------
 
-    def score(self, entries: Sequence[SideEntry]) -> list[Breakdown]:
+    def score(self, entries: Sequence[SideEntry], partners: Sequence[int] = ()) -> list[Breakdown]:
         """Score a proposed next hand without recording it; raises as :func:`score_hand`."""
         if self.outcome.over:
             raise RuleError(self._over_message())
         if self.variant.hands and self.next_hand > self.variant.hands:
             raise RuleError(f"all {self.variant.hands} hands of this game have been played")
-        return score_hand(self.variant, entries, self.names)
+        return score_hand(self.variant, entries, self.names, partners)
 
     def add(self, hand: Hand) -> list[Breakdown]:
         """Validate, score and append a hand; returns its breakdowns. Nothing changes on error."""
-        breakdowns = self.score(hand.entries)
+        breakdowns = self.score(hand.entries, hand.partners)
         self.hands.append(hand)
         self.__dict__.pop("_scored", None)
         return breakdowns

@@ -233,6 +233,7 @@ def resolve_cards(variant: Variant, entry: SideEntry, side: str = "side") -> Sid
     """Fill ``meld_points``/``hand_points`` (and canastas, when none were given) from the card
     strings ``melds`` and ``hand``. Raises InputError naming a bad card token."""
     meld_points, hand_points, canastas = entry.meld_points, entry.hand_points, entry.canastas
+    penalties = entry.penalties
     try:
         if entry.melds is not None:
             groups = parse_melds(entry.melds) if entry.melds.strip() else []
@@ -246,6 +247,7 @@ def resolve_cards(variant: Variant, entry: SideEntry, side: str = "side") -> Sid
                 canastas = found
         if entry.hand is not None:
             cards = parse_cards(entry.hand) if entry.hand.strip() else []
+            cards, penalties = threes_in_hand(variant, cards, penalties)
             hand_points = card_points(variant.cards, cards)
     except InputError as err:
         raise InputError(f"{side}: {err}") from None
@@ -255,8 +257,34 @@ def resolve_cards(variant: Variant, entry: SideEntry, side: str = "side") -> Sid
             "meld_points": meld_points,
             "hand_points": hand_points,
             "canastas": canastas,
+            "penalties": penalties,
         }
     )
+
+
+#: Penalty kinds that count threes left in a hand instead of their card value (RULES.md §16c).
+IN_HAND_PENALTIES = {
+    "3r": ("red_threes_in_hand", "threes_in_hand"),
+    "3b": ("black_threes_in_hand", "threes_in_hand"),
+}
+
+
+def threes_in_hand(
+    variant: Variant, cards: Sequence[Card], penalties: Mapping[str, int]
+) -> tuple[list[Card], dict[str, int]]:
+    """Move threes typed among the cards left in hand to the variant's in-hand penalty, where
+    it has one (Bolivia's black three -100, Hand and Foot's red three, Modern American's 3s);
+    returns the other cards and the penalty counts."""
+    out = dict(penalties)
+    rest: list[Card] = []
+    for card in cards:
+        keys = IN_HAND_PENALTIES.get(card.rank, ())
+        key = next((k for k in keys if k in variant.penalties), None)
+        if key:
+            out[key] = out.get(key, 0) + 1
+        else:
+            rest.append(card)
+    return rest, out
 
 
 # -- validation -------------------------------------------------------------------------------
@@ -284,12 +312,55 @@ def check_going_out(variant: Variant, entry: SideEntry, side: str) -> None:
         if have < need:
             title = variant.canastas[kind].title
             raise RuleError(
-                f"{side} went out without {need} {title}{'s' if need > 1 else ''};"
-                f" {variant.name} needs it to go out (has {have})"
+                f"{side} went out with {have} {title}{'s' if have != 1 else ''};"
+                f" {variant.name} needs {need} to go out"
             )
+    if variant.going_out_red_threes_per_canasta and entry.red_threes < entry.canasta_count:
+        raise RuleError(
+            f"{side} went out with {entry.red_threes} red threes and {entry.canasta_count}"
+            f" canastas; {variant.name} needs at least as many red threes as canastas"
+        )
 
 
-def validate_hand(variant: Variant, entries: Sequence[SideEntry], names: Sequence[str]) -> None:
+def combine(entries: Sequence[SideEntry]) -> SideEntry:
+    """The partnership entry of partners formed for one hand (RULES.md §2.2 cutthroat): melds,
+    canastas, hand points and penalties added up; out if either went out; red threes together
+    (used only for the deck limit: each partner's red threes score for that partner alone)."""
+
+    def add(maps: Sequence[Mapping[str, int]]) -> dict[str, int]:
+        out: dict[str, int] = {}
+        for m in maps:
+            for k, n in m.items():
+                out[k] = out.get(k, 0) + n
+        return out
+
+    return SideEntry(
+        meld_points=sum(e.meld_points for e in entries),
+        canastas=add([e.canastas for e in entries]),
+        red_threes=sum(e.red_threes for e in entries),
+        black_threes=sum(e.black_threes for e in entries),
+        went_out=any(e.went_out for e in entries),
+        concealed=any(e.concealed for e in entries),
+        hand_points=sum(e.hand_points for e in entries),
+        penalties=add([e.penalties for e in entries]),
+    )
+
+
+def _check_partners(variant: Variant, partners: Sequence[int], count: int) -> None:
+    if not partners:
+        return
+    if variant.partnerships != "per_hand":
+        raise RuleError(f"{variant.name} has fixed sides; partners are not formed for a hand")
+    if len(partners) != 2 or len(set(partners)) != 2 or not all(0 <= p < count for p in partners):
+        raise RuleError("name exactly two different players as this hand's partners")
+
+
+def validate_hand(
+    variant: Variant,
+    entries: Sequence[SideEntry],
+    names: Sequence[str],
+    partners: Sequence[int] = (),
+) -> None:
     """Refuse a hand that breaks a rule or exceeds what the decks hold (RULES.md §16c limits).
 
     ``entries`` and ``names`` are in side order. Raises RuleError with a message that says what
@@ -299,6 +370,7 @@ def validate_hand(variant: Variant, entries: Sequence[SideEntry], names: Sequenc
     """
     if len(entries) != len(names):
         raise InputError(f"this game has {len(names)} sides; got entries for {len(entries)}")
+    _check_partners(variant, partners, len(entries))
     out = [n for n, e in zip(names, entries, strict=True) if e.went_out]
     if len(out) > 1:
         raise RuleError(f"only one side can go out in a hand, but {' and '.join(out)} both did")
@@ -308,11 +380,18 @@ def validate_hand(variant: Variant, entries: Sequence[SideEntry], names: Sequenc
     step = variant.point_step
     decks = f"{variant.decks} deck{'s' if variant.decks > 1 else ''}"
     for name, e in zip(names, entries, strict=True):
+        if e.special_hand and (
+            e.meld_points or e.canastas or e.red_threes or e.black_threes or e.went_out
+        ):
+            raise RuleError(
+                f"{name}: a special hand replaces the side's whole score; give only special_hand"
+                " (and the cards left in hand, if any)"
+            )
         if e.concealed and not e.went_out:
             raise RuleError(
                 f"{name}: 'concealed' means going out in one turn; the side did not go out"
             )
-        if e.went_out:
+        if e.went_out and not partners:
             check_going_out(variant, e, name)
         if e.red_threes and not variant.red_threes.scored:
             raise RuleError(f"{name}: {variant.name} does not score red threes")
@@ -329,6 +408,14 @@ def validate_hand(variant: Variant, entries: Sequence[SideEntry], names: Sequenc
                     f"{name}: {what} {_fmt(value)} are more than the {decks} hold"
                     f" ({_fmt(variant.deck_points)} in all)"
                 )
+    if partners:
+        pair = combine([entries[i] for i in partners])
+        if pair.went_out:
+            check_going_out(variant, pair, " and ".join(names[i] for i in partners))
+        lone = [i for i in range(len(entries)) if i not in partners]
+        for i in lone:
+            if entries[i].went_out:
+                check_going_out(variant, entries[i], names[i])
     total_points = sum(e.meld_points + e.hand_points for e in entries)
     if total_points > variant.deck_points:
         raise RuleError(
@@ -367,7 +454,7 @@ def threes_item(rule: ThreesRule, count: int, entry: SideEntry) -> int:
     """
     if not count:
         return 0
-    value = rule.value(count)
+    value = rule.value(count, entry.went_out)
     sign = 1
     if rule.sign_rule == "minus_without_meld":
         sign = -1 if entry.meld_points == 0 and entry.canasta_count == 0 else 1
@@ -382,10 +469,23 @@ def threes_item(rule: ThreesRule, count: int, entry: SideEntry) -> int:
     return item
 
 
+def canasta_bonus(variant: Variant, canastas: Mapping[str, int]) -> int:
+    """Canasta bonuses in points: each canasta's bonus, plus the canasta sets the side has (of
+    the sets sharing a group, only the largest: RULES.md §9, K24)."""
+    total = sum(variant.canastas[k].bonus * n for k, n in canastas.items())
+    best: dict[str, int] = {}
+    for row in variant.canasta_sets:
+        if row.met_by(canastas):
+            best[row.group] = max(best.get(row.group, 0), row.points)
+    return total + sum(best.values())
+
+
 def score_side(variant: Variant, entry: SideEntry) -> Breakdown:
     """Score one side's entry (already validated) into its :class:`Breakdown`."""
     if entry.special_hand:
         return Breakdown(special_hand_bonus=variant.special_hands[entry.special_hand])
+    if variant.instant_win_canastas and entry.canasta_count >= variant.instant_win_canastas:
+        return Breakdown(special_hand_bonus=variant.instant_win_points)
     meld = entry.meld_points
     if variant.meld_sign == "minus_without_canasta" and entry.canasta_count == 0:
         meld = -meld
@@ -394,7 +494,7 @@ def score_side(variant: Variant, entry: SideEntry) -> Breakdown:
         going_out = variant.going_out_bonus + (variant.concealed_bonus if entry.concealed else 0)
     return Breakdown(
         meld_points=meld,
-        canasta_bonus=sum(variant.canastas[k].bonus * n for k, n in entry.canastas.items()),
+        canasta_bonus=canasta_bonus(variant, entry.canastas),
         red_three_bonus=threes_item(variant.red_threes, entry.red_threes, entry),
         black_three_bonus=threes_item(variant.black_threes, entry.black_threes, entry),
         going_out_bonus=going_out,
@@ -404,15 +504,28 @@ def score_side(variant: Variant, entry: SideEntry) -> Breakdown:
 
 
 def score_hand(
-    variant: Variant, entries: Sequence[SideEntry], names: Sequence[str] | None = None
+    variant: Variant,
+    entries: Sequence[SideEntry],
+    names: Sequence[str] | None = None,
+    partners: Sequence[int] = (),
 ) -> list[Breakdown]:
     """Validate and score one hand: one :class:`Breakdown` per side, in side order.
 
-    Raises RuleError or InputError as :func:`validate_hand` does.
+    ``partners`` (cutthroat, RULES.md §2.2) names the two sides that played this hand as a
+    partnership: each records the partnership's whole score, except red threes, which count for
+    the player who holds them. Raises RuleError or InputError as :func:`validate_hand` does.
     """
     names = list(names) if names is not None else [f"side {i + 1}" for i in range(len(entries))]
-    validate_hand(variant, entries, names)
+    validate_hand(variant, entries, names, partners)
     if any(e.acaba for e in entries):
         points = variant.acaba_points or 0
         return [Breakdown() if e.acaba else Breakdown(special_hand_bonus=points) for e in entries]
-    return [score_side(variant, e) for e in entries]
+    scores = [score_side(variant, e) for e in entries]
+    if partners:
+        pair = combine([entries[i] for i in partners])
+        shared = score_side(variant, SideEntry(**{**pair.__dict__, "red_threes": 0}))
+        for i in partners:
+            own = SideEntry(**{**pair.__dict__, "red_threes": entries[i].red_threes})
+            red = threes_item(variant.red_threes, entries[i].red_threes, own)
+            scores[i] = Breakdown(**{**shared.__dict__, "red_three_bonus": red})
+    return scores

@@ -77,6 +77,7 @@ _ANY = object()
 
 _THREES = {
     "each": int,
+    "each_not_out": int,
     "totals": _MapOf(int),
     "sign_rule": _Choice(*SIGN_RULES),
     "sign_by_canastas": _ListOf(int),
@@ -92,6 +93,7 @@ SPEC: dict[str, Any] = {
     "description": str,
     "source": str,
     "extends": str,
+    "remove": _ListOf(str),
     "sides": {"min": int, "max": int},
     "players": {"min": int, "max": int},
     "decks": int,
@@ -99,6 +101,7 @@ SPEC: dict[str, Any] = {
     "target": int,
     "hands": int,
     "tie": _Choice(*TIE_RULES),
+    "partnerships": _Choice("fixed", "per_hand"),
     "cards": dict.fromkeys(RANKS, int),
     "melds": {"sign": _Choice(*MELD_SIGN_RULES)},
     "canastas": _MapOf(
@@ -111,6 +114,8 @@ SPEC: dict[str, Any] = {
             "natural": bool,
         }
     ),
+    "canasta_sets": _MapOf({"title": str, "points": int, "needs": _MapOf(int), "group": str}),
+    "instant_win": {"canastas": int, "points": int},
     "red_threes": _THREES,
     "black_threes": _THREES,
     "going_out": {
@@ -118,6 +123,7 @@ SPEC: dict[str, Any] = {
         "concealed_bonus": int,
         "canastas": int,
         "kinds": _MapOf(int),
+        "red_threes_at_least_canastas": bool,
     },
     "penalties": _MapOf({"title": str, "points": int}),
     "special_hands": _MapOf({"title": str, "points": int, "wins_game": bool}),
@@ -156,6 +162,7 @@ DEFAULTS: dict[str, Any] = {
     "target": 5000,
     "hands": 0,
     "tie": "extra_hand",
+    "partnerships": "fixed",
     "cards": {
         "joker": 50,
         "two": 20,
@@ -175,9 +182,16 @@ DEFAULTS: dict[str, Any] = {
     },
     "melds": {"sign": "plus"},
     "canastas": {},
+    "canasta_sets": {},
     "red_threes": {"each": 0, "totals": {}, "sign_rule": "always_plus", "negative_cap": 0},
     "black_threes": {"each": 0, "totals": {}, "sign_rule": "always_plus", "negative_cap": 0},
-    "going_out": {"bonus": 0, "concealed_bonus": 0, "canastas": 1, "kinds": {}},
+    "going_out": {
+        "bonus": 0,
+        "concealed_bonus": 0,
+        "canastas": 1,
+        "kinds": {},
+        "red_threes_at_least_canastas": False,
+    },
     "penalties": {},
     "special_hands": {},
     "opening_minimum": {"by": "score", "bands": []},
@@ -230,7 +244,7 @@ def spec_at(path: str) -> Any:
     for part in path.split("."):
         if isinstance(spec, dict) and part in spec:
             spec = spec[part]
-        elif isinstance(spec, _MapOf):
+        elif isinstance(spec, _MapOf) or (isinstance(spec, _ListOf) and part.isdigit()):
             spec = spec.item
         else:
             raise InputError(f"'{path}' is not a rule or option of this variant")
@@ -249,24 +263,29 @@ def merge(base: Mapping[str, Any], over: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def set_path(data: dict[str, Any], path: str, value: Any) -> None:
-    """Set a dotted path in nested tables, creating tables on the way."""
+    """Set a dotted path in nested tables, creating tables on the way.
+
+    A number in the path indexes a list (``opening_minimum.bands.4``); raises InputError when the
+    path does not fit the data.
+    """
     parts = path.split(".")
-    node = data
-    for part in parts[:-1]:
-        node = node.setdefault(part, {})
-        if not isinstance(node, dict):
-            raise InputError(f"'{path}' is not a rule of this variant")
-    node[parts[-1]] = value
-
-
-def get_path(data: Mapping[str, Any], path: str) -> Any:
-    """Return the value at a dotted path, or None when it is absent."""
     node: Any = data
-    for part in path.split("."):
-        if not isinstance(node, Mapping) or part not in node:
-            return None
-        node = node[part]
-    return node
+    for i, part in enumerate(parts):
+        last = i == len(parts) - 1
+        if isinstance(node, list):
+            if not part.isdigit() or int(part) >= len(node):
+                raise InputError(f"'{path}': there is no item {part} in that list")
+            if last:
+                node[int(part)] = value
+                return
+            node = node[int(part)]
+        elif isinstance(node, dict):
+            if last:
+                node[part] = value
+                return
+            node = node.setdefault(part, {})
+        else:
+            raise InputError(f"'{path}' is not a rule of this variant")
 
 
 def parse_value(path: str, text: str) -> Any:
@@ -331,6 +350,7 @@ class ThreesRule:
 
     each: int = 0
     totals: Mapping[int, int] = field(default_factory=dict)
+    each_not_out: int = 0
     sign_rule: str = "always_plus"
     sign_by_canastas: tuple[int, ...] = ()
     kind: str | None = None
@@ -341,11 +361,37 @@ class ThreesRule:
         """True when the variant gives this colour of threes any value at all."""
         return self.each != 0 or bool(self.totals)
 
-    def value(self, count: int) -> int:
-        """Unsigned value in points of ``count`` threes."""
+    def value(self, count: int, went_out: bool = True) -> int:
+        """Unsigned value in points of ``count`` threes (``each_not_out`` each, when set, for a
+        side that did not go out: a Hand and Foot house rule, RULES.md §14)."""
         if count in self.totals:
             return self.totals[count]
+        if self.each_not_out and not went_out:
+            return count * self.each_not_out
         return count * self.each
+
+
+@dataclass(frozen=True)
+class CanastaSet:
+    """A bonus a side earns by itself for a set of canastas in one hand (RULES.md §9, Italian).
+
+    ``needs`` maps a canasta kind (or ``any``, every kind together) to the fewest of it. Of the
+    sets that share a ``group``, a side scores only the largest it meets (K24).
+    """
+
+    key: str
+    title: str
+    points: int
+    needs: Mapping[str, int]
+    group: str
+
+    def met_by(self, canastas: Mapping[str, int]) -> bool:
+        """True when a side with ``canastas`` (count per kind) has this set."""
+        for kind, need in self.needs.items():
+            have = sum(canastas.values()) if kind == "any" else canastas.get(kind, 0)
+            if have < need:
+                return False
+        return True
 
 
 @dataclass(frozen=True)
@@ -385,15 +431,20 @@ class Variant:
     target: int
     hands: int
     tie: str
+    partnerships: str
     cards: Mapping[str, int]
     meld_sign: str
     canastas: Mapping[str, CanastaKind]
+    canasta_sets: tuple[CanastaSet, ...]
+    instant_win_canastas: int
+    instant_win_points: int
     red_threes: ThreesRule
     black_threes: ThreesRule
     going_out_bonus: int
     concealed_bonus: int
     going_out_canastas: int
     going_out_kinds: Mapping[str, int]
+    going_out_red_threes_per_canasta: bool
     penalties: Mapping[str, int]
     penalty_titles: Mapping[str, str]
     special_hands: Mapping[str, int]
@@ -456,11 +507,27 @@ def validate_data(data: Mapping[str, Any], where: str) -> None:
     _check(dict(data), SPEC, "", where)
 
 
-def resolve(chain: list[Mapping[str, Any]]) -> dict[str, Any]:
-    """Merge a variant's data over those it extends, base first: ``chain[0]`` is the root."""
+def _remove(data: dict[str, Any], path: str, where: str) -> None:
+    parts = path.split(".")
+    node: Any = data
+    for part in parts[:-1]:
+        node = node.get(part) if isinstance(node, dict) else None
+    if not isinstance(node, dict) or parts[-1] not in node:
+        raise DataFileError(f"{where}: 'remove' names '{path}', which the variant does not have")
+    del node[parts[-1]]
+
+
+def resolve(chain: list[Mapping[str, Any]], where: str = "variant") -> dict[str, Any]:
+    """Merge a variant's data over those it extends, base first: ``chain[0]`` is the root.
+
+    A file's ``remove`` list deletes inherited rules by dotted path (``options.vienna``,
+    ``penalties.red_three_not_declared``) before its own keys are merged.
+    """
     out = copy.deepcopy(DEFAULTS)
     for data in chain:
-        out = merge(out, data)
+        for path in data.get("remove", []):
+            _remove(out, path, data.get("name", where))
+        out = merge(out, {k: v for k, v in data.items() if k != "remove"})
     out.pop("extends", None)
     return out
 
@@ -582,6 +649,7 @@ def _threes(data: Mapping[str, Any], where: str, key: str) -> ThreesRule:
     return ThreesRule(
         each=t.get("each", 0),
         totals=totals,
+        each_not_out=t.get("each_not_out", 0),
         sign_rule=t.get("sign_rule", "always_plus"),
         sign_by_canastas=tuple(t.get("sign_by_canastas", ())),
         kind=t.get("kind"),
@@ -629,6 +697,19 @@ def build_variant(rules: Mapping[str, Any], where: str = "variant") -> Variant:
             counts_for_going_out=c.get("counts_for_going_out", True),
             natural=c.get("natural", key == "natural"),
         )
+    sets = []
+    for key, row in data["canasta_sets"].items():
+        if "points" not in row or not row.get("needs"):
+            raise DataFileError(f"{where}: 'canasta_sets.{key}' needs 'points' and 'needs'")
+        for kind in row["needs"]:
+            if kind != "any" and kind not in canastas:
+                raise DataFileError(f"{where}: 'canasta_sets.{key}.needs.{kind}' is not a kind")
+        sets.append(
+            CanastaSet(
+                key, row.get("title", key), row["points"], dict(row["needs"]), row.get("group", key)
+            )
+        )
+    instant = data.get("instant_win", {})
     go = data["going_out"]
     for kind in go.get("kinds", {}):
         if kind not in canastas:
@@ -655,15 +736,20 @@ def build_variant(rules: Mapping[str, Any], where: str = "variant") -> Variant:
         target=data["target"],
         hands=data["hands"],
         tie=data["tie"],
+        partnerships=data["partnerships"],
         cards=dict(data["cards"]),
         meld_sign=data["melds"]["sign"],
         canastas=canastas,
+        canasta_sets=tuple(sets),
+        instant_win_canastas=instant.get("canastas", 0),
+        instant_win_points=instant.get("points", 0),
         red_threes=_threes(data, where, "red_threes"),
         black_threes=_threes(data, where, "black_threes"),
         going_out_bonus=go["bonus"],
         concealed_bonus=go["concealed_bonus"],
         going_out_canastas=go["canastas"],
         going_out_kinds=dict(go.get("kinds", {})),
+        going_out_red_threes_per_canasta=go["red_threes_at_least_canastas"],
         penalties=penalties,
         penalty_titles={
             k: v.get("title", k.replace("_", " ")) for k, v in data["penalties"].items()

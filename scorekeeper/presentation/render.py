@@ -272,10 +272,37 @@ def print_variant(con: Console, v: Variant) -> None:
     if v.concealed_bonus:
         go += f" ({num(v.going_out_bonus + v.concealed_bonus)} concealed)"
     threes.add_row("Going-out bonus", go)
-    need = [f"{v.going_out_canastas} canasta{'s' if v.going_out_canastas != 1 else ''}"]
-    need += [f"{n} {v.canastas[k].title}" for k, n in v.going_out_kinds.items()]
-    threes.add_row("To go out, a side needs", ", ".join(need))
+    need = []
+    if v.going_out_canastas:
+        need.append(f"{v.going_out_canastas} canasta{'s' if v.going_out_canastas != 1 else ''}")
+    need += [f"{n} {v.canastas[k].title}" for k, n in v.going_out_kinds.items() if n]
+    if v.going_out_red_threes_per_canasta:
+        need.append("at least as many red threes as canastas")
+    threes.add_row("To go out, a side needs", ", ".join(need) or "nothing")
+    if v.partnerships == "per_hand":
+        threes.add_row(
+            "Partnerships",
+            "formed each hand: the two partners each score the partnership's total, red"
+            " threes their own",
+        )
     con.print(threes)
+
+    if v.canasta_sets or v.instant_win_canastas:
+        sets = _table("Bonuses for sets of canastas (counted by themselves)")
+        sets.add_column("Set")
+        sets.add_column("Points", justify="right")
+        groups: dict[str, int] = {}
+        for row in v.canasta_sets:
+            groups[row.group] = groups.get(row.group, 0) + 1
+        for row in v.canasta_sets:
+            alone = " (the largest of its group only)" if groups[row.group] > 1 else ""
+            sets.add_row(_text(row.title + alone), num(row.points))
+        if v.instant_win_canastas:
+            sets.add_row(
+                f"{v.instant_win_canastas} canastas in one hand: scores this and wins",
+                num(v.instant_win_points),
+            )
+        con.print(sets)
 
     if v.penalties:
         pen = _table("Penalties (key for hand entries)")
@@ -340,6 +367,8 @@ def _threes_text(rule: Any) -> str:
     parts = []
     if rule.each:
         parts.append(f"{num(rule.each)} each")
+    if rule.each_not_out:
+        parts.append(f"{num(rule.each_not_out)} each for a side that did not go out")
     for count, total in sorted(rule.totals.items()):
         parts.append(f"{count} threes: {num(total)}")
     sign = {
@@ -351,7 +380,8 @@ def _threes_text(rule: Any) -> str:
         words = {-1: "minus", 0: "not scored", 1: "plus"}
         table = rule.sign_by_canastas
         sign = ", ".join(
-            f"{i}{'+' if i == len(table) - 1 else ''} canastas: {words.get(s, s)}"
+            f"{i} canasta{'' if i == 1 else 's'}"
+            f"{' or more' if i == len(table) - 1 else ''}: {words.get(s, s)}"
             for i, s in enumerate(table)
         )
     if rule.negative_cap:

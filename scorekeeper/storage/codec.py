@@ -43,12 +43,15 @@ def hand_to_doc(hand: Hand) -> dict[str, Any]:
         doc["note"] = hand.note
     if hand.recorded_at:
         doc["recorded_at"] = hand.recorded_at
+    if hand.partners:
+        doc["partners"] = list(hand.partners)
     return doc
 
 
 def hand_from_doc(game_variant: Any, doc: dict[str, Any]) -> Hand:
     entries = tuple(entry_from_json(game_variant, e) for e in doc["entries"])
-    return Hand(entries, doc.get("note", ""), doc.get("recorded_at", ""))
+    partners = tuple(int(i) for i in doc.get("partners", ()))
+    return Hand(entries, doc.get("note", ""), doc.get("recorded_at", ""), partners)
 
 
 def game_to_doc(stored: StoredGame) -> dict[str, Any]:

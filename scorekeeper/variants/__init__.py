@@ -128,3 +128,33 @@ def check_file(path: Path) -> Variant:
     rules["name"] = name
     rules, _ = apply_options(rules, {}, where=str(path))
     return build_variant(rules, str(path))
+
+
+#: Keys of a variant that describe it rather than score it; ``variants init`` does not copy them.
+_DESCRIPTIVE = ("name", "title", "description", "source", "options", "chosen_options", "family")
+
+
+def template(name: str, base: str) -> str:
+    """The text of a new user variant file ``name`` that extends ``base``.
+
+    Every rule of ``base`` is listed, commented out, so a user uncomments and edits only what
+    differs. Raises NotFound for an unknown base.
+    """
+    import tomli_w
+
+    rules = load_rules(base)
+    title = f"{rules.get('title', base)} (house rules)"
+    body = {k: v for k, v in rules.items() if k not in _DESCRIPTIVE}
+    lines = [
+        f"# {name}: house rules based on {base}.",
+        f"# Only what differs from {base} needs to be here: uncomment a line (and the [table]",
+        "# line above it) and change its value. 'scorekeeper variants show "
+        f"{base}' explains each rule;",
+        f"# 'scorekeeper variants check {name}.toml' checks the file.",
+        "",
+        tomli_w.dumps({"name": name, "extends": base, "title": title}).rstrip(),
+        "",
+    ]
+    for line in tomli_w.dumps(body).splitlines():
+        lines.append(f"# {line}" if line.strip() else "")
+    return "\n".join(lines) + "\n"
