@@ -225,7 +225,7 @@ def hand(
         )
     breakdowns = game.score(side_entries)
     if interactive and not yes:
-        render.print_breakdown(con, stored, game.next_hand, breakdowns)
+        render.print_breakdown(con, stored, game.next_hand, breakdowns, side_entries)
         if not typer.confirm("Record this hand?", default=True):
             con.print("Nothing recorded.")
             raise typer.Exit(0)

@@ -17,7 +17,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
-from scorekeeper.domain.cards import Card, card_points, parse_cards, parse_melds
+from scorekeeper.domain.cards import Card, card_points, in_hand_values, parse_cards, parse_melds
 from scorekeeper.domain.variant import ThreesRule, Variant
 from scorekeeper.errors import InputError, RuleError
 
@@ -63,9 +63,16 @@ class SideEntry:
     acaba: bool = False
 
     def to_json(self) -> dict[str, Any]:
-        """The entry as DESIGN.md's JSON object, keys at their default left out."""
+        """The entry as DESIGN.md's JSON object, keys at their default left out.
+
+        Points worked out from cards are left out too: ``melds`` stands for ``meld_points`` and
+        ``hand`` for ``hand_points`` (an object may not hold both).
+        """
         out: dict[str, Any] = {}
+        derived = {"meld_points": self.melds is not None, "hand_points": self.hand is not None}
         for f in fields(self):
+            if derived.get(f.name):
+                continue
             value = getattr(self, f.name)
             if value not in (0, False, None, {}, ""):
                 out[f.name] = dict(value) if isinstance(value, Mapping) else value
@@ -231,7 +238,9 @@ def classify_canasta(variant: Variant, meld: Sequence[Card]) -> str | None:
 
 def resolve_cards(variant: Variant, entry: SideEntry, side: str = "side") -> SideEntry:
     """Fill ``meld_points``/``hand_points`` (and canastas, when none were given) from the card
-    strings ``melds`` and ``hand``. Raises InputError naming a bad card token."""
+    strings ``melds`` and ``hand``. Cards left in a hand cost their in-hand value
+    (:func:`~scorekeeper.domain.cards.in_hand_values`: Bolivia's black three 100). Raises
+    InputError naming a bad card token."""
     meld_points, hand_points, canastas = entry.meld_points, entry.hand_points, entry.canastas
     try:
         if entry.melds is not None:
@@ -246,7 +255,7 @@ def resolve_cards(variant: Variant, entry: SideEntry, side: str = "side") -> Sid
                 canastas = found
         if entry.hand is not None:
             cards = parse_cards(entry.hand) if entry.hand.strip() else []
-            hand_points = card_points(variant.cards, cards)
+            hand_points = card_points(in_hand_values(variant.cards, variant.penalties), cards)
     except InputError as err:
         raise InputError(f"{side}: {err}") from None
     return SideEntry(
