@@ -173,7 +173,7 @@ def _token_cards(token: str, position: int) -> list[Card]:
             at = "" if part == token else f" (character {offset + 1})"
             what, hint = f"'{part}'{at} is not a card", _why(part, 0)
         else:
-            what = f"'{part[bad:]}' (character {offset + bad + 1}) is not a card"
+            what = f"'{part[bad]}' (character {offset + bad + 1}) is not a card"
             hint = _why(part, bad)
         hint = f": {hint}" if hint else ""
         raise InputError(f"card token {position} '{token}': {what}{hint}; cards are {ALLOWED}")
