@@ -156,3 +156,17 @@ def test_the_points_of_any_cards_are_the_sum_of_the_variants_values(hand):
     value.update(dict.fromkeys(["K", "Q", "J", "10", "9", "8"], 10))
     value.update(dict.fromkeys(["7", "6", "5", "4"], 5))
     assert card_points(CLASSIC.cards, parse_cards(render(hand))) == sum(value[c.rank] for c in hand)
+
+
+KEYS = {"X": "joker", "2": "two", "A": "ace", "K": "king", "Q": "queen", "J": "jack"}
+KEYS.update({"10": "ten", "9": "nine", "8": "eight", "7": "seven", "6": "six", "5": "five"})
+KEYS.update({"3r": "red_three", "3b": "black_three"})
+
+
+@given(
+    st.lists(st.one_of(cards(), threes()), min_size=1, max_size=30),
+    st.fixed_dictionaries({key: st.integers(0, 500) for key in [*KEYS.values(), "four"]}),
+)
+def test_the_points_of_any_cards_follow_any_variants_values(hand, values):
+    # Whatever a variant file sets, a hand is worth the sum of its cards' values.
+    assert card_points(values, hand) == sum(values[KEYS[c.rank]] for c in hand)
