@@ -231,3 +231,10 @@ def test_points_of_a_bad_card(cli):
     result = cli("points", "K", "Q", "11")
     assert result.exit_code == 1
     assert "card token 3 '11': '11' is not a card: ten is 10 or T" in result.output
+
+
+def test_variants_show_states_the_meld_rules(cli):
+    result = cli("variants", "show", "classic")
+    assert result.exit_code == 0
+    text = " ".join(result.stdout.split())
+    assert "3+ cards, 2+ natural, at most 3 wild; never more wild than natural" in text

@@ -108,3 +108,38 @@ def print_check(con: Console, v: Variant, result: OpeningCheck, context: Mapping
     con.print(Text(check_message(result)), style="bold")
     for reason in reasons(result)[1:]:
         con.print(Text(f"Also: {reason}."))
+
+
+def meld_rules_text(v: Variant) -> str:
+    """The variant's meld rules in one line, as ``variants show`` prints them."""
+    from scorekeeper.domain.melds import MeldRules
+
+    r = MeldRules.of(v)
+    parts = [f"{r.min_cards}+ cards, {r.min_naturals}+ natural, at most {r.max_wilds} wild"]
+    if r.wilds_at_most_naturals:
+        parts.append("never more wild than natural")
+    if r.max_cards:
+        parts.append(f"at most {r.max_cards} cards")
+    if r.one_meld_per_rank:
+        parts.append("one meld per rank")
+    if r.wild_melds:
+        parts.append(f"melds of wild cards only (up to {r.wild_meld_max_cards})")
+    if r.sequences:
+        seq = f"runs of one suit, 4 up to ace, {r.sequence_min} to {r.sequence_max} cards"
+        parts.append(seq + (f", {r.sequence_wilds} wild" if r.sequence_wilds else ""))
+    parts.append(
+        "black threes only going out" if r.black_threes == "going_out" else "no threes melded"
+    )
+    if r.sevens_no_wilds:
+        parts.append("7s take no wild cards")
+    if r.aces != "any":
+        parts.append("aces natural unless the opening held wild cards")
+    if r.opening_needs != "nothing":
+        parts.append("the opening needs a clean meld")
+    discard = {
+        "counts": "the top discard counts toward the opening",
+        "not_counted": "the top discard does not count toward the opening",
+        "not_allowed": "the pile cannot be taken to open",
+    }
+    parts.append(discard[r.opening_discard])
+    return "; ".join(parts)

@@ -275,6 +275,9 @@ def print_variant(con: Console, v: Variant) -> None:
         game.add_row("Hands in a game", str(v.hands))
     game.add_row("Equal totals at the target", "draw" if v.tie == "draw" else "play another hand")
     game.add_row("Melded cards", "minus without a canasta" if v.meld_sign != "plus" else "plus")
+    from scorekeeper.presentation.cards import meld_rules_text
+
+    game.add_row("Melds", meld_rules_text(v))
     con.print(game)
 
     cards = _table("Card values (points)")
