@@ -12,6 +12,8 @@ COMMANDS = [
     ["hand"],
     ["status"],
     ["minimum"],
+    ["check"],
+    ["points"],
     ["variants"],
     ["variants", "show"],
     ["variants", "init"],

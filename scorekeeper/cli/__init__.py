@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import typer
 
-from scorekeeper.cli import play, tables
+from scorekeeper.cli import cards, play, tables
 from scorekeeper.cli.common import ScorekeeperGroup
 
 app = typer.Typer(
@@ -24,6 +24,8 @@ app.command()(play.new)
 app.command()(play.hand)
 app.command()(play.status)
 app.command()(tables.minimum)
+app.command()(cards.check)
+app.command()(cards.points)
 app.add_typer(tables.variants_app, name="variants")
 
 

@@ -242,7 +242,7 @@ def hand(
     pair = _partners(game, partners) if partners else file_partners
     breakdowns = game.score(side_entries, pair)
     if interactive and not yes:
-        render.print_breakdown(con, stored, game.next_hand, breakdowns)
+        render.print_breakdown(con, stored, game.next_hand, breakdowns, side_entries)
         if not typer.confirm("Record this hand?", default=True):
             con.print("Nothing recorded.")
             raise typer.Exit(0)

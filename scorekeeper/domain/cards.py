@@ -3,8 +3,9 @@
 Ranks ``A K Q J 10 9 8 7 6 5 4`` (``T`` for ten), ``2``, threes with a colour or suit (``3r``,
 ``3b``, ``3h 3d 3c 3s``), jokers ``X`` (``JK``, ``JOKER``); an optional suit after the rank
 (``s h d c`` or ``♠ ♥ ♦ ♣``). Tokens are separated by spaces; a meld may be one token of
-single-character ranks (``KKK2``, ``TTT``). Where cards form melds, ``|`` separates melds; without
-any ``|`` each token is one meld.
+single-character ranks (``KKK2``, ``TTT``) or of cards joined by ``-`` (``K-K-K-2``, ``10-10-10``,
+the way rule books write melds). Where cards form melds, ``|`` separates melds; without any ``|``
+each token is one meld. Letters are read in either case.
 """
 
 from __future__ import annotations
@@ -35,7 +36,11 @@ RANK_KEYS: dict[str, str] = {
 SUITS = {"s": "s", "h": "h", "d": "d", "c": "c", "♠": "s", "♥": "h", "♦": "d", "♣": "c"}
 SUITS.update({"♤": "s", "♡": "h", "♢": "d", "♧": "c"})
 _SINGLE = {"A", "K", "Q", "J", "T", "9", "8", "7", "6", "5", "4", "2", "X"}
-ALLOWED = "ranks A K Q J 10 (or T) 9 8 7 6 5 4 2, threes 3r 3b 3h 3d 3c 3s, jokers X JK JOKER"
+#: What a card token may be, as error messages say it.
+ALLOWED = (
+    "ranks A K Q J 10 (or T) 9 8 7 6 5 4 2, threes 3r 3b (or 3h 3d 3c 3s), jokers X JK JOKER;"
+    " a suit s h d c (or ♠ ♥ ♦ ♣) may follow a rank; KKK2 or K-K-K-2 for several cards"
+)
 
 
 @dataclass(frozen=True, order=True)
@@ -104,17 +109,21 @@ def _card(text: str) -> Card | None:
     return None
 
 
-def _group(token: str) -> list[Card] | None:
-    """Parse a token of several cards (``KKK2``, ``TTT``, ``KhKsKd``, ``3r3r``); None if not."""
+def _group(token: str) -> tuple[list[Card], int | None]:
+    """Parse a token of several cards (``KKK2``, ``TTT``, ``KhKsKd``, ``3r3r``).
+
+    Returns the cards and None, or the cards read so far and the 0-based index of the first
+    character that is not part of a card.
+    """
     cards: list[Card] = []
     i = 0
     while i < len(token):
         if token.startswith("10", i):
             rank, i = "10", i + 2
-        elif token[i] == "3" and i + 1 < len(token) and token[i + 1].lower() in "rbshdc♠♥♦♣":
-            card = _card(token[i : i + 2])
+        elif token[i] == "3":
+            card = _card(token[i : i + 2]) if i + 1 < len(token) else None
             if card is None:
-                return None
+                return cards, i
             cards.append(card)
             i += 2
             continue
@@ -122,49 +131,92 @@ def _group(token: str) -> list[Card] | None:
             rank = _rank(token[i]) or ""
             i += 1
         else:
-            return None
+            return cards, i
         suit = None
         if i < len(token) and token[i].lower() in SUITS and rank != "X":
             suit = SUITS[token[i].lower()]
             i += 1
         cards.append(Card(rank, suit))
-    return cards or None
+    return cards, None
+
+
+def _why(part: str, bad: int) -> str:
+    """A short hint for a card ``part`` that could not be read from character ``bad`` on."""
+    up = part.upper()
+    rest = part[bad:]
+    if up.rstrip("SHDC♠♥♦♣♤♡♢♧") in ("X", "JK", "JOKER") and up not in ("X", "JK", "JOKER"):
+        return "a joker has no suit"
+    if rest.startswith("3"):
+        return "a three needs its colour or suit: 3r, 3b, 3h, 3d, 3c or 3s"
+    if rest.startswith("1"):
+        return "ten is 10 or T"
+    if rest and rest[0].lower() in SUITS:
+        return "a suit comes right after its rank (Kh), once"
+    return ""
+
+
+def _token_cards(token: str, position: int) -> list[Card]:
+    """The cards of one space-separated token; InputError naming the token and its position."""
+    parts = token.split("-") if "-" in token.strip("-") else [token]
+    cards: list[Card] = []
+    offset = 0
+    for part in parts:
+        card = _card(part)
+        found, bad = ([card], None) if card is not None else _group(part)
+        if bad is None and found:
+            cards.extend(found)
+            offset += len(part) + 1
+            continue
+        if not part:
+            what, hint = "an empty card between '-'", "'-' joins two cards: K-K-K-2"
+        elif not bad:
+            at = "" if part == token else f" (character {offset + 1})"
+            what, hint = f"'{part}'{at} is not a card", _why(part, 0)
+        else:
+            what = f"'{part[bad]}' (character {offset + bad + 1}) is not a card"
+            hint = _why(part, bad)
+        hint = f": {hint}" if hint else ""
+        raise InputError(f"card token {position} '{token}': {what}{hint}; cards are {ALLOWED}")
+    return cards
 
 
 def parse_cards(text: str) -> list[Card]:
     """Parse card notation into cards, ignoring meld separators ``|``.
 
-    Raises InputError naming the bad token, its position (1-based) and what is allowed.
+    Raises InputError naming the bad token, its position (1-based, counting tokens) and what is
+    allowed (DESIGN.md, "Card notation").
     """
     return [card for meld in parse_melds(text, split_tokens=False) for card in meld]
 
 
 def parse_melds(text: str, split_tokens: bool = True) -> list[list[Card]]:
-    """Parse card notation into melds: ``|`` separates melds; without any ``|`` each token is a
-    meld when ``split_tokens`` (DESIGN.md). Raises InputError naming a bad token."""
+    """Parse card notation into melds (lists of cards).
+
+    ``|`` separates melds; without any ``|`` each token is a meld when ``split_tokens``
+    (DESIGN.md, "Card notation"). Raises InputError naming a bad token and its position, or an
+    empty meld between separators.
+    """
     if not text or not text.strip():
-        raise InputError(f"no cards given; write cards as {ALLOWED}")
+        raise InputError(f"no cards given; cards are {ALLOWED}")
     groups: list[list[Card]] = []
     position = 0
     has_bar = "|" in text
-    for part in text.split("|") if has_bar else [text]:
+    parts = text.split("|") if has_bar else [text]
+    for number, part in enumerate(parts, start=1):
         meld: list[Card] = []
         for token in part.replace(",", " ").split():
             position += 1
-            card = _card(token)
-            cards = [card] if card else _group(token)
-            if cards is None:
-                hint = " (a three needs its colour: 3r or 3b)" if token == "3" else ""
-                raise InputError(
-                    f"card token {position} '{token}' is not a card{hint}; use {ALLOWED}"
-                )
+            cards = _token_cards(token, position)
             if split_tokens and not has_bar:
                 groups.append(cards)
             else:
                 meld.extend(cards)
         if has_bar:
             if not meld:
-                raise InputError("an empty meld between '|' separators")
+                raise InputError(
+                    f"meld {number} of {len(parts)} is empty: write cards between the '|'"
+                    " separators (6 6 6 | A A A 2)"
+                )
             groups.append(meld)
         elif meld:
             groups.append(meld)
@@ -174,6 +226,31 @@ def parse_melds(text: str, split_tokens: bool = True) -> list[list[Card]]:
 def render(cards: Iterable[Card]) -> str:
     """Write cards back in the notation, one space between cards (parsing it gives them back)."""
     return " ".join(str(card) for card in cards)
+
+
+#: Penalty kinds (RULES.md §16c) that charge a card left in a hand instead of its card value,
+#: and the card-value keys they apply to: Bolivia's black three (-100, §5), Hand and Foot's red
+#: three (§14), Modern American's three stuck in hand (§3).
+IN_HAND_PENALTIES: dict[str, tuple[str, ...]] = {
+    "black_threes_in_hand": ("black_three",),
+    "red_threes_in_hand": ("red_three",),
+    "threes_in_hand": ("black_three", "red_three"),
+}
+
+
+def in_hand_values(values: Mapping[str, int], penalties: Mapping[str, int]) -> dict[str, int]:
+    """What each card costs when left in a hand: card-value key -> points (positive).
+
+    ``values`` are the variant's card values, ``penalties`` its penalty points by kind
+    (negative). A card that one of :data:`IN_HAND_PENALTIES` charges costs the penalty's size
+    instead of its card value (Bolivia's black three: 100, not 5).
+    """
+    out = dict(values)
+    for penalty, keys in IN_HAND_PENALTIES.items():
+        if penalty in penalties:
+            for key in keys:
+                out[key] = -penalties[penalty]
+    return out
 
 
 def card_points(values: Mapping[str, int], cards: Iterable[Card]) -> int:

@@ -63,9 +63,16 @@ class SideEntry:
     acaba: bool = False
 
     def to_json(self) -> dict[str, Any]:
-        """The entry as DESIGN.md's JSON object, keys at their default left out."""
+        """The entry as DESIGN.md's JSON object, keys at their default left out.
+
+        Points worked out from cards are left out too: ``melds`` stands for ``meld_points`` and
+        ``hand`` for ``hand_points`` (an object may not hold both).
+        """
         out: dict[str, Any] = {}
+        derived = {"meld_points": self.melds is not None, "hand_points": self.hand is not None}
         for f in fields(self):
+            if derived.get(f.name):
+                continue
             value = getattr(self, f.name)
             if value not in (0, False, None, {}, ""):
                 out[f.name] = dict(value) if isinstance(value, Mapping) else value
@@ -231,7 +238,9 @@ def classify_canasta(variant: Variant, meld: Sequence[Card]) -> str | None:
 
 def resolve_cards(variant: Variant, entry: SideEntry, side: str = "side") -> SideEntry:
     """Fill ``meld_points``/``hand_points`` (and canastas, when none were given) from the card
-    strings ``melds`` and ``hand``. Raises InputError naming a bad card token."""
+    strings ``melds`` and ``hand``. Threes left in a hand count as the variant's in-hand
+    penalty where it has one (:func:`threes_in_hand`: Bolivia's black three -100). Raises
+    InputError naming a bad card token."""
     meld_points, hand_points, canastas = entry.meld_points, entry.hand_points, entry.canastas
     penalties = entry.penalties
     try:

@@ -57,6 +57,13 @@ REQUIREMENTS: dict[str, str] = {
 
 TIE_RULES = ("extra_hand", "draw")
 
+#: Meld-legality choices (RULES.md §2, §3, §4, §5; their meanings are in
+#: :mod:`scorekeeper.domain.melds`).
+BLACK_THREE_MELDS = ("going_out", "never")
+ACES_RULES = ("any", "natural_unless_opening_wild")
+OPENING_NEEDS = ("nothing", "clean_triple", "clean_triple_or_wild_meld")
+OPENING_DISCARD = ("counts", "not_counted", "not_allowed")
+
 
 class _Choice:
     def __init__(self, *values: str) -> None:
@@ -103,7 +110,27 @@ SPEC: dict[str, Any] = {
     "tie": _Choice(*TIE_RULES),
     "partnerships": _Choice("fixed", "per_hand"),
     "cards": dict.fromkeys(RANKS, int),
-    "melds": {"sign": _Choice(*MELD_SIGN_RULES)},
+    "melds": {
+        "sign": _Choice(*MELD_SIGN_RULES),
+        "min_cards": int,
+        "max_cards": int,
+        "min_naturals": int,
+        "max_wilds": int,
+        "wilds_at_most_naturals": bool,
+        "one_meld_per_rank": bool,
+        "wild_melds": bool,
+        "wild_meld_max_cards": int,
+        "wild_meld_exclusive": bool,
+        "sequences": bool,
+        "sequence_min": int,
+        "sequence_max": int,
+        "sequence_wilds": int,
+        "black_threes": _Choice(*BLACK_THREE_MELDS),
+        "sevens_no_wilds": bool,
+        "aces": _Choice(*ACES_RULES),
+        "opening_needs": _Choice(*OPENING_NEEDS),
+        "opening_discard": _Choice(*OPENING_DISCARD),
+    },
     "canastas": _MapOf(
         {
             "title": str,
@@ -180,7 +207,30 @@ DEFAULTS: dict[str, Any] = {
         "black_three": 5,
         "red_three": 0,
     },
-    "melds": {"sign": "plus"},
+    # Meld legality (RULES.md §2, Classic): groups of one rank, 2+ naturals, at most 3 wilds
+    # and never more wilds than naturals, no runs, no all-wild melds, one meld per rank, black
+    # threes only going out, the top discard counts toward the opening minimum.
+    "melds": {
+        "sign": "plus",
+        "min_cards": 3,
+        "max_cards": 0,
+        "min_naturals": 2,
+        "max_wilds": 3,
+        "wilds_at_most_naturals": True,
+        "one_meld_per_rank": True,
+        "wild_melds": False,
+        "wild_meld_max_cards": 7,
+        "wild_meld_exclusive": False,
+        "sequences": False,
+        "sequence_min": 3,
+        "sequence_max": 7,
+        "sequence_wilds": 0,
+        "black_threes": "going_out",
+        "sevens_no_wilds": False,
+        "aces": "any",
+        "opening_needs": "nothing",
+        "opening_discard": "counts",
+    },
     "canastas": {},
     "canasta_sets": {},
     "red_threes": {"each": 0, "totals": {}, "sign_rule": "always_plus", "negative_cap": 0},

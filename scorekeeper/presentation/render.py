@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from scorekeeper.domain.minimums import Minimum
-from scorekeeper.domain.scoring import Breakdown
+from scorekeeper.domain.scoring import Breakdown, SideEntry
 from scorekeeper.domain.variant import REQUIREMENTS, Variant
 
 if TYPE_CHECKING:
@@ -59,6 +59,7 @@ def hand_json(stored: StoredGame, number: int) -> dict[str, Any]:
             {
                 "team": side.name,
                 **result.breakdowns[i].to_json(),
+                **dict(zip(CARD_KEYS, entry_cards(result.hand.entries[i]), strict=True)),
                 "total": result.totals[i],
                 "opening_minimum": minimum_json(minimums[i]),
             }
@@ -125,21 +126,51 @@ def _text(value: str) -> Any:
     return Text(value)
 
 
+#: ``hand --json`` keys of the cards a side typed instead of points (null when it typed points).
+CARD_KEYS = ("meld_cards", "hand_cards")
+
+
+def entry_cards(entry: SideEntry) -> tuple[str | None, str | None]:
+    """The cards a side typed for its melds and its hand, written back compactly (``KKKK2 QQQ
+    TTT``, ``J 5 X``), or None where it typed points."""
+    from scorekeeper.domain.cards import parse_cards, parse_melds
+
+    melds = hand = None
+    if entry.melds is not None:
+        groups = parse_melds(entry.melds) if entry.melds.strip() else []
+        melds = " ".join("".join(str(c).replace("10", "T") for c in g) for g in groups)
+    if entry.hand is not None:
+        hand = " ".join(str(c) for c in parse_cards(entry.hand)) if entry.hand.strip() else ""
+    return melds, hand
+
+
 def print_breakdown(
-    con: Console, stored: StoredGame, number: int, breakdowns: Sequence[Breakdown] | None = None
+    con: Console,
+    stored: StoredGame,
+    number: int,
+    breakdowns: Sequence[Breakdown] | None = None,
+    entries: Sequence[SideEntry] | None = None,
 ) -> None:
-    """The breakdown of hand ``number`` (or proposed ``breakdowns``): one column per side."""
+    """The breakdown of hand ``number`` (or proposed ``breakdowns`` and ``entries``): one column
+    per side; where a side typed cards, the cards appear under their count."""
     game = stored.game
     if breakdowns is None:
         breakdowns = game.results[number - 1].breakdowns
+    if entries is None and number <= len(game.hands):
+        entries = game.hands[number - 1].entries
+    cards = [entry_cards(e) for e in entries or ()]
     table = _table(f"Hand {number}")
     table.add_column("")
     for side in game.sides:
         table.add_column(_text(side.name), justify="right", overflow="fold")
     for key, label in BREAKDOWN_LABELS.items():
         values = [getattr(b, key) for b in breakdowns]
-        if any(values):
+        which = {"meld_points": 0, "hand_deduction": 1}.get(key)
+        typed = [c[which] for c in cards] if which is not None and cards else []
+        if any(values) or any(t is not None for t in typed):
             table.add_row(label, *[num(n) for n in values])
+        if any(t is not None for t in typed):
+            table.add_row("  cards", *[_text(t or "") for t in typed], style="dim")
     table.add_row(_text("Hand score"), *[num(b.hand_score) for b in breakdowns], style="bold")
     con.print(table)
 
@@ -244,6 +275,9 @@ def print_variant(con: Console, v: Variant) -> None:
         game.add_row("Hands in a game", str(v.hands))
     game.add_row("Equal totals at the target", "draw" if v.tie == "draw" else "play another hand")
     game.add_row("Melded cards", "minus without a canasta" if v.meld_sign != "plus" else "plus")
+    from scorekeeper.presentation.cards import meld_rules_text
+
+    game.add_row("Melds", meld_rules_text(v))
     con.print(game)
 
     cards = _table("Card values (points)")

@@ -48,8 +48,19 @@ def hand_to_doc(hand: Hand) -> dict[str, Any]:
     return doc
 
 
+def _entry_doc(doc: dict[str, Any]) -> dict[str, Any]:
+    """A stored entry as typed: points that were worked out from ``melds``/``hand`` cards (kept
+    beside them by earlier versions) are dropped, since the cards give them again."""
+    out = dict(doc)
+    if "melds" in out:
+        out.pop("meld_points", None)
+    if "hand" in out:
+        out.pop("hand_points", None)
+    return out
+
+
 def hand_from_doc(game_variant: Any, doc: dict[str, Any]) -> Hand:
-    entries = tuple(entry_from_json(game_variant, e) for e in doc["entries"])
+    entries = tuple(entry_from_json(game_variant, _entry_doc(e)) for e in doc["entries"])
     partners = tuple(int(i) for i in doc.get("partners", ()))
     return Hand(entries, doc.get("note", ""), doc.get("recorded_at", ""), partners)
 

@@ -1,0 +1,199 @@
+"""Counting cards at the table: ``points`` and ``check``."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from scorekeeper.cli.common import DbOption, GameOption, JsonOption, SetOption, emit_json
+from scorekeeper.errors import InputError, RuleError, UsageError
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from scorekeeper.domain.variant import Variant
+
+CardsArgument = Annotated[
+    list[str],
+    typer.Argument(
+        help="Cards in the card notation (README), e.g. KKK2 AAA, K-K-K-2, 'Kh 10 X'.",
+        show_default=False,
+    ),
+]
+VariantOption = Annotated[
+    str | None,
+    typer.Option("--variant", "-v", help="Variant to count by (default: the current game's)."),
+]
+
+
+def _variant_of(
+    name: str | None, settings: list[str] | None, game_id: int | None, db: Path | None
+) -> tuple[Variant, bool]:
+    """The variant named, else the current game's, else classic; and whether a game gave it."""
+    from scorekeeper.cli.common import parse_settings
+    from scorekeeper.variants import load_variant
+
+    if name is not None:
+        return load_variant(name, parse_settings(settings)), False
+    if settings:
+        raise UsageError("--set needs --variant; a game keeps the rules it was started with")
+    from scorekeeper.errors import NotFound
+    from scorekeeper.storage.database import open_store
+
+    try:
+        with open_store(db) as store:
+            return store.current(game_id).game.variant, True
+    except NotFound:
+        if game_id is not None:
+            raise
+        return load_variant("classic"), False
+
+
+def points(
+    cards: CardsArgument,
+    variant: VariantOption = None,
+    settings: SetOption = None,
+    game_id: GameOption = None,
+    as_json: JsonOption = False,
+    db: DbOption = None,
+) -> None:
+    """Count the card points of CARDS: a total and each card's value.
+
+    Uses --variant, else the current game's variant, else classic. Where a card left in a hand
+    costs something else (Bolivia's black three: 100), that is shown too.
+    Example: scorekeeper points K 9 5 X 3b --variant classic
+    """
+    from scorekeeper.domain.cards import card_points, in_hand_values, parse_cards
+
+    v, _ = _variant_of(variant, settings, game_id, db)
+    parsed = parse_cards(" ".join(cards))
+    in_hand = in_hand_values(v.cards, v.penalties)
+    total = card_points(v.cards, parsed)
+    left = card_points(in_hand, parsed)
+    if as_json:
+        emit_json(
+            {
+                "format": 1,
+                "variant": v.name,
+                "points": total,
+                "in_hand_points": left,
+                "cards": [
+                    {"card": str(c), "points": v.cards[c.key], "in_hand": in_hand[c.key]}
+                    for c in parsed
+                ],
+            }
+        )
+        return
+    from scorekeeper.presentation.cards import print_points
+    from scorekeeper.presentation.console import console
+
+    print_points(console(), v, parsed, in_hand)
+
+
+def check(
+    cards: CardsArgument,
+    discard: Annotated[
+        str | None,
+        typer.Option("--discard", "-d", help="Top card of the discard pile taken (one card)."),
+    ] = None,
+    out: Annotated[
+        bool, typer.Option("--out", help="The player goes out this turn (black threes may meld).")
+    ] = False,
+    team: Annotated[
+        str | None, typer.Option("--team", "-t", help="Side of the current game that melds.")
+    ] = None,
+    variant: Annotated[
+        str | None, typer.Option("--variant", "-v", help="Variant to check by (no game needed).")
+    ] = None,
+    score: Annotated[int | None, typer.Option(help="The side's score before the hand.")] = None,
+    round_: Annotated[
+        int | None, typer.Option("--round", help="Hand number, where minimums go by round.")
+    ] = None,
+    settings: SetOption = None,
+    game_id: GameOption = None,
+    as_json: JsonOption = False,
+    db: DbOption = None,
+) -> None:
+    """Check an opening meld: is each meld legal, and do they reach the side's minimum?
+
+    \b
+    Melds are separated by '|', or each token is a meld: 666 KKK2, K-K-K-2 A-A-A,
+    '6 6 6 | A A A 2'. Exit code 0 when the melds may be laid down, 1 when not.
+    For a side of the current game (--team NAME), or for --variant V --score N (--round R).
+    Example: scorekeeper check 666 KKK2 --variant classic --score 1600
+    """
+    from scorekeeper.domain.cards import parse_cards, parse_melds
+    from scorekeeper.domain.melds import check_opening
+    from scorekeeper.domain.minimums import Minimum, opening_minimum
+
+    context: dict[str, Any] = {"game": None, "team": None, "score": score, "round": round_}
+    if variant is not None:
+        from scorekeeper.cli.common import parse_settings
+        from scorekeeper.variants import load_variant
+
+        if team is not None or game_id is not None:
+            raise UsageError("--team and --game check against a game; leave out --variant")
+        v = load_variant(variant, parse_settings(settings))
+        if v.minimum_by == "round" and round_ is None:
+            raise UsageError(f"{v.name} sets its minimum by round: give --round N")
+        if v.minimum_by == "score" and score is None:
+            raise UsageError("give the side's score with --score N (e.g. --score 1600)")
+        minimum: Minimum | None = opening_minimum(v, score=score, round=round_)
+    else:
+        if score is not None or round_ is not None or settings:
+            raise UsageError(
+                "--score, --round and --set need --variant; without it the current game is used"
+            )
+        from scorekeeper.storage.database import open_store
+
+        with open_store(db) as store:
+            stored = store.current(game_id)
+        game = stored.game
+        v = game.variant
+        if game.outcome.over:
+            raise RuleError(f"game {stored.id} is over; check against --variant V --score N")
+        if team is None:
+            if len(game.sides) > 1:
+                raise UsageError(
+                    f"say which side melds with --team NAME (sides: {', '.join(game.names)})"
+                )
+            index = 0
+        else:
+            index = game.side_index(team)
+        minimum = game.next_minimums()[index]
+        if minimum is None:
+            raise RuleError(f"all {v.hands} hands of game {stored.id} have been played")
+        context = {
+            "game": stored.id,
+            "team": game.names[index],
+            "score": game.totals[index],
+            "round": game.next_hand if v.minimum_by == "round" else None,
+        }
+    melds = parse_melds(" ".join(cards))
+    top = None
+    if discard is not None:
+        found = parse_cards(discard)
+        if len(found) != 1:
+            raise InputError(f"--discard takes one card, the top of the pile; got '{discard}'")
+        top = found[0]
+    result = check_opening(v, melds, minimum, discard=top, going_out=out)
+    from scorekeeper.presentation.cards import check_message
+
+    if as_json:
+        emit_json(
+            {
+                "format": 1,
+                "variant": v.name,
+                **context,
+                **result.to_json(),
+                "message": check_message(result),
+            }
+        )
+    else:
+        from scorekeeper.presentation.cards import print_check
+        from scorekeeper.presentation.console import console
+
+        print_check(console(), v, result, context)
+    if not result.allowed:
+        raise typer.Exit(1)

@@ -1,0 +1,455 @@
+"""Meld legality and the opening-meld check: may these melds be laid down, and do they open?
+
+Every rule is a value of the variant's ``[melds]`` table (:class:`MeldRules`), never a test of the
+variant's name. A meld is one of:
+
+- a *group*: cards of one natural rank with wild cards (jokers, 2s) among them (RULES.md §2);
+- a *sequence*: a run of one suit from 4 up to ace, no wrap-around (RULES.md §4, Samba family);
+- a *wild meld*: wild cards only (RULES.md §3, §5, §8, §13);
+- a meld of *black threes*: only by a player going out, with no wild cards (RULES.md §2).
+
+Red threes are never melded. The opening check adds the top discard of the pile (which must join
+a meld of its rank holding a natural pair from the hand), totals the card points and compares them
+with the side's opening minimum, requirements such as "a natural canasta" included
+(RULES.md §2 "Opening minimum", §6).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, fields
+from typing import Any
+
+from scorekeeper.domain.cards import Card, card_points, in_hand_values, render
+from scorekeeper.domain.minimums import Minimum
+from scorekeeper.domain.scoring import classify_canasta
+from scorekeeper.domain.variant import DEFAULTS, Variant
+
+#: Natural ranks of a sequence, low to high: 4 up to ace, no wrap-around (RULES.md §4).
+SEQUENCE_RANKS: tuple[str, ...] = ("4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+
+_RANK_NAMES = {"A": "aces", "K": "kings", "Q": "queens", "J": "jacks", "10": "tens", "9": "nines"}
+_RANK_NAMES.update({"8": "eights", "7": "sevens", "6": "sixes", "5": "fives", "4": "fours"})
+_RANK_NAMES.update({"3b": "black threes", "3r": "red threes"})
+
+
+def rank_name(rank: str) -> str:
+    """How a player names cards of ``rank`` in the plural ("kings", "black threes")."""
+    return _RANK_NAMES.get(rank, f"{rank}s")
+
+
+@dataclass(frozen=True)
+class MeldRules:
+    """A variant's meld rules, the values of its ``[melds]`` table (counts are cards).
+
+    ``max_cards`` 0 means no limit. ``black_threes`` is ``going_out`` (3 or more, no wild cards,
+    only by a player going out: RULES.md §2) or ``never`` (RULES.md §3). ``aces`` is ``any`` or
+    ``natural_unless_opening_wild`` (Modern American: aces take wild cards only when the side's
+    opening held wild cards, RULES.md §3). ``opening_needs`` is ``nothing``, ``clean_triple``
+    or ``clean_triple_or_wild_meld`` (RULES.md §3, K7). ``opening_discard`` is ``counts``,
+    ``not_counted`` (Modern American) or ``not_allowed`` (Brazilian, RULES.md §6).
+    """
+
+    min_cards: int = 3
+    max_cards: int = 0
+    min_naturals: int = 2
+    max_wilds: int = 3
+    wilds_at_most_naturals: bool = True
+    one_meld_per_rank: bool = True
+    wild_melds: bool = False
+    wild_meld_max_cards: int = 7
+    wild_meld_exclusive: bool = False
+    sequences: bool = False
+    sequence_min: int = 3
+    sequence_max: int = 7
+    sequence_wilds: int = 0
+    black_threes: str = "going_out"
+    sevens_no_wilds: bool = False
+    aces: str = "any"
+    opening_needs: str = "nothing"
+    opening_discard: str = "counts"
+
+    @classmethod
+    def of(cls, variant: Variant) -> MeldRules:
+        """The meld rules of ``variant`` (its ``melds`` table over :data:`DEFAULTS`)."""
+        table: Mapping[str, Any] = {**DEFAULTS["melds"], **variant.rules.get("melds", {})}
+        names = {f.name for f in fields(cls)}
+        return cls(**{k: v for k, v in table.items() if k in names})
+
+
+@dataclass(frozen=True)
+class MeldVerdict:
+    """One meld judged: its cards, card points, shape, whether it may be laid and why not.
+
+    ``shape`` is ``group``, ``sequence``, ``wild`` or ``black_threes``; ``canasta`` is the
+    canasta kind it makes (seven cards or more) or None; ``reason`` is None for a legal meld,
+    else one sentence saying what the rule allows. ``note`` explains a legal meld when a rule
+    shaped the verdict (Modern American aces with wild cards).
+    """
+
+    cards: tuple[Card, ...]
+    points: int
+    shape: str
+    legal: bool = True
+    reason: str | None = None
+    canasta: str | None = None
+    note: str | None = None
+    with_discard: bool = False
+
+    def refused(self, reason: str) -> MeldVerdict:
+        """This verdict made illegal with ``reason`` (the first reason is kept)."""
+        if not self.legal:
+            return self
+        return MeldVerdict(
+            self.cards, self.points, self.shape, False, reason, None, self.note, self.with_discard
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "cards": render(self.cards),
+            "points": self.points,
+            "shape": self.shape,
+            "legal": self.legal,
+            "reason": self.reason,
+            "canasta": self.canasta,
+            "note": self.note,
+            "with_discard": self.with_discard,
+        }
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def _judge_sequence(rules: MeldRules, cards: Sequence[Card], naturals: list[Card]) -> str | None:
+    """Why a run of one suit is not a legal sequence (RULES.md §4), or None when it is."""
+    wilds = len(cards) - len(naturals)
+    if wilds > rules.sequence_wilds:
+        if rules.sequence_wilds == 0:
+            return "a sequence takes no wild cards"
+        return f"a sequence takes at most {_plural(rules.sequence_wilds, 'wild card')}"
+    unsuited = [c for c in naturals if c.suit is None]
+    if unsuited:
+        return f"a sequence needs the suit of every card (e.g. 5h 6h 7h); '{unsuited[0]}' has none"
+    suits = sorted({c.suit or "" for c in naturals})
+    if len(suits) > 1:
+        return f"a sequence is all one suit; these cards are {', '.join(suits)}"
+    counts = Counter(c.rank for c in naturals)
+    double = [r for r, n in counts.items() if n > 1]
+    if double:
+        return f"a sequence holds each rank once; it has {counts[double[0]]} {rank_name(double[0])}"
+    places = sorted(SEQUENCE_RANKS.index(c.rank) for c in naturals)
+    span = places[-1] - places[0] + 1
+    missing = [SEQUENCE_RANKS[i] for i in range(places[0], places[-1] + 1) if i not in places]
+    if len(missing) > wilds:
+        wrap = " (ace is high only: no wrap-around)" if places[-1] == 10 and places[0] == 0 else ""
+        return (
+            f"the cards are not consecutive: {', '.join(missing)} missing; a sequence runs"
+            f" 4 up to ace{wrap}"
+        )
+    if len(cards) > span and len(cards) > len(SEQUENCE_RANKS):
+        return "a sequence cannot be longer than 4 up to ace"
+    if len(cards) < rules.sequence_min:
+        return f"a sequence needs at least {rules.sequence_min} cards; this one has {len(cards)}"
+    if len(cards) > rules.sequence_max:
+        return f"a sequence holds at most {rules.sequence_max} cards; this one has {len(cards)}"
+    return None
+
+
+def judge_meld(
+    variant: Variant,
+    cards: Sequence[Card],
+    going_out: bool = False,
+    opening_wilds: bool = True,
+) -> MeldVerdict:
+    """Judge one meld under the variant's ``[melds]`` rules (RULES.md §2, §3, §4, §5).
+
+    ``going_out``: the player goes out in this turn (black threes may then be melded, RULES.md
+    §2). ``opening_wilds``: the side's opening meld held wild cards (Modern American aces rule).
+    Returns a :class:`MeldVerdict`; never raises for an illegal meld.
+    """
+    rules = MeldRules.of(variant)
+    cards = tuple(cards)
+    points = card_points(variant.cards, cards)
+    naturals = [c for c in cards if not c.wild]
+    wilds = len(cards) - len(naturals)
+    name = variant.title
+
+    def verdict(shape: str, reason: str | None = None, note: str | None = None) -> MeldVerdict:
+        canasta = classify_canasta(variant, cards) if reason is None else None
+        if shape == "black_threes":
+            canasta = None
+        return MeldVerdict(cards, points, shape, reason is None, reason, canasta, note)
+
+    if any(c.rank == "3r" for c in cards):
+        return verdict("group", "red threes are never melded: lay them out in front of the side")
+    if any(c.rank == "3b" for c in cards):
+        if rules.black_threes == "never":
+            return verdict("black_threes", f"threes are never melded in {name}")
+        if wilds:
+            return verdict("black_threes", "a meld of black threes takes no wild cards")
+        if len(naturals) != len(cards) or len({c.rank for c in naturals}) > 1:
+            return verdict("black_threes", "black threes are melded only with black threes")
+        if len(cards) < rules.min_cards:
+            return verdict(
+                "black_threes",
+                f"a meld needs at least {rules.min_cards} cards; this one has {len(cards)}",
+            )
+        if not going_out:
+            return verdict(
+                "black_threes",
+                "black threes may be melded only by a player going out in that turn"
+                " (say so with --out)",
+            )
+        return verdict("black_threes")
+    if len(cards) < rules.min_cards:
+        return verdict(
+            "group", f"a meld needs at least {rules.min_cards} cards; this one has {len(cards)}"
+        )
+    if not naturals:
+        if not rules.wild_melds:
+            return verdict("wild", f"{name} allows no melds of wild cards only")
+        if len(cards) > rules.wild_meld_max_cards:
+            return verdict(
+                "wild",
+                f"a meld of wild cards holds at most {rules.wild_meld_max_cards} cards; this one"
+                f" has {len(cards)}",
+            )
+        return verdict("wild")
+    if len({c.rank for c in naturals}) > 1:
+        if not rules.sequences:
+            ranks = ", ".join(rank_name(r) for r in dict.fromkeys(c.rank for c in naturals))
+            return verdict(
+                "group",
+                f"a meld is cards of one rank ({name} has no sequences); this one mixes {ranks}",
+            )
+        return verdict("sequence", _judge_sequence(rules, cards, naturals))
+    rank = naturals[0].rank
+    if len(naturals) < rules.min_naturals:
+        return verdict(
+            "group",
+            f"a meld needs at least {rules.min_naturals} natural cards; this one has"
+            f" {len(naturals)}",
+        )
+    if rank == "7" and rules.sevens_no_wilds and wilds:
+        return verdict("group", f"a meld of sevens takes no wild cards in {name}")
+    if wilds > rules.max_wilds:
+        return verdict(
+            "group",
+            f"a meld takes at most {_plural(rules.max_wilds, 'wild card')}; this one has {wilds}",
+        )
+    if rules.wilds_at_most_naturals and wilds > len(naturals):
+        return verdict(
+            "group",
+            f"a meld never holds more wild cards than natural ones; this one has {wilds} wild"
+            f" and {len(naturals)} natural",
+        )
+    if rules.max_cards and len(cards) > rules.max_cards:
+        return verdict(
+            "group",
+            f"a meld holds at most {rules.max_cards} cards in {name}; this one has {len(cards)}",
+        )
+    note = None
+    if rank == "A" and wilds and rules.aces == "natural_unless_opening_wild":
+        if not opening_wilds:
+            return verdict("group", "aces stay natural: the side's opening meld held no wild cards")
+        note = "aces with wild cards make an ordinary mixed meld (the opening holds wild cards)"
+    return verdict("group", note=note)
+
+
+def hand_values(variant: Variant) -> dict[str, int]:
+    """What each card costs when left in a hand (card-value key -> points), see
+    :func:`scorekeeper.domain.cards.in_hand_values` (RULES.md §3, §5, §14)."""
+    return in_hand_values(variant.cards, variant.penalties)
+
+
+def hand_points(variant: Variant, cards: Sequence[Card]) -> int:
+    """Points the cards left in a hand cost (positive; deducted), by :func:`hand_values`."""
+    return card_points(hand_values(variant), cards)
+
+
+# -- the opening check ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class OpeningCheck:
+    """An opening meld judged against a side's minimum (RULES.md §2 "Opening minimum").
+
+    ``total`` is the card points that count toward the minimum (the top discard only where the
+    variant lets it count); ``problems`` are reasons that concern the melds together (the
+    discard, a second meld of one rank, what the opening must contain, the minimum itself).
+    """
+
+    melds: tuple[MeldVerdict, ...]
+    minimum: Minimum
+    total: int
+    discard: Card | None = None
+    discard_counted: bool = False
+    problems: tuple[str, ...] = field(default_factory=tuple)
+    short_by: int = 0
+    requirement_missing: str | None = None
+
+    @property
+    def legal(self) -> bool:
+        """True when every meld may be laid down."""
+        return all(m.legal for m in self.melds)
+
+    @property
+    def allowed(self) -> bool:
+        """True when the melds may be laid down as the side's opening."""
+        return self.legal and not self.problems
+
+    @property
+    def meets_minimum(self) -> bool:
+        """True when the counted points and any requirement reach the minimum."""
+        return self.short_by == 0 and self.requirement_missing is None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "melds": [m.to_json() for m in self.melds],
+            "discard": None
+            if self.discard is None
+            else {"card": str(self.discard), "counted": self.discard_counted},
+            "total": self.total,
+            "opening_minimum": self.minimum.to_json(),
+            "meets_minimum": self.meets_minimum,
+            "short_by": self.short_by,
+            "problems": list(self.problems),
+            "allowed": self.allowed,
+        }
+
+
+def _fmt(n: int) -> str:
+    return f"{n:,}"
+
+
+def _discard_problem(variant: Variant, rules: MeldRules, discard: Card) -> str | None:
+    if rules.opening_discard == "not_allowed":
+        return f"{variant.title} does not let a side take the pile for its opening meld"
+    if discard.is_three:
+        return "a three on top of the pile blocks it: the pile cannot be taken"
+    if discard.wild:
+        return "the pile cannot be taken with a wild card on top"
+    return None
+
+
+def _requirement_problem(requires: str, verdicts: Sequence[MeldVerdict], total: int) -> str | None:
+    """Why the melds miss a requirement that is not a number (RULES.md §6, REQUIREMENTS)."""
+    canastas = [v for v in verdicts if v.legal and v.canasta]
+    if requires == "any_canasta":
+        ok = bool(canastas)
+        need = "a canasta (seven cards or more)"
+    elif requires == "natural_canasta":
+        ok = any(not any(c.wild for c in v.cards) for v in canastas)
+        need = "a natural canasta (seven cards or more, no wild card)"
+    elif requires == "canasta_worth_200":
+        ok = any(v.points >= 200 for v in canastas)
+        need = "a canasta whose cards are worth at least 200"
+    else:  # canasta_and_200
+        ok = bool(canastas) and total >= 200
+        need = f"a canasta and melds worth at least 200 in all (these are worth {_fmt(total)})"
+    return None if ok else f"the opening needs {need}"
+
+
+def check_opening(
+    variant: Variant,
+    melds: Sequence[Sequence[Card]],
+    minimum: Minimum | None,
+    discard: Card | None = None,
+    going_out: bool = False,
+) -> OpeningCheck:
+    """Judge proposed opening melds (cards from the hand) against ``minimum``.
+
+    ``discard`` is the top card of the pile taken: it joins the first meld of its rank holding a
+    natural pair from the hand (the pile is frozen for a side that has not melded, RULES.md §2)
+    and counts toward the minimum where ``opening_discard`` is ``counts``. Card points only:
+    bonuses and red threes never count (RULES.md §2). Returns an :class:`OpeningCheck`.
+    """
+    rules = MeldRules.of(variant)
+    minimum = minimum or Minimum()
+    groups = [list(m) for m in melds]
+    problems: list[str] = []
+    joined = None
+    if discard is not None:
+        problem = _discard_problem(variant, rules, discard)
+        if problem is None:
+            for i, meld in enumerate(groups):
+                pair = sum(1 for c in meld if c.rank == discard.rank)
+                others = {c.rank for c in meld if not c.wild and c.rank != discard.rank}
+                if pair >= 2 and not others:
+                    joined = i
+                    meld.append(discard)
+                    break
+            else:
+                r = rank_name(discard.rank)
+                problem = (
+                    f"the top discard {discard} must join a meld of {r} holding two natural {r}"
+                    " from the hand (the pile is frozen for a side that has not melded)"
+                )
+        if problem:
+            problems.append(problem)
+    opening_wilds = any(c.wild for m in groups for c in m)
+    verdicts = []
+    for i, meld in enumerate(groups):
+        v = judge_meld(variant, meld, going_out=going_out, opening_wilds=opening_wilds)
+        if i == joined:
+            v = MeldVerdict(v.cards, v.points, v.shape, v.legal, v.reason, v.canasta, v.note, True)
+        verdicts.append(v)
+    if rules.one_meld_per_rank:
+        seen: set[str] = set()
+        for i, v in enumerate(verdicts):
+            if v.shape not in ("group", "black_threes") or not v.legal:
+                continue
+            rank = next(c.rank for c in v.cards if not c.wild)
+            if rank in seen:
+                verdicts[i] = v.refused(
+                    f"a side has one meld of each rank in {variant.title}: put the"
+                    f" {rank_name(rank)} together in one meld"
+                )
+            seen.add(rank)
+    if rules.wild_meld_exclusive and any(v.shape == "wild" for v in verdicts):
+        for i, v in enumerate(verdicts):
+            if v.shape != "wild" and any(c.wild for c in v.cards):
+                verdicts[i] = v.refused(
+                    "while a meld of wild cards is open, wild cards go only to it"
+                )
+    if rules.opening_needs != "nothing":
+        clean = any(
+            v.legal and v.shape == "group" and not any(c.wild for c in v.cards) for v in verdicts
+        )
+        wild = rules.opening_needs == "clean_triple_or_wild_meld" and any(
+            v.legal and v.shape == "wild" for v in verdicts
+        )
+        if not clean and not wild:
+            also = " or a meld of wild cards" if rules.opening_needs.endswith("wild_meld") else ""
+            problems.append(
+                "the opening needs a clean meld: three or more natural cards of one rank and no"
+                f" wild card{also}"
+            )
+    counted = discard is not None and joined is not None and rules.opening_discard == "counts"
+    total = sum(v.points for v in verdicts)
+    if discard is not None and joined is not None and not counted:
+        total -= variant.cards[discard.key]
+    short_by = 0
+    if minimum.points is not None and total < minimum.points:
+        short_by = minimum.points - total
+        problems.append(
+            f"melds worth {_fmt(total)} are {_fmt(short_by)} short of the"
+            f" {_fmt(minimum.points)} needed"
+        )
+    missing = None
+    if minimum.requires:
+        missing = _requirement_problem(minimum.requires, verdicts, total)
+        if missing:
+            problems.append(missing)
+    return OpeningCheck(
+        melds=tuple(verdicts),
+        minimum=minimum,
+        total=total,
+        discard=discard,
+        discard_counted=counted,
+        problems=tuple(problems),
+        short_by=short_by,
+        requirement_missing=missing,
+    )
