@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import typer
 
-from scorekeeper.cli import play, tables
+from scorekeeper.cli import edit, play, review, tables
 from scorekeeper.cli.common import ScorekeeperGroup
 
 app = typer.Typer(
@@ -25,6 +25,18 @@ app.command()(play.hand)
 app.command()(play.status)
 app.command()(tables.minimum)
 app.add_typer(tables.variants_app, name="variants")
+app.command()(review.games)
+app.command()(review.show)
+app.command()(review.resume)
+app.command()(edit.undo)
+app.command()(edit.redo)
+app.command()(edit.edit)
+app.command()(edit.delete)
+app.command()(edit.restore)
+app.command()(review.stats)
+app.command()(review.chart)
+app.command()(review.export)
+app.command("import")(review.import_game)
 
 
 def main() -> None:
