@@ -7,7 +7,26 @@ from pathlib import Path
 import pytest
 
 README = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
-COMMANDS = [["new"], ["hand"], ["status"], ["minimum"], ["variants"], ["variants", "show"]]
+COMMANDS = [
+    ["new"],
+    ["hand"],
+    ["status"],
+    ["minimum"],
+    ["variants"],
+    ["variants", "show"],
+    ["games"],
+    ["show"],
+    ["resume"],
+    ["undo"],
+    ["redo"],
+    ["edit"],
+    ["delete"],
+    ["restore"],
+    ["stats"],
+    ["chart"],
+    ["export"],
+    ["import"],
+]
 
 
 @pytest.mark.parametrize("command", COMMANDS, ids=" ".join)
