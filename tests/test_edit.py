@@ -189,3 +189,29 @@ def test_game_ids_are_never_reused_after_a_delete(cli):
     new_game(cli)
     ids = [g["game"] for g in cli.json("games", "--status", "all")["games"]]
     assert ids == [3, 2, 1]
+
+
+def test_edit_in_the_guided_style_asks_as_hand_number_n(cli):
+    new_game(cli)
+    cli("hand", "--yes", A_HAND_1, B_HAND_1)
+    cli("hand", "--yes", A_HAND_2, B_HAND_2)
+    # Hand 1 again: side 2 went out, not concealed; Us: meld 100, no canastas, 1 red three,
+    # hand 30, no penalty (100+100-30 = 170); Them: meld 200, 1 natural, 0 mixed, 0 red threes,
+    # hand 0, no penalty (200+500+100 = 800).
+    answers = "2\nn\n100\n0\n0\n1\n30\n0\n200\n1\n0\n0\n0\n0\n"
+    result = cli("edit", "1", "--guided", "--yes", "--json", input=answers)
+    assert result.exit_code == 0, result.output
+    assert "Hand 1:" in result.output
+    assert totals(cli) == [170 + 80, 800 + 550]
+
+
+def test_a_deleted_game_cannot_be_changed_until_restored(cli):
+    new_game(cli)
+    cli("hand", "--yes", A_HAND_1, B_HAND_1)
+    cli("delete", "1", "--yes")
+    for args in (("undo", "--game", "1"), ("edit", "1", "--game", "1", A_HAND_2, B_HAND_2)):
+        result = cli(*args, "--yes")
+        assert result.exit_code == 1
+        assert "restore" in result.stderr
+    cli("restore", "1")
+    assert cli("undo", "--game", "1", "--yes").exit_code == 0

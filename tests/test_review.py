@@ -91,6 +91,7 @@ def test_games_filters(cli):
     assert ids("--variant", "classic") == [2, 1]
     assert ids("--since", "2000-01-01") == [2, 1]
     assert ids("--since", "2999-01-01") == []
+    assert ids("--since", "7d") == [2, 1]
     assert cli("games", "--since", "last week").exit_code == 1
     assert cli("games", "--status", "lost").exit_code == 2
 
@@ -292,3 +293,55 @@ def test_html_export_is_a_printable_sheet_with_names_escaped(cli, tmp_path):
     assert "@media print" in html
     assert ">520<" in html and ">90<" in html  # 120+300+100 and 90
     assert cli("export", "--format", "xml").exit_code == 2
+
+
+def test_since_counts_days_and_weeks_back():
+    from datetime import date
+
+    from scorekeeper.cli.review import _since
+
+    assert _since("7d", today=date(2026, 11, 29)) == date(2026, 11, 22)
+    assert _since("2w", today=date(2026, 11, 29)) == date(2026, 11, 15)
+    assert _since("2026-11-01") == date(2026, 11, 1)
+
+
+def test_hand_json_names_the_next_dealer(cli):
+    cli(
+        "new",
+        "classic",
+        "--team",
+        "Us",
+        "--team",
+        "Them",
+        "--players",
+        "Ann,Bob",
+        "--players",
+        "Cat,Dan",
+    )
+    # Seats Ann, Cat, Bob, Dan: Ann deals hand 1, Cat hand 2, Bob hand 3.
+    doc = cli.json("hand", "--yes", "meld=120 mixed=1 out", "meld=90")
+    assert doc["next_dealer"] == "Cat"
+    doc = cli.json("hand", "--yes", "meld=120 mixed=1 out", "meld=90")
+    assert doc["next_dealer"] == "Bob"
+    assert cli.json("status")["next_dealer"] == "Bob"
+    assert cli.json("show")["next_dealer"] == "Bob"
+
+
+def test_chart_on_a_terminal_that_cannot_draw_boxes_prints_the_table(cli, monkeypatch):
+    setup_games(cli)
+
+    def factory(stderr=False):
+        stream = io.TextIOWrapper(io.BytesIO(), encoding="ascii")
+        return Console(file=stream, width=80, force_terminal=True, color_system=None)
+
+    monkeypatch.setattr(console_module, "factory", factory)
+    from scorekeeper.presentation import sheet
+    from scorekeeper.storage.database import open_store
+
+    with open_store() as store:
+        game = store.get(2)
+    con = console_module.console()
+    sheet.print_chart(con, game)
+    con.file.seek(0)
+    text = con.file.read()
+    assert "Target: 5,000" in text and "1,230" in text

@@ -63,11 +63,17 @@ def _report(stored: StoredGame, as_json: bool, message: str) -> None:
     render.print_standings(con, stored)
 
 
-def _load(db: object, game_id: int | None) -> StoredGame:
+def _load(db: object, game_id: int | None, deleted_ok: bool = False) -> StoredGame:
+    """The game to change (``game_id`` or the current one); InputError for a deleted game."""
     from scorekeeper.storage.database import open_store
 
     with open_store(db) as store:  # type: ignore[arg-type]
-        return store.current(game_id)
+        stored = store.current(game_id)
+    if stored.deleted and not deleted_ok:
+        raise InputError(
+            f"game {stored.id} is deleted: 'scorekeeper restore {stored.id}' brings it back first"
+        )
+    return stored
 
 
 def _check_unchanged(stored: StoredGame, seen: StoredGame) -> None:
@@ -229,7 +235,7 @@ def delete(
     """
     from scorekeeper.storage.database import open_store
 
-    seen = _load(db, game_id)
+    seen = _load(db, game_id, deleted_ok=True)
     if seen.deleted:
         raise InputError(f"game {game_id} is already deleted ('scorekeeper restore {game_id}')")
     if not yes and not stdin_is_terminal():

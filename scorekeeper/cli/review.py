@@ -20,12 +20,20 @@ GameArgument = Annotated[
 STATUSES = ("playing", "finished", "won", "draw", "deleted", "all")
 
 
-def _since(text: str) -> date:
+def _since(text: str, today: date | None = None) -> date:
+    """``--since``: a date ``YYYY-MM-DD``, or a number of days or weeks back (``7d``, ``2w``)."""
+    from datetime import timedelta
+
+    text = text.strip().lower()
+    if text[:-1].isdigit() and text[-1:] in ("d", "w"):
+        days = int(text[:-1]) * (7 if text.endswith("w") else 1)
+        return (today or date.today()) - timedelta(days=days)
     try:
         return date.fromisoformat(text)
     except ValueError:
         raise InputError(
-            f"--since takes a date as YYYY-MM-DD, e.g. 2026-11-22; got '{text}'"
+            "--since takes a date as YYYY-MM-DD (e.g. 2026-11-22) or days or weeks back (7d,"
+            f" 2w); got '{text}'"
         ) from None
 
 
@@ -35,7 +43,8 @@ def games(
         str | None, typer.Option(help="Only games with this side or player (any case).")
     ] = None,
     since: Annotated[
-        str | None, typer.Option(help="Only games started on or after this date (YYYY-MM-DD).")
+        str | None,
+        typer.Option(help="Only games started on or after a date (YYYY-MM-DD), or 7d, 2w back."),
     ] = None,
     status: Annotated[
         str | None,
@@ -47,7 +56,7 @@ def games(
     """List games, newest first: date, variant, sides, totals, hands, winner.
 
     Deleted games are left out unless --status deleted (or all) asks for them.
-    Example: scorekeeper games --player Ann --since 2026-11-01
+    Example: scorekeeper games --player Ann --since 1w
     """
     from scorekeeper.presentation import sheet
     from scorekeeper.storage.database import open_store

@@ -364,8 +364,8 @@ def _nice_ticks(low: int, high: int, most: int) -> list[int]:
 
 
 def print_chart(con: Console, stored: StoredGame) -> None:
-    """The chart on a terminal (width from the console, at least 40 columns drawn); a plain
-    table of running totals otherwise."""
+    """The chart on a terminal that takes UTF-8 (width from the console, at least 40 columns
+    drawn); a plain table of the same running totals otherwise."""
     from rich.text import Text
 
     from scorekeeper.presentation.render import _table
@@ -374,7 +374,7 @@ def print_chart(con: Console, stored: StoredGame) -> None:
     if not game.results:
         con.print(f"Game {stored.id} has no hands yet: nothing to chart.")
         return
-    if con.is_terminal:
+    if con.is_terminal and con.encoding.lower().startswith("utf"):
         width = max(40, con.width)
         height = max(12, min(25, (con.height or 24) - 4))
         text = chart_text(stored, width, height, color=con.color_system is not None)
