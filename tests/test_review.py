@@ -345,3 +345,14 @@ def test_chart_on_a_terminal_that_cannot_draw_boxes_prints_the_table(cli, monkey
     con.file.seek(0)
     text = con.file.read()
     assert "Target: 5,000" in text and "1,230" in text
+
+
+def test_a_new_game_names_every_unfinished_game(cli):
+    setup_games(cli)  # game 1 won, game 2 unfinished
+    result = cli("new", "classic", "--team", "X", "--team", "Y")
+    assert "Unfinished: game 2;" in result.stderr
+    cli("hand", "--yes", "meld=120 mixed=1 out", "meld=90")
+    result = cli("new", "classic", "--team", "X", "--team", "Y", "--json")
+    assert json.loads(result.stdout)["game"] == 4
+    assert "Unfinished: games 3, 2;" in result.stderr
+    assert [g["game"] for g in cli.json("games", "--status", "playing")["games"]] == [4, 3, 2]

@@ -81,31 +81,34 @@ def new(
     )
     game = Game(game_variant, sides)
     with open_store(db, write=True) as store:
-        previous = store.current_id
-        unfinished = None
-        if previous is not None:
-            try:
-                old = store.get(previous)
-                if old.status == "playing" and old.game.hands:
-                    unfinished = previous
-            except Exception:  # a damaged old game must not block a new one
-                unfinished = None
+        unfinished = store.unfinished_ids()
         stored = StoredGame(id=0, game=game, label=label, created=now())
         store.add(stored)
     from scorekeeper.presentation import render
 
     if as_json:
         emit_json(render.status_json(stored))
+        _mention_unfinished(unfinished)
         return
     from scorekeeper.presentation.console import console
 
     con = console()
     render.print_standings(con, stored)
-    if unfinished is not None:
-        con.print(
-            f"Game {unfinished} is unfinished: record into it with 'scorekeeper hand --game"
-            f" {unfinished}'."
-        )
+    _mention_unfinished(unfinished)
+
+
+def _mention_unfinished(ids: list[int]) -> None:
+    """Tell on stderr which earlier games are still open, so a new game never hides one."""
+    if not ids:
+        return
+    shown = ", ".join(str(i) for i in ids[:5]) + (
+        f" and {len(ids) - 5} more" if len(ids) > 5 else ""
+    )
+    typer.echo(
+        f"Unfinished: game{'s' if len(ids) > 1 else ''} {shown}; 'scorekeeper resume ID' goes back"
+        " to one ('scorekeeper games --status playing' lists them).",
+        err=True,
+    )
 
 
 def hand(
