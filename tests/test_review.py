@@ -356,3 +356,18 @@ def test_a_new_game_names_every_unfinished_game(cli):
     assert json.loads(result.stdout)["game"] == 4
     assert "Unfinished: games 3, 2;" in result.stderr
     assert [g["game"] for g in cli.json("games", "--status", "playing")["games"]] == [4, 3, 2]
+
+
+@pytest.mark.parametrize("width", [40, 80, 200])
+def test_games_and_stats_fit_the_width(cli, monkeypatch, width):
+    setup_games(cli)
+    fixed_console(monkeypatch, width, terminal=False)
+    games = cli("games")
+    stats = cli("stats")
+    for result in (games, stats):
+        assert result.exit_code == 0, result.output
+        assert max(len(line) for line in result.stdout.splitlines()) <= width
+    for number in ("5,305", "3,140", "950", "1,230", "Ann & Bob", "Eve & Fay"):
+        assert number in games.stdout
+    for number in ("1,305", "752", "615", "100%"):
+        assert number in stats.stdout

@@ -20,6 +20,9 @@ from scorekeeper.presentation.render import (
     winner_name,
 )
 
+#: Below this many columns, lists print as blocks of lines instead of wide tables.
+NARROW = 72
+
 if TYPE_CHECKING:
     from rich.console import Console
 
@@ -85,6 +88,9 @@ def print_games(con: Console, games: Sequence[StoredGame], current: int | None) 
     if not games:
         con.print("No games match.")
         return
+    if con.width < NARROW:
+        _print_games_narrow(con, games, current)
+        return
     table = _table("Games")
     table.add_column("Game", justify="right", no_wrap=True)
     table.add_column("Date", no_wrap=True)
@@ -113,6 +119,24 @@ def print_games(con: Console, games: Sequence[StoredGame], current: int | None) 
     con.print(table)
     if any(g.id == current for g in games):
         con.print("* the current game")
+
+
+def _print_games_narrow(con: Console, games: Sequence[StoredGame], current: int | None) -> None:
+    """The games list as one short block per game, for terminals under :data:`NARROW` columns."""
+    from rich.text import Text
+
+    for stored in games:
+        game = stored.game
+        mark = " (current)" if stored.id == current else ""
+        head = Text(f"Game {stored.id}{mark} · {local_date(stored.created)} · {game.variant.name}")
+        head.stylize("bold")
+        if stored.label:
+            head.append(f" · {stored.label}")
+        con.print(head)
+        for side, total in zip(game.sides, game.totals, strict=True):
+            con.print(Text(f"  {side.name}: {num(total)}"))
+        hands = len(game.hands)
+        con.print(Text(f"  {result_text(stored)}, {hands} hand{'s' if hands != 1 else ''}"))
 
 
 # -- one game, hand by hand ---------------------------------------------------------------------
@@ -263,6 +287,10 @@ def _rate(record: Record) -> str:
     return "-" if rate is None else f"{rate:.0%}"
 
 
+def _canastas(record: Record) -> str:
+    return ", ".join(f"{n} {k}" for k, n in sorted(record.canastas.items())) or "-"
+
+
 def print_stats(con: Console, stats: Statistics) -> None:
     """One table per players and per sides: games, wins, win rate, hands, canastas by kind."""
     from rich.text import Text
@@ -278,13 +306,24 @@ def print_stats(con: Console, stats: Statistics) -> None:
     ):
         if not records:
             continue
+        if con.width < NARROW:
+            con.print(title, style="bold")
+            for r in records:
+                con.print(Text(r.name, style="bold"))
+                con.print(
+                    f"  {r.games} games, {r.wins} wins, win rate {_rate(r)}\n"
+                    f"  hands {r.hands}: average {num(r.average_hand)}, best {num(r.best_hand)}\n"
+                    f"  red threes {r.red_threes}; canastas {_canastas(r)}",
+                    highlight=False,
+                )
+            continue
         table = _table(title)
         table.add_column(first, overflow="fold")
         for name in ("Games", "Wins", "Win rate", "Avg hand", "Best hand", "Red 3s"):
             table.add_column(name, justify="right")
         table.add_column("Canastas", overflow="fold")
         for r in records:
-            canastas = ", ".join(f"{n} {k}" for k, n in sorted(r.canastas.items())) or "-"
+            canastas = _canastas(r)
             table.add_row(
                 Text(r.name),
                 str(r.games),
