@@ -207,7 +207,9 @@ def edit(
         totals = ", ".join(
             f"{n} {render.num(t)}" for n, t in zip(trial.names, trial.totals, strict=True)
         )
-        con.print(render._text(f"Totals would be: {totals}"))
+        from rich.text import Text
+
+        con.print(Text(f"Totals would be: {totals}"))
     _ask(f"Replace hand {number} of game {seen.id}?", yes)
     with open_store(db, write=True) as store:
         stored = store.current(seen.id)
