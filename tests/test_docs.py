@@ -18,6 +18,18 @@ COMMANDS = [
     ["variants", "show"],
     ["variants", "init"],
     ["variants", "check"],
+    ["games"],
+    ["show"],
+    ["resume"],
+    ["undo"],
+    ["redo"],
+    ["edit"],
+    ["delete"],
+    ["restore"],
+    ["stats"],
+    ["chart"],
+    ["export"],
+    ["import"],
 ]
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import typer
 
-from scorekeeper.cli import cards, play, tables
+from scorekeeper.cli import cards, edit, play, review, tables
 from scorekeeper.cli.common import ScorekeeperGroup
 
 app = typer.Typer(
@@ -27,6 +27,18 @@ app.command()(tables.minimum)
 app.command()(cards.check)
 app.command()(cards.points)
 app.add_typer(tables.variants_app, name="variants")
+app.command()(review.games)
+app.command()(review.show)
+app.command()(review.resume)
+app.command()(edit.undo)
+app.command()(edit.redo)
+app.command()(edit.edit)
+app.command()(edit.delete)
+app.command()(edit.restore)
+app.command()(review.stats)
+app.command()(review.chart)
+app.command()(review.export)
+app.command("import")(review.import_game)
 
 
 def main() -> None:

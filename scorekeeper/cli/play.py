@@ -2,14 +2,10 @@
 
 from __future__ import annotations
 
-import json
-import sys
-from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 
-from scorekeeper.cli import prompt
 from scorekeeper.cli.common import (
     DbOption,
     GameOption,
@@ -20,6 +16,7 @@ from scorekeeper.cli.common import (
     parse_settings,
     stdin_is_terminal,
 )
+from scorekeeper.cli.entries import read_entries
 from scorekeeper.errors import InputError, UsageError
 
 
@@ -84,89 +81,34 @@ def new(
     )
     game = Game(game_variant, sides)
     with open_store(db, write=True) as store:
-        previous = store.current_id
-        unfinished = None
-        if previous is not None:
-            try:
-                old = store.get(previous)
-                if old.status == "playing" and old.game.hands:
-                    unfinished = previous
-            except Exception:  # a damaged old game must not block a new one
-                unfinished = None
+        unfinished = store.unfinished_ids()
         stored = StoredGame(id=0, game=game, label=label, created=now())
         store.add(stored)
     from scorekeeper.presentation import render
 
     if as_json:
         emit_json(render.status_json(stored))
+        _mention_unfinished(unfinished)
         return
     from scorekeeper.presentation.console import console
 
     con = console()
     render.print_standings(con, stored)
-    if unfinished is not None:
-        con.print(
-            f"Game {unfinished} is unfinished: record into it with 'scorekeeper hand --game"
-            f" {unfinished}'."
-        )
+    _mention_unfinished(unfinished)
 
 
-def _partners(game: Any, names: Any) -> tuple[int, ...]:
-    """Side indexes of this hand's partners (cutthroat), from "Bob,Cat" or a JSON list."""
-    if isinstance(names, str):
-        names = [n for n in names.split(",") if n.strip()]
-    if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
-        raise InputError('partners are two players\' names, e.g. "Bob,Cat"')
-    return tuple(game.side_index(n) for n in names)
-
-
-def _read_file_entries(game: Any, source: str) -> tuple[list[Any], str, tuple[int, ...]]:
-    """Hand entries from a JSON file (``-`` for stdin), in side order, the hand's note, and the
-    partners of a cutthroat hand."""
-    from scorekeeper.domain.scoring import SideEntry, entry_from_json
-
-    try:
-        text = sys.stdin.read() if source == "-" else Path(source).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as err:
-        raise InputError(f"cannot read {source}: {getattr(err, 'strerror', None) or err}") from None
-    try:
-        doc = json.loads(text)
-    except json.JSONDecodeError as err:
-        raise InputError(f"{source} is not valid JSON: {err.msg} at line {err.lineno}") from None
-    if not isinstance(doc, dict) or not isinstance(doc.get("teams"), list):
-        raise InputError(f'{source}: expected an object with a "teams" list, one entry per side')
-    for key in doc:
-        if key not in ("teams", "note", "partners"):
-            raise InputError(f"{source}: unknown key '{key}' (allowed: teams, note, partners)")
-    pair = _partners(game, doc["partners"]) if "partners" in doc else ()
-    items = doc["teams"]
-    names = game.names
-    note = doc.get("note", "")
-    if not isinstance(note, str):
-        raise InputError(f"{source}: 'note' must be text")
-    named = [isinstance(t, dict) and "team" in t for t in items]
-    entries: list[SideEntry | None] = [None] * len(names)
-    if any(named):
-        if not all(named):
-            raise InputError(f"{source}: name every side with 'team', or none of them")
-        for item in items:
-            if not isinstance(item["team"], str):
-                raise InputError(f"{source}: 'team' must be a side's name")
-            i = game.side_index(item["team"])
-            if entries[i] is not None:
-                raise InputError(f"{source}: side '{names[i]}' has two entries")
-            entries[i] = entry_from_json(game.variant, item, names[i])
-        missing = [n for n, e in zip(names, entries, strict=True) if e is None]
-        if missing:
-            raise InputError(f"{source}: no entry for {', '.join(missing)}; every side needs one")
-    else:
-        if len(items) != len(names):
-            raise InputError(
-                f"{source}: this game has {len(names)} sides ({', '.join(names)}); got"
-                f" {len(items)} entries"
-            )
-        entries = [entry_from_json(game.variant, t, n) for t, n in zip(items, names, strict=True)]
-    return list(entries), note, pair
+def _mention_unfinished(ids: list[int]) -> None:
+    """Tell on stderr which earlier games are still open, so a new game never hides one."""
+    if not ids:
+        return
+    shown = ", ".join(str(i) for i in ids[:5]) + (
+        f" and {len(ids) - 5} more" if len(ids) > 5 else ""
+    )
+    typer.echo(
+        f"Unfinished: game{'s' if len(ids) > 1 else ''} {shown}; 'scorekeeper resume ID' goes back"
+        " to one ('scorekeeper games --status playing' lists them).",
+        err=True,
+    )
 
 
 def hand(
@@ -204,14 +146,11 @@ def hand(
     Example: scorekeeper hand "m=220 nat=1 mix=1 r=2 out h=15" "m=110 r=1 h=70"
     With no entries on a terminal it asks side by side; --file takes the JSON entry.
     """
-    from scorekeeper.domain.entry_line import parse_line
     from scorekeeper.domain.game import Hand
     from scorekeeper.presentation import render
     from scorekeeper.presentation.console import console
     from scorekeeper.storage.database import now, open_store
 
-    if file and entries:
-        raise UsageError("give one-line entries or --file, not both")
     with open_store(db) as store:
         stored = store.current(game_id)
     game = stored.game
@@ -219,27 +158,10 @@ def hand(
         game.score([])  # raises the "game is over" refusal
     con = console()
     interactive = stdin_is_terminal()
-    file_partners: tuple[int, ...] = ()
-    if file:
-        side_entries, file_note, file_partners = _read_file_entries(game, file)
-        note = note or file_note
-    elif entries:
-        if len(entries) != len(game.sides):
-            raise InputError(
-                f"this game has {len(game.sides)} sides ({', '.join(game.names)}): give one entry"
-                f" per side in that order ('-' for a side that scored nothing); got {len(entries)}"
-            )
-        side_entries = [
-            parse_line(game.variant, text, name)
-            for text, name in zip(entries, game.names, strict=True)
-        ]
-    elif interactive or guided:
-        side_entries, file_partners = prompt.ask_hand(con, game)
-    else:
-        raise UsageError(
-            "no hand given: pass one entry per side, --file FILE (- for stdin), or --guided"
-        )
-    pair = _partners(game, partners) if partners else file_partners
+    side_entries, file_note, pair = read_entries(
+        con, game, entries, file, guided, interactive, partners
+    )
+    note = note or file_note
     breakdowns = game.score(side_entries, pair)
     if interactive and not yes:
         render.print_breakdown(con, stored, game.next_hand, breakdowns, side_entries)

@@ -69,6 +69,7 @@ def hand_json(stored: StoredGame, number: int) -> dict[str, Any]:
         "game": stored.id,
         "hand": number,
         "teams": teams,
+        "next_dealer": game.dealer(number + 1) if later and not game.outcome.over else None,
         "winner": winner_name(stored),
         "draw": game.outcome.draw,
     }

@@ -204,6 +204,16 @@ class Store:
             raise NotFound("no current game: start one with 'scorekeeper new VARIANT --team ...'")
         return self.get(self.current_id)
 
+    def unfinished_ids(self) -> list[int]:
+        """Ids of games with hands, not finished and not deleted, newest first (read from the
+        stored documents without scoring them)."""
+        docs = sorted(self._games.all(), key=lambda d: d.doc_id, reverse=True)
+        return [
+            d.doc_id
+            for d in docs
+            if d.get("hands") and not d.get("finished") and not d.get("deleted")
+        ]
+
     def all(self) -> list[StoredGame]:
         """Every stored game, newest first."""
         docs = sorted(self._games.all(), key=lambda d: d.doc_id, reverse=True)

@@ -1,0 +1,280 @@
+"""Correcting games: ``undo``, ``redo``, ``edit N``, ``delete`` and ``restore``.
+
+Each change is shown and asked on a terminal (``--yes`` skips the question); with no terminal it
+goes ahead, except ``delete``, which then needs ``--yes`` (DESIGN.md). Totals, minimums and the
+winner are recomputed from the hands; a finished game whose outcome changes reopens, and is
+finished again (with a new timestamp) when a hand decides it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from scorekeeper.cli.common import (
+    DbOption,
+    GameOption,
+    JsonOption,
+    YesOption,
+    emit_json,
+    stdin_is_terminal,
+)
+from scorekeeper.errors import InputError, UsageError
+
+if TYPE_CHECKING:
+    from scorekeeper.domain.game import Outcome
+    from scorekeeper.storage.codec import StoredGame
+
+
+def settle_finished(stored: StoredGame, before: Outcome) -> None:
+    """Keep ``stored.finished`` true to the game's outcome after a change.
+
+    Unchanged outcome: unchanged timestamp. Otherwise the game reopens (``finished`` cleared)
+    and, if the changed hands decide it again, is finished now.
+    """
+    from scorekeeper.storage.database import now
+
+    after = stored.game.outcome
+    if after == before and (stored.finished is not None) == after.over:
+        return
+    stored.finished = now() if after.over else None
+
+
+def _ask(question: str, yes: bool) -> None:
+    """Ask on a terminal unless ``yes``; a "no" ends the command with nothing changed."""
+    if yes or not stdin_is_terminal():
+        return
+    if not typer.confirm(question, default=True):
+        typer.echo("Nothing changed.", err=True)
+        raise typer.Exit(0)
+
+
+def _report(stored: StoredGame, as_json: bool, message: str) -> None:
+    from scorekeeper.presentation import render
+
+    if as_json:
+        emit_json(render.status_json(stored))
+        return
+    from scorekeeper.presentation.console import console
+
+    con = console()
+    con.print(message)
+    render.print_standings(con, stored)
+
+
+def _load(db: object, game_id: int | None, deleted_ok: bool = False) -> StoredGame:
+    """The game to change (``game_id`` or the current one); InputError for a deleted game."""
+    from scorekeeper.storage.database import open_store
+
+    with open_store(db) as store:  # type: ignore[arg-type]
+        stored = store.current(game_id)
+    if stored.deleted and not deleted_ok:
+        raise InputError(
+            f"game {stored.id} is deleted: 'scorekeeper restore {stored.id}' brings it back first"
+        )
+    return stored
+
+
+def _check_unchanged(stored: StoredGame, seen: StoredGame) -> None:
+    from scorekeeper.storage.codec import game_to_doc
+
+    if game_to_doc(stored) != game_to_doc(seen):
+        raise InputError("the game changed meanwhile (another terminal); try again")
+
+
+def undo(
+    game_id: GameOption = None,
+    yes: YesOption = False,
+    as_json: JsonOption = False,
+    db: DbOption = None,
+) -> None:
+    """Take back the last hand of the current game; 'redo' puts it back until a new hand is
+    recorded. Undoing the winning hand reopens the game.
+
+    Example: scorekeeper undo
+    """
+    from scorekeeper.presentation import render
+    from scorekeeper.presentation.console import console
+    from scorekeeper.storage.database import open_store
+
+    seen = _load(db, game_id)
+    if not seen.game.hands:
+        raise InputError(f"game {seen.id} has no hand to undo")
+    number = len(seen.game.hands)
+    if stdin_is_terminal() and not yes:
+        render.print_breakdown(console(), seen, number)
+    _ask(f"Take back hand {number} of game {seen.id}?", yes)
+    with open_store(db, write=True) as store:
+        stored = store.current(seen.id)
+        _check_unchanged(stored, seen)
+        before = stored.game.outcome
+        stored.redo.append(stored.game.pop())
+        settle_finished(stored, before)
+        store.save(stored)
+    _report(stored, as_json, f"Hand {number} taken back ('scorekeeper redo' puts it back).")
+
+
+def redo(
+    game_id: GameOption = None,
+    yes: YesOption = False,
+    as_json: JsonOption = False,
+    db: DbOption = None,
+) -> None:
+    """Put back the last hand taken back with 'undo' (possible until a new hand is recorded).
+
+    Example: scorekeeper redo
+    """
+    from scorekeeper.presentation import render
+    from scorekeeper.presentation.console import console
+    from scorekeeper.storage.database import open_store
+
+    seen = _load(db, game_id)
+    if not seen.redo:
+        raise InputError(f"game {seen.id} has no hand to redo (a new hand clears what undo kept)")
+    hand = seen.redo[-1]
+    number = seen.game.next_hand
+    breakdowns = seen.game.score(hand.entries)
+    if stdin_is_terminal() and not yes:
+        render.print_breakdown(console(), seen, number, breakdowns)
+    _ask(f"Put back hand {number} of game {seen.id}?", yes)
+    with open_store(db, write=True) as store:
+        stored = store.current(seen.id)
+        _check_unchanged(stored, seen)
+        before = stored.game.outcome
+        stored.game.add(stored.redo.pop())
+        settle_finished(stored, before)
+        store.save(stored)
+    if as_json:
+        emit_json(render.hand_json(stored, number))
+        return
+    con = console()
+    render.print_breakdown(con, stored, number)
+    render.print_standings(con, stored)
+
+
+def edit(
+    number: Annotated[int, typer.Argument(help="The hand to re-enter (1 is the first).")],
+    entries: Annotated[
+        list[str] | None,
+        typer.Argument(help="One entry per side in side order, as for 'hand'.", show_default=False),
+    ] = None,
+    file: Annotated[
+        str | None, typer.Option("--file", "-f", help="JSON hand entry file; '-' reads stdin.")
+    ] = None,
+    guided: Annotated[
+        bool, typer.Option("--guided", help="Ask side by side even when input is not a terminal.")
+    ] = False,
+    note: Annotated[
+        str | None, typer.Option(help="A new note for the hand (default: keep the old one).")
+    ] = None,
+    partners: Annotated[
+        str | None,
+        typer.Option(help="Cutthroat: the two players who were partners this hand, 'Bob,Cat'."),
+    ] = None,
+    game_id: GameOption = None,
+    yes: YesOption = False,
+    as_json: JsonOption = False,
+    db: DbOption = None,
+) -> None:
+    """Re-enter hand N of the current game, in any entry style 'hand' takes; totals, later
+    opening minimums and the winner are recomputed.
+
+    A finished game whose outcome changes reopens (or finishes again if still decided).
+    Example: scorekeeper edit 2 "m=120 nat=1 out" "m=90 h=20"
+    """
+    from scorekeeper.cli.entries import read_entries
+    from scorekeeper.domain.game import Game, Hand
+    from scorekeeper.presentation import render
+    from scorekeeper.presentation.console import console
+    from scorekeeper.storage.database import open_store
+
+    seen = _load(db, game_id)
+    game = seen.game
+    if not 1 <= number <= len(game.hands):
+        raise InputError(f"there is no hand {number}; game {seen.id} has {len(game.hands)} hands")
+    con = console()
+    interactive = stdin_is_terminal()
+    # The game as it stood before hand N: entries are read and checked as that hand.
+    earlier = Game(game.variant, game.sides, list(game.hands[: number - 1]))
+    side_entries, file_note, pair = read_entries(
+        con, earlier, entries, file, guided, interactive, partners
+    )
+    old = game.hands[number - 1]
+    chosen_note = note if note is not None else (file_note or old.note)
+    new_hand = Hand(tuple(side_entries), chosen_note, old.recorded_at, pair)
+    trial = Game(game.variant, game.sides, list(game.hands))
+    trial.replace(number, new_hand)  # raises when the change breaks a rule; nothing stored
+    if interactive and not yes:
+        con.print(f"Hand {number} now:")
+        render.print_breakdown(con, seen, number)
+        con.print("would become:")
+        render.print_breakdown(con, seen, number, trial.results[number - 1].breakdowns)
+        totals = ", ".join(
+            f"{n} {render.num(t)}" for n, t in zip(trial.names, trial.totals, strict=True)
+        )
+        from rich.text import Text
+
+        con.print(Text(f"Totals would be: {totals}"))
+    _ask(f"Replace hand {number} of game {seen.id}?", yes)
+    with open_store(db, write=True) as store:
+        stored = store.current(seen.id)
+        _check_unchanged(stored, seen)
+        before = stored.game.outcome
+        stored.game.replace(number, new_hand)
+        settle_finished(stored, before)
+        store.save(stored)
+    if as_json:
+        emit_json(render.hand_json(stored, number))
+        return
+    render.print_breakdown(con, stored, number)
+    render.print_standings(con, stored)
+
+
+def delete(
+    game_id: Annotated[int, typer.Argument(help="Game id ('games' lists them).")],
+    yes: YesOption = False,
+    db: DbOption = None,
+) -> None:
+    """Delete a game: it leaves the games list and statistics, and 'restore' brings it back.
+
+    Asks on a terminal; with no terminal it needs --yes.
+    Example: scorekeeper delete 3 --yes
+    """
+    from scorekeeper.storage.database import open_store
+
+    seen = _load(db, game_id, deleted_ok=True)
+    if seen.deleted:
+        raise InputError(f"game {game_id} is already deleted ('scorekeeper restore {game_id}')")
+    if not yes and not stdin_is_terminal():
+        raise UsageError(f"delete asks before it acts: add --yes to delete game {game_id}")
+    totals = ", ".join(f"{n} {t:,}" for n, t in zip(seen.game.names, seen.game.totals, strict=True))
+    _ask(f"Delete game {game_id} ({len(seen.game.hands)} hands; {totals})?", yes)
+    with open_store(db, write=True) as store:
+        stored = store.get(game_id)
+        stored.deleted = True
+        store.save(stored)
+        if store.current_id == game_id:
+            store.set_current(None)
+    typer.echo(f"Game {game_id} deleted; 'scorekeeper restore {game_id}' brings it back.", err=True)
+
+
+def restore(
+    game_id: Annotated[int, typer.Argument(help="Id of a deleted game.")],
+    db: DbOption = None,
+) -> None:
+    """Bring back a deleted game (into the games list and statistics).
+
+    Example: scorekeeper restore 3
+    """
+    from scorekeeper.storage.database import open_store
+
+    with open_store(db, write=True) as store:
+        stored = store.get(game_id)
+        if not stored.deleted:
+            raise InputError(f"game {game_id} is not deleted")
+        stored.deleted = False
+        store.save(stored)
+    typer.echo(
+        f"Game {game_id} restored; 'scorekeeper resume {game_id}' makes it current.", err=True
+    )

@@ -1,0 +1,139 @@
+"""Reading a hand's entries in every style ``hand`` and ``edit`` accept (README, "One-line
+entries", "Hand entry as JSON"): one line per side, a JSON file (``-`` for stdin), or the guided
+prompt."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from scorekeeper.errors import InputError, UsageError
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from scorekeeper.domain.game import Game
+    from scorekeeper.domain.scoring import SideEntry
+
+
+def partner_indexes(game: Game, names: Any) -> tuple[int, ...]:
+    """Side indexes of a cutthroat hand's partners, from "Bob,Cat" or a JSON list of names.
+
+    Raises InputError for anything else or a name that is not a side of the game.
+    """
+    if isinstance(names, str):
+        names = [n for n in names.split(",") if n.strip()]
+    if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+        raise InputError('partners are two players\' names, e.g. "Bob,Cat"')
+    return tuple(game.side_index(n) for n in names)
+
+
+def read_file_entries(game: Game, source: str) -> tuple[list[SideEntry], str, tuple[int, ...]]:
+    """Hand entries from a JSON file (``-`` for stdin), in side order, the hand's note, and the
+    partners of a cutthroat hand (``"partners": ["Bob", "Cat"]``).
+
+    Raises InputError for a file that cannot be read, is not JSON, or does not give one entry
+    per side (DESIGN.md, "Hand entry as JSON").
+    """
+    from scorekeeper.domain.scoring import entry_from_json
+
+    try:
+        text = sys.stdin.read() if source == "-" else Path(source).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as err:
+        raise InputError(f"cannot read {source}: {getattr(err, 'strerror', None) or err}") from None
+    try:
+        doc = json.loads(text)
+    except json.JSONDecodeError as err:
+        raise InputError(f"{source} is not valid JSON: {err.msg} at line {err.lineno}") from None
+    if not isinstance(doc, dict) or not isinstance(doc.get("teams"), list):
+        raise InputError(f'{source}: expected an object with a "teams" list, one entry per side')
+    for key in doc:
+        if key not in ("teams", "note", "partners"):
+            raise InputError(f"{source}: unknown key '{key}' (allowed: teams, note, partners)")
+    pair = partner_indexes(game, doc["partners"]) if "partners" in doc else ()
+    items = doc["teams"]
+    names = game.names
+    note = doc.get("note", "")
+    if not isinstance(note, str):
+        raise InputError(f"{source}: 'note' must be text")
+    named = [isinstance(t, dict) and "team" in t for t in items]
+    entries: list[Any] = [None] * len(names)
+    if any(named):
+        if not all(named):
+            raise InputError(f"{source}: name every side with 'team', or none of them")
+        for item in items:
+            if not isinstance(item["team"], str):
+                raise InputError(f"{source}: 'team' must be a side's name")
+            i = game.side_index(item["team"])
+            if entries[i] is not None:
+                raise InputError(f"{source}: side '{names[i]}' has two entries")
+            entries[i] = entry_from_json(game.variant, item, names[i])
+        missing = [n for n, e in zip(names, entries, strict=True) if e is None]
+        if missing:
+            raise InputError(f"{source}: no entry for {', '.join(missing)}; every side needs one")
+    else:
+        if len(items) != len(names):
+            raise InputError(
+                f"{source}: this game has {len(names)} sides ({', '.join(names)}); got"
+                f" {len(items)} entries"
+            )
+        entries = [entry_from_json(game.variant, t, n) for t, n in zip(items, names, strict=True)]
+    return list(entries), note, pair
+
+
+def read_entries(
+    con: Console,
+    game: Game,
+    lines: list[str] | None,
+    file: str | None,
+    guided: bool,
+    interactive: bool,
+    partners: str | None = None,
+) -> tuple[list[SideEntry], str, tuple[int, ...]]:
+    """The entries of the hand ``game`` would record next, a note from a file (else ""), and
+    the hand's partners (cutthroat: ``partners`` "Bob,Cat", the file's, or the prompt's).
+
+    ``lines``: one-line entries, one per side; ``file``: a JSON entry file; otherwise the guided
+    prompt when ``interactive`` or ``guided``. Raises UsageError when no entry style applies or
+    two are given, InputError/RuleError for entries that cannot be read.
+    """
+    entries, note, pair = _read(con, game, lines, file, guided, interactive)
+    if partners:
+        pair = partner_indexes(game, partners)
+    return entries, note, pair
+
+
+def _read(
+    con: Console,
+    game: Game,
+    lines: list[str] | None,
+    file: str | None,
+    guided: bool,
+    interactive: bool,
+) -> tuple[list[SideEntry], str, tuple[int, ...]]:
+    from scorekeeper.cli import prompt
+    from scorekeeper.domain.entry_line import parse_line
+
+    if file and lines:
+        raise UsageError("give one-line entries or --file, not both")
+    if file:
+        return read_file_entries(game, file)
+    if lines:
+        if len(lines) != len(game.sides):
+            raise InputError(
+                f"this game has {len(game.sides)} sides ({', '.join(game.names)}): give one entry"
+                f" per side in that order ('-' for a side that scored nothing); got {len(lines)}"
+            )
+        entries = [
+            parse_line(game.variant, text, name)
+            for text, name in zip(lines, game.names, strict=True)
+        ]
+        return entries, "", ()
+    if interactive or guided:
+        asked, pair = prompt.ask_hand(con, game)
+        return asked, "", pair
+    raise UsageError(
+        "no hand given: pass one entry per side, --file FILE (- for stdin), or --guided"
+    )
