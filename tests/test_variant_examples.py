@@ -244,7 +244,7 @@ def test_bolivia_needs_an_escalera_to_go_out():
 def test_bolivia_black_three_left_in_hand_costs_100():
     [side, _] = score("bolivia", {"meld_points": 50, "hand": "3b 3s K"}, {})
     assert (side.penalties, side.hand_deduction) == (-200, -10)
-    [side, _] = score("bolivia", {"meld_points": 50, "canastas": {"bolivia": 1}}, {})
+    [side, _] = score("bolivia", {"meld_points": 200, "canastas": {"bolivia": 1}}, {})
     assert side.canasta_bonus == 2500
 
 

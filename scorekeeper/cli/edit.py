@@ -45,7 +45,7 @@ def _ask(question: str, yes: bool) -> None:
     """Ask on a terminal unless ``yes``; a "no" ends the command with nothing changed."""
     if yes or not stdin_is_terminal():
         return
-    if not typer.confirm(question, default=True):
+    if not typer.confirm(question, default=True, err=True):
         typer.echo("Nothing changed.", err=True)
         raise typer.Exit(0)
 

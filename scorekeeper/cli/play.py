@@ -45,10 +45,9 @@ def new(
     Example: scorekeeper new classic --team "Ann & Bob" --team "Cat & Dan"
     """
     from scorekeeper.domain.game import Game, Side
-    from scorekeeper.domain.variant import build_variant
     from scorekeeper.storage.codec import StoredGame
     from scorekeeper.storage.database import now, open_store
-    from scorekeeper.variants import load_rules
+    from scorekeeper.variants import load_variant
 
     names = team or []
     if not names:
@@ -58,8 +57,7 @@ def new(
         if target <= 0:
             raise InputError(f"--target must be a positive score, not {target}")
         chosen["target"] = str(target)
-    rules = load_rules(variant, chosen)
-    game_variant = build_variant(rules, variant)
+    game_variant = load_variant(variant, chosen)
     if players and len(players) != len(names):
         raise UsageError(f"give --players once per side ({len(names)} sides), not {len(players)}")
     if start_score and len(start_score) != len(names):
@@ -165,7 +163,7 @@ def hand(
     breakdowns = game.score(side_entries, pair)
     if interactive and not yes:
         render.print_breakdown(con, stored, game.next_hand, breakdowns, side_entries)
-        if not typer.confirm("Record this hand?", default=True):
+        if not typer.confirm("Record this hand?", default=True, err=True):
             con.print("Nothing recorded.")
             raise typer.Exit(0)
     with open_store(db, write=True) as store:

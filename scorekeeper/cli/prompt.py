@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 def _ask(question: str, parse: Any, default: str = "0") -> Any:
     """Ask until ``parse(answer)`` succeeds; ``parse`` raises ScorekeeperError or ValueError."""
     while True:
-        answer = typer.prompt(question, default=default, show_default=True)
+        answer = typer.prompt(question, default=default, show_default=True, err=True)
         try:
             return parse(answer.strip())
         except (ScorekeeperError, ValueError) as err:
@@ -65,7 +65,7 @@ def ask_side(game: Game, index: int, went_out: bool, concealed: bool) -> SideEnt
     """Ask one side's entry, field by field."""
     v = game.variant
     name = game.names[index]
-    typer.echo(f"\n{name}")
+    typer.echo(f"\n{name}", err=True)
     obj: dict[str, Any] = {"went_out": went_out, "concealed": concealed}
     points, cards = _ask(
         "  Melded card points (or the cards, e.g. KKKK2 QQQ)",
@@ -130,7 +130,7 @@ def ask_hand(con: Console, game: Game) -> tuple[list[SideEntry], tuple[int, ...]
         concealed = False
         if out:
             concealed = typer.confirm(
-                "Concealed (the whole hand melded in one turn)?", default=False
+                "Concealed (the whole hand melded in one turn)?", default=False, err=True
             )
         entries = [
             ask_side(game, i, out == i + 1, concealed and out == i + 1) for i in range(len(names))

@@ -13,11 +13,12 @@ points and everyone else nothing.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping, Sequence
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import asdict, dataclass, field, fields, replace
 from typing import Any
 
-from scorekeeper.domain.cards import Card, card_points, parse_cards, parse_melds
+from scorekeeper.domain.cards import Card, card_points, parse_cards, parse_melds, render
 from scorekeeper.domain.variant import ThreesRule, Variant
 from scorekeeper.errors import InputError, RuleError
 
@@ -61,17 +62,21 @@ class SideEntry:
     penalties: Mapping[str, int] = field(default_factory=dict)
     special_hand: str | None = None
     acaba: bool = False
+    given: Mapping[str, Any] | None = field(default=None, compare=False, repr=False)
 
     def to_json(self) -> dict[str, Any]:
-        """The entry as DESIGN.md's JSON object, keys at their default left out.
+        """The entry as DESIGN.md's JSON object: as it was given (canasta aliases written as
+        their kind), or for an entry built in code, its fields with defaults left out.
 
         Points worked out from cards are left out too: ``melds`` stands for ``meld_points`` and
         ``hand`` for ``hand_points`` (an object may not hold both).
         """
+        if self.given is not None:
+            return copy.deepcopy(dict(self.given))
         out: dict[str, Any] = {}
         derived = {"meld_points": self.melds is not None, "hand_points": self.hand is not None}
         for f in fields(self):
-            if derived.get(f.name):
+            if derived.get(f.name) or f.name == "given":
                 continue
             value = getattr(self, f.name)
             if value not in (0, False, None, {}, ""):
@@ -196,7 +201,11 @@ def entry_from_json(variant: Variant, obj: Mapping[str, Any], side: str = "side"
     )
     if entry.acaba and variant.acaba_points is None:
         raise InputError(f"{side}: {variant.name} has no acaba declaration")
-    return resolve_cards(variant, entry, side)
+    given = {k: copy.deepcopy(v) for k, v in obj.items() if k != "team"}
+    if "canastas" in given:
+        given["canastas"] = dict(canastas)
+    entry = resolve_cards(variant, entry, side, canastas_given="canastas" in obj)
+    return replace(entry, given=given)
 
 
 def classify_canasta(variant: Variant, meld: Sequence[Card]) -> str | None:
@@ -236,23 +245,39 @@ def classify_canasta(variant: Variant, meld: Sequence[Card]) -> str | None:
     return choice if choice in kinds else None
 
 
-def resolve_cards(variant: Variant, entry: SideEntry, side: str = "side") -> SideEntry:
-    """Fill ``meld_points``/``hand_points`` (and canastas, when none were given) from the card
-    strings ``melds`` and ``hand``. Threes left in a hand count as the variant's in-hand
-    penalty where it has one (:func:`threes_in_hand`: Bolivia's black three -100). Raises
-    InputError naming a bad card token."""
+def resolve_cards(
+    variant: Variant, entry: SideEntry, side: str = "side", canastas_given: bool = False
+) -> SideEntry:
+    """Fill ``meld_points``/``hand_points`` (and canastas) from the card strings ``melds`` and
+    ``hand``. Each meld must be legal under the variant's meld rules; the canastas are counted
+    from the melds, and canastas given as well must be as many. Threes left in a hand count as
+    the variant's in-hand penalty where it has one (:func:`threes_in_hand`: Bolivia's black
+    three -100). Raises InputError naming a bad card token, RuleError for an illegal meld or a
+    canasta count the melds contradict."""
+    from scorekeeper.domain.melds import judge_meld
+
     meld_points, hand_points, canastas = entry.meld_points, entry.hand_points, entry.canastas
     penalties = entry.penalties
     try:
         if entry.melds is not None:
             groups = parse_melds(entry.melds) if entry.melds.strip() else []
             meld_points = sum(card_points(variant.cards, g) for g in groups)
-            if not canastas:
-                found: dict[str, int] = {}
-                for group in groups:
-                    kind = classify_canasta(variant, group)
-                    if kind:
-                        found[kind] = found.get(kind, 0) + 1
+            found: dict[str, int] = {}
+            for i, group in enumerate(groups, start=1):
+                verdict = judge_meld(variant, group, going_out=entry.went_out)
+                if not verdict.legal:
+                    raise RuleError(f"meld {i} ({render(group)}): {verdict.reason}")
+                kind = classify_canasta(variant, group)
+                if kind:
+                    found[kind] = found.get(kind, 0) + 1
+            if canastas_given and sum(canastas.values()) != sum(found.values()):
+                made = ", ".join(f"{n} {k}" for k, n in found.items()) or "no canasta"
+                raise RuleError(
+                    f"the melds make {made}, but the entry says {sum(canastas.values())}"
+                    " canastas; leave the canastas out (they are counted from the cards) or"
+                    " make them agree"
+                )
+            if not canastas_given:
                 canastas = found
         if entry.hand is not None:
             cards = parse_cards(entry.hand) if entry.hand.strip() else []
@@ -260,6 +285,8 @@ def resolve_cards(variant: Variant, entry: SideEntry, side: str = "side") -> Sid
             hand_points = card_points(variant.cards, cards)
     except InputError as err:
         raise InputError(f"{side}: {err}") from None
+    except RuleError as err:
+        raise RuleError(f"{side}: {err}") from None
     return SideEntry(
         **{
             **entry.__dict__,
@@ -301,6 +328,21 @@ def threes_in_hand(
 
 def _fmt(n: int) -> str:
     return f"{n:,}"
+
+
+def least_meld_points(variant: Variant, canastas: Mapping[str, int]) -> int:
+    """The fewest card points canastas can hold: each kind's ``cards`` at the lowest value a
+    card of it can have (wild cards only for the all-wild kinds), in points."""
+    naturals = [
+        v for r, v in variant.cards.items() if r not in ("joker", "two", "red_three", "black_three")
+    ]
+    wilds = [variant.cards["two"], variant.cards["joker"]]
+    total = 0
+    for key, count in canastas.items():
+        kind = variant.canastas[key]
+        low = min(wilds) if key.startswith("wild") else min(naturals)
+        total += count * kind.cards * low
+    return total
 
 
 def check_going_out(variant: Variant, entry: SideEntry, side: str) -> None:
@@ -409,6 +451,14 @@ def validate_hand(
                 f"{name}: {variant.name} does not score black threes laid out; count a melded"
                 " black three in the meld points"
             )
+        least = least_meld_points(variant, e.canastas)
+        if e.meld_points < least:
+            count = e.canasta_count
+            raise RuleError(
+                f"{name}: {count} canasta{'s hold' if count > 1 else ' holds'} cards worth at least"
+                f" {_fmt(least)}, but the meld points are {_fmt(e.meld_points)} (meld points count"
+                " every melded card, canastas included)"
+            )
         for what, value in (("meld points", e.meld_points), ("hand points", e.hand_points)):
             if value % step:
                 raise RuleError(f"{name}: {what} {value} are not a multiple of {step}")
@@ -432,10 +482,10 @@ def validate_hand(
             f" hold {_fmt(variant.deck_points)} in all"
         )
     for colour, attr, in_hand in (
-        ("red", "red_threes", "red_threes_in_hand"),
-        ("black", "black_threes", "black_threes_in_hand"),
+        ("red", "red_threes", ("red_threes_in_hand", "red_three_not_declared")),
+        ("black", "black_threes", ("black_threes_in_hand",)),
     ):
-        count = sum(getattr(e, attr) + e.penalties.get(in_hand, 0) for e in entries)
+        count = sum(getattr(e, attr) + sum(e.penalties.get(k, 0) for k in in_hand) for e in entries)
         limit = variant.cards_of(f"{colour}_three")
         if count > limit:
             raise RuleError(

@@ -621,7 +621,12 @@ def apply_options(
             raise InputError(f"'{key}' cannot be set for one game")
         set_path(rules, key, parse_value(key, text))
     rules["chosen_options"] = chosen
-    _check({k: v for k, v in rules.items() if k != "chosen_options"}, SPEC, "", where)
+    try:
+        _check({k: v for k, v in rules.items() if k != "chosen_options"}, SPEC, "", where)
+    except DataFileError as err:
+        if where == "--set":
+            raise InputError(err.message) from None
+        raise
     return rules, chosen
 
 
@@ -707,6 +712,51 @@ def _threes(data: Mapping[str, Any], where: str, key: str) -> ThreesRule:
     )
 
 
+#: Rule paths whose numbers are counts or bonuses and so cannot be negative ("*": every key).
+_NON_NEGATIVE = (
+    "jokers_per_deck",
+    "target",
+    "hands",
+    "cards.*",
+    "canastas.*.bonus",
+    "canastas.*.cards",
+    "red_threes.each",
+    "red_threes.each_not_out",
+    "red_threes.totals.*",
+    "red_threes.negative_cap",
+    "black_threes.each",
+    "black_threes.totals.*",
+    "black_threes.negative_cap",
+    "going_out.bonus",
+    "going_out.concealed_bonus",
+    "going_out.canastas",
+    "going_out.kinds.*",
+    "canasta_sets.*.points",
+    "special_hands.*.points",
+)
+
+
+def _non_negative(data: Mapping[str, Any], where: str) -> None:
+    """Raise DataFileError naming the first count or bonus of :data:`_NON_NEGATIVE` below 0."""
+
+    def walk(node: Any, parts: list[str], path: str) -> None:
+        if not parts:
+            if isinstance(node, int) and node < 0:
+                raise DataFileError(f"{where}: '{path}' cannot be negative ({node})")
+            return
+        if not isinstance(node, Mapping):
+            return
+        keys = list(node) if parts[0] == "*" else [parts[0]] if parts[0] in node else []
+        for key in keys:
+            walk(node[key], parts[1:], f"{path}.{key}" if path else str(key))
+
+    for rule in _NON_NEGATIVE:
+        walk(data, rule.split("."), "")
+    for i, band in enumerate(data["opening_minimum"].get("bands", [])):
+        if band.get("points", 0) < 0:
+            raise DataFileError(f"{where}: opening_minimum.bands[{i}].points cannot be negative")
+
+
 def build_variant(rules: Mapping[str, Any], where: str = "variant") -> Variant:
     """Build a :class:`Variant` from resolved rules (defaults, extends and options applied).
 
@@ -724,6 +774,7 @@ def build_variant(rules: Mapping[str, Any], where: str = "variant") -> Variant:
         raise DataFileError(f"{where}: 'players' needs 1 <= min <= max")
     if data["decks"] < 1:
         raise DataFileError(f"{where}: 'decks' must be at least 1")
+    _non_negative(data, where)
     if data["target"] <= 0 and data["hands"] <= 0:
         raise DataFileError(f"{where}: a variant needs a 'target' score or a number of 'hands'")
     canastas = {}

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from scorekeeper.domain.variant import Variant, apply_options, build_variant, resolve, validate_data
-from scorekeeper.errors import DataFileError, NotFound
+from scorekeeper.errors import DataFileError, InputError, NotFound
 
 BUILTIN_DIR = Path(__file__).parent
 
@@ -106,7 +106,7 @@ def load_rules(name: str, settings: Mapping[str, str] | None = None) -> dict[str
     """The resolved rules of variant ``name`` with options and ``--set`` values applied."""
     rules = resolve(rules_chain(name))
     rules["name"] = name
-    rules, _ = apply_options(rules, settings or {})
+    rules, _ = apply_options(rules, settings or {}, where="--set" if settings else name)
     return rules
 
 
@@ -117,7 +117,14 @@ def load_variant(name: str, settings: Mapping[str, str] | None = None) -> Varian
     """
     files = catalog()
     where = str(files[name].path) if name in files else name
-    return build_variant(load_rules(name, settings), where)
+    rules = load_rules(name, settings)
+    if not settings:
+        return build_variant(rules, where)
+    try:
+        return build_variant(rules, "--set")
+    except DataFileError as err:
+        given = " ".join(f"{k}={v}" for k, v in settings.items())
+        raise InputError(f"{err.message.removeprefix('--set: ')} (from --set {given})") from None
 
 
 def check_file(path: Path) -> Variant:
