@@ -7,7 +7,16 @@ from pathlib import Path
 import pytest
 
 README = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
-COMMANDS = [["new"], ["hand"], ["status"], ["minimum"], ["variants"], ["variants", "show"]]
+COMMANDS = [
+    ["new"],
+    ["hand"],
+    ["status"],
+    ["minimum"],
+    ["variants"],
+    ["variants", "show"],
+    ["backups"],
+    ["backups", "restore"],
+]
 
 
 @pytest.mark.parametrize("command", COMMANDS, ids=" ".join)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import typer
 
-from scorekeeper.cli import play, tables
+from scorekeeper.cli import backups, play, tables
 from scorekeeper.cli.common import ScorekeeperGroup
 
 app = typer.Typer(
@@ -25,6 +25,7 @@ app.command()(play.hand)
 app.command()(play.status)
 app.command()(tables.minimum)
 app.add_typer(tables.variants_app, name="variants")
+app.add_typer(backups.backups_app, name="backups")
 
 
 def main() -> None:
