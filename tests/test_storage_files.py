@@ -121,3 +121,22 @@ def test_a_folder_as_the_database_is_refused(cli, tmp_path):
 def test_a_read_only_command_never_creates_the_file(cli, db):
     assert cli("status").exit_code == 1
     assert not db.exists()
+
+
+def test_a_hand_given_as_cards_is_stored_and_loads_again(cli, db):
+    # Kings 10 each, ace 20, joker 50 (RULES.md §1): Ann 30 melded, Bob caught with 70.
+    assert cli(*NEW_GAME).exit_code == 0
+    assert cli("hand", "m=KKK", "h=A/X").exit_code == 0
+    assert [t["total"] for t in cli.json("status")["teams"]] == [30, -70]
+    entries = json.loads(db.read_bytes())["games"]["1"]["hands"][0]["entries"]
+    assert entries == [{"melds": "KKK"}, {"hand": "A X"}]
+
+
+def test_a_file_holding_both_cards_and_their_points_loads(cli, db):
+    # 0.1.0 stored the points counted from the cards beside the cards.
+    assert cli(*NEW_GAME).exit_code == 0
+    data = json.loads(db.read_bytes())
+    both = [{"melds": "KKK", "meld_points": 30}, {"hand": "A X", "hand_points": 70}]
+    data["games"]["1"]["hands"] = [{"entries": both}]
+    db.write_text(json.dumps(data), encoding="utf-8")
+    assert [t["total"] for t in cli.json("status")["teams"]] == [30, -70]

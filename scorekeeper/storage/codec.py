@@ -37,8 +37,19 @@ class StoredGame:
         return "won" if outcome.winner is not None else "playing"
 
 
+def _entry_doc(entry: dict[str, Any]) -> dict[str, Any]:
+    """A side's entry as stored: where the cards were given (``melds``, ``hand``) they are kept
+    and the points counted from them are left out, since an entry may not carry both."""
+    doc = dict(entry)
+    if "melds" in doc:
+        doc.pop("meld_points", None)
+    if "hand" in doc:
+        doc.pop("hand_points", None)
+    return doc
+
+
 def hand_to_doc(hand: Hand) -> dict[str, Any]:
-    doc: dict[str, Any] = {"entries": [e.to_json() for e in hand.entries]}
+    doc: dict[str, Any] = {"entries": [_entry_doc(e.to_json()) for e in hand.entries]}
     if hand.note:
         doc["note"] = hand.note
     if hand.recorded_at:
@@ -47,7 +58,8 @@ def hand_to_doc(hand: Hand) -> dict[str, Any]:
 
 
 def hand_from_doc(game_variant: Any, doc: dict[str, Any]) -> Hand:
-    entries = tuple(entry_from_json(game_variant, e) for e in doc["entries"])
+    # Files written by 0.1.0 may hold both the cards and their points: the cards are the truth.
+    entries = tuple(entry_from_json(game_variant, _entry_doc(e)) for e in doc["entries"])
     return Hand(entries, doc.get("note", ""), doc.get("recorded_at", ""))
 
 
