@@ -30,6 +30,8 @@ COMMANDS = [
     ["chart"],
     ["export"],
     ["import"],
+    ["backups"],
+    ["backups", "restore"],
 ]
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import typer
 
-from scorekeeper.cli import cards, edit, play, review, tables
+from scorekeeper.cli import backups, cards, edit, play, review, tables
 from scorekeeper.cli.common import ScorekeeperGroup
 
 app = typer.Typer(
@@ -39,6 +39,7 @@ app.command()(review.stats)
 app.command()(review.chart)
 app.command()(review.export)
 app.command("import")(review.import_game)
+app.add_typer(backups.backups_app, name="backups")
 
 
 def main() -> None:

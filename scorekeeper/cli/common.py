@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+import re
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -42,12 +45,21 @@ SetOption = Annotated[
 
 def stdin_is_terminal() -> bool:
     """True when standard input is a terminal (commands then ask before they change data)."""
-    return sys.stdin.isatty()
+    try:
+        return sys.stdin.isatty()
+    except (AttributeError, ValueError, OSError):
+        return False
 
 
 def emit_json(document: dict[str, Any]) -> None:
-    """Write one JSON document straight to standard output (never through Rich)."""
-    typer.echo(json.dumps(document, ensure_ascii=False))
+    """Write one JSON document straight to standard output (never through Rich).
+
+    Non-ASCII text is written as is on a UTF-8 stream, and as ``\\uXXXX`` escapes (the same
+    JSON document) on a stream that cannot encode it."""
+    from scorekeeper.presentation.console import can_encode
+
+    utf = can_encode(sys.stdout, "\u2660\U0001f600")
+    typer.echo(json.dumps(document, ensure_ascii=not utf))
 
 
 def parse_settings(items: list[str] | None) -> dict[str, str]:
@@ -62,16 +74,95 @@ def parse_settings(items: list[str] | None) -> dict[str, str]:
 
 
 def error_line(message: str) -> None:
-    typer.echo(f"Error: {message}", err=True)
+    """``Error: message`` as one line on stderr (line breaks in the message become spaces)."""
+    typer.echo(f"Error: {' '.join(message.split())}", err=True)
+
+
+#: Control characters refused in command-line arguments (tab and line feed are allowed).
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+
+def check_arguments(args: Sequence[str]) -> None:
+    """InputError for a command-line argument that is not plain text: bytes that are not valid
+    UTF-8 (they reach Python as lone surrogates) or a control character such as ESC, which
+    would be stored in a name and drive the terminal each time the name is shown."""
+    for number, arg in enumerate(args, start=1):
+        try:
+            arg.encode("utf-8")
+        except UnicodeEncodeError:
+            raise InputError(
+                f"argument {number} is not valid UTF-8 text; type it again as plain text"
+            ) from None
+        match = _CONTROL.search(arg)
+        if match:
+            raise InputError(
+                f"argument {number} contains a control character ({ord(match.group()):#04x});"
+                " names, entries and options are plain text"
+            )
+
+
+def _make_streams_safe() -> None:
+    """A terminal whose encoding is not UTF-8 (cp1252, ASCII) replaces characters it cannot show
+    instead of failing; Rich output is transliterated more kindly by the console factory."""
+    for stream in (sys.stdout, sys.stderr, sys.stdin):
+        encoding = (getattr(stream, "encoding", None) or "").lower().replace("_", "-")
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is None or encoding.startswith("utf"):
+            continue
+        with contextlib.suppress(Exception):
+            reconfigure(errors="replace")
+
+
+def _short(err: BaseException) -> str:
+    """An exception as a short one-line text: its type and the first line of its message."""
+    lines = str(err).strip().splitlines()
+    first = lines[0] if lines else ""
+    if len(first) > 160:
+        first = first[:157] + "..."
+    return f"{type(err).__name__}: {first}" if first else type(err).__name__
 
 
 class ScorekeeperGroup(TyperGroup):
     """The command group that turns errors into one line on stderr and an exit code.
 
-    ScorekeeperError: its message and exit code (1, 2, 3, 4); Ctrl-C: exit 130; any other
-    exception: a short message without a traceback or local variables, exit 1
-    (``SCOREKEEPER_DEBUG=1`` shows the traceback).
+    ScorekeeperError: its message and exit code (1, 2, 3, 4); a usage error found while reading
+    the command line (unknown option, a value of the wrong type): one line and exit 2; Ctrl-C:
+    exit 130; a closed pipe (``| head``): a quiet exit; any other exception: a short message
+    without a traceback or local variables, exit 1 (``SCOREKEEPER_DEBUG=1`` shows the
+    traceback).
     """
+
+    def main(
+        self,
+        args: Sequence[str] | None = None,
+        prog_name: str | None = None,
+        complete_var: str | None = None,
+        standalone_mode: bool = True,
+        **extra: Any,
+    ) -> Any:
+        if not standalone_mode:
+            return super().main(args, prog_name, complete_var, standalone_mode, **extra)
+        _make_streams_safe()
+        try:
+            check_arguments(sys.argv[1:] if args is None else args)
+            result = super().main(args, prog_name, complete_var, False, **extra)
+        except ScorekeeperError as err:
+            error_line(err.message)
+            sys.exit(err.exit_code)
+        except typer.TyperException as err:  # the command line could not be read
+            if type(err).__name__ == "NoArgsIsHelpError":
+                err.show()  # type: ignore[attr-defined]
+                sys.exit(0)
+            ctx = getattr(err, "ctx", None)
+            hint = f" (see '{ctx.command_path} --help')" if ctx is not None else ""
+            error_line(f"{err.format_message()}{hint}")
+            sys.exit(err.exit_code)
+        except (KeyboardInterrupt, typer.Abort):
+            typer.echo("Interrupted.", err=True)
+            sys.exit(130)
+        except BrokenPipeError:
+            _quiet_broken_pipe()
+        sys.exit(result if isinstance(result, int) else 0)
 
     def invoke(self, ctx: typer.Context) -> Any:
         try:
@@ -82,13 +173,24 @@ class ScorekeeperGroup(TyperGroup):
         except (KeyboardInterrupt, typer.Abort):
             typer.echo("Interrupted: nothing was changed.", err=True)
             raise typer.Exit(130) from None
-        except (typer.Exit, typer.TyperException):
+        except (typer.Exit, typer.TyperException, BrokenPipeError):
             raise
+        except UnicodeDecodeError as err:
+            error_line(f"cannot read the input: it is not valid {err.encoding} text")
+            raise typer.Exit(1) from None
         except Exception as err:
             if os.environ.get("SCOREKEEPER_DEBUG"):
                 raise
-            error_line(f"unexpected internal error ({type(err).__name__}: {err}); please report it")
+            error_line(f"unexpected internal error ({_short(err)}); please report it")
             raise typer.Exit(1) from None
+
+
+def _quiet_broken_pipe() -> None:
+    """The reader of standard output went away (``scorekeeper games | head``): stop quietly."""
+    with contextlib.suppress(OSError):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    sys.exit(141)
 
 
 def usage(message: str) -> UsageError:

@@ -19,6 +19,7 @@ Any key may be shortened to a prefix that names only one key (``nat=1``, ``mix=2
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from scorekeeper.domain.scoring import SideEntry, entry_from_json
@@ -74,7 +75,7 @@ def _resolve(variant: Variant, key: str, names: dict[str, tuple[str, str]]) -> t
 
 def _number(key: str, value: str) -> int:
     text = value.replace(",", "").replace("_", "")
-    if not text.lstrip("-").isdigit():
+    if not re.fullmatch(r"-?[0-9]+", text):
         raise InputError(f"'{key}' takes a whole number, not '{value}'")
     return int(text)
 

@@ -1,32 +1,155 @@
 """The one place a Rich console is made, per invocation (never at import time).
 
+What the terminal can take decides the console (httpie's ``Environment`` idea):
+
+- output to a pipe or a file, ``NO_COLOR`` (any non-empty value) and ``TERM=dumb`` give plain
+  text with no escape codes at all (not even bold);
+- a stream that cannot encode Unicode (a cp1252 or ASCII-only terminal, ``PYTHONIOENCODING``)
+  gets ASCII boxes (Rich picks them for a non-UTF encoding), suit letters instead of suit
+  symbols, plain replacements for the few other symbols printed, and ``?`` for any character of
+  a name that the encoding does not have: never a UnicodeEncodeError.
+
 Tests replace :data:`factory` with one that returns a fixed-width, colourless console.
 """
 
 from __future__ import annotations
 
+import codecs
+import os
+import re
 import sys
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import IO, TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from rich.console import Console
+    from rich.text import Text
+
+#: Replacements for symbols scorekeeper prints, used when the stream cannot encode them; each is
+#: one character, so tables measured before the replacement stay aligned.
+ASCII_SYMBOLS = str.maketrans(
+    {
+        "♠": "s",
+        "♥": "h",
+        "♦": "d",
+        "♣": "c",
+        "♤": "s",
+        "♡": "h",
+        "♢": "d",
+        "♧": "c",
+        "·": "-",
+        "—": "-",
+        "–": "-",
+        "…": ".",
+        "×": "x",
+        "≥": ">",
+        "≤": "<",
+        "→": ">",
+        "§": "S",
+        "✓": "v",
+        "✗": "x",
+        "’": "'",
+        "“": '"',
+        "”": '"',
+        "\u00a0": " ",
+    }
+)
+
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+
+def can_encode(stream: Any, sample: str = "━♠·") -> bool:
+    """True when ``stream``'s encoding can write ``sample`` (box lines, suits, the dot)."""
+    encoding = getattr(stream, "encoding", None) or "utf-8"
+    try:
+        sample.encode(encoding)
+    except (UnicodeEncodeError, LookupError):
+        return False
+    return True
+
+
+class EncodingSafeStream:
+    """A text stream wrapper that never raises UnicodeEncodeError: characters the underlying
+    stream's encoding lacks become their :data:`ASCII_SYMBOLS` replacement, else as many ``?``
+    as the character takes columns (two for a wide character), so tables stay aligned."""
+
+    def __init__(self, stream: IO[str]) -> None:
+        self._stream = stream
+        self.encoding = getattr(stream, "encoding", None) or "ascii"
+        try:
+            codecs.lookup(self.encoding)
+        except LookupError:
+            self.encoding = "ascii"
+
+    def write(self, text: str) -> int:
+        self._stream.write(self.safe(text))
+        return len(text)
+
+    def safe(self, text: str) -> str:
+        """``text`` with every character this stream cannot encode replaced."""
+        try:
+            text.encode(self.encoding)
+            return text
+        except UnicodeEncodeError:
+            pass
+        from rich.cells import cell_len
+
+        out = []
+        for char in text.translate(ASCII_SYMBOLS):
+            try:
+                char.encode(self.encoding)
+                out.append(char)
+            except UnicodeEncodeError:
+                out.append("?" * cell_len(char))
+        return "".join(out)
+
+    def flush(self) -> None:
+        self._stream.flush()
+
+    def isatty(self) -> bool:
+        return _isatty(self._stream)
+
+    def fileno(self) -> int:
+        return self._stream.fileno()
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
+
+
+def _isatty(stream: Any) -> bool:
+    try:
+        return bool(stream.isatty())
+    except (AttributeError, ValueError, OSError):
+        return False
+
+
+def plain_output(stream: Any) -> bool:
+    """True when output to ``stream`` must carry no escape codes: not a terminal, ``NO_COLOR``
+    set to anything but the empty string (no-color.org), or ``TERM`` dumb or unknown."""
+    if not _isatty(stream):
+        return True
+    if os.environ.get("NO_COLOR"):
+        return True
+    return os.environ.get("TERM", "").lower() in ("dumb", "unknown")
 
 
 def _default_factory(stderr: bool = False) -> Console:
     from rich.console import Console
 
-    stream = sys.stderr if stderr else sys.stdout
-    encoding = (getattr(stream, "encoding", None) or "utf-8").lower()
-    ascii_only = not encoding.startswith("utf")
+    stream: Any = sys.stderr if stderr else sys.stdout
+    terminal = _isatty(stream)
+    plain = plain_output(stream)
+    if not can_encode(stream):
+        stream = EncodingSafeStream(stream)
     return Console(
         file=stream,
         highlight=False,
         emoji=False,
         safe_box=True,
         legacy_windows=False,
-        **({"force_terminal": False} if not stream.isatty() else {}),
-        **({"color_system": None} if ascii_only else {}),
+        force_terminal=None if terminal else False,
+        no_color=plain,
+        color_system=None if plain else "auto",
     )
 
 
@@ -36,3 +159,11 @@ factory: Callable[..., Console] = _default_factory
 def console(stderr: bool = False) -> Console:
     """A Rich console for standard output (or standard error)."""
     return factory(stderr=stderr)
+
+
+def text(value: str, style: str = "") -> Text:
+    """``value`` (a name, a label, a note) as Rich Text, shown exactly as typed: never read as
+    markup, and a control character (which could drive the terminal) shown as ``\\xNN``."""
+    from rich.text import Text
+
+    return Text(_CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}", value), style=style)

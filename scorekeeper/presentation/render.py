@@ -122,9 +122,18 @@ def _table(title: str | None = None) -> Any:
 
 
 def _text(value: str) -> Any:
+    """A name or other typed text: shown as typed, never read as markup."""
+    from scorekeeper.presentation.console import text
+
+    return text(value)
+
+
+def _number(value: int | str | None) -> Any:
+    """A number cell (or a short value such as "50" or "a canasta") that a narrow terminal
+    never cuts: the column is made at least as wide as the number (names wrap instead)."""
     from rich.text import Text
 
-    return Text(value)
+    return Text(value if isinstance(value, str) else num(value), no_wrap=True)
 
 
 #: ``hand --json`` keys of the cards a side typed instead of points (null when it typed points).
@@ -169,10 +178,10 @@ def print_breakdown(
         which = {"meld_points": 0, "hand_deduction": 1}.get(key)
         typed = [c[which] for c in cards] if which is not None and cards else []
         if any(values) or any(t is not None for t in typed):
-            table.add_row(label, *[num(n) for n in values])
+            table.add_row(label, *[_number(n) for n in values])
         if any(t is not None for t in typed):
             table.add_row("  cards", *[_text(t or "") for t in typed], style="dim")
-    table.add_row(_text("Hand score"), *[num(b.hand_score) for b in breakdowns], style="bold")
+    table.add_row(_text("Hand score"), *[_number(b.hand_score) for b in breakdowns], style="bold")
     con.print(table)
 
 
@@ -190,7 +199,9 @@ def print_standings(con: Console, stored: StoredGame) -> None:
     table.add_column("Next opening minimum", justify="right")
     over = game.outcome.over
     for side, total, minimum in zip(game.sides, game.totals, game.next_minimums(), strict=True):
-        table.add_row(_text(side.name), num(total), "-" if over else minimum_text(minimum))
+        table.add_row(
+            _text(side.name), _number(total), _number("-" if over else minimum_text(minimum))
+        )
     con.print(table)
     print_outcome(con, stored)
 
@@ -202,7 +213,7 @@ def print_outcome(con: Console, stored: StoredGame) -> None:
         from rich.text import Text
 
         line = Text("Winner: ", style="bold green")
-        line.append(game.sides[outcome.winner].name)
+        line.append(_text(game.sides[outcome.winner].name))
         totals = sorted(game.totals, reverse=True)
         margin = totals[0] - totals[1] if len(totals) > 1 else totals[0]
         line.append(f" with {num(max(game.totals))}, by {num(margin)} points")
@@ -227,24 +238,33 @@ def print_minimums(
     table.add_column("Score", justify="right", no_wrap=True)
     table.add_column("Opening minimum", justify="right")
     for name, total, minimum in zip(names, totals, minimums, strict=True):
-        table.add_row(_text(name), num(total), minimum_text(minimum))
+        table.add_row(_text(name), _number(total), _number(minimum_text(minimum)))
     con.print(table)
 
 
 def print_variants(con: Console, rows: Sequence[tuple[Variant | None, str, bool, str]]) -> None:
-    """The variant list: (variant or None when it failed to load, name, builtin, error)."""
+    """The variant list: (variant or None when it failed to load, name, builtin, error).
+
+    Below 80 columns only the name, sides and target are shown, so no number is cut.
+    """
+    wide = con.width >= 80
     table = _table("Variants")
-    table.add_column("Name", no_wrap=True)
-    table.add_column("Title")
-    table.add_column("Family")
-    table.add_column("Sides", justify="right")
-    table.add_column("Players", justify="right")
-    table.add_column("Target", justify="right")
-    table.add_column("Source")
+    table.add_column("Name", overflow="fold")
+    if wide:
+        table.add_column("Title", overflow="fold")
+        table.add_column("Family", overflow="fold")
+    table.add_column("Sides", justify="right", no_wrap=True)
+    if wide:
+        table.add_column("Players", justify="right", no_wrap=True)
+    table.add_column("Target", justify="right", no_wrap=True)
+    if wide:
+        table.add_column("Source", overflow="fold")
     for v, name, builtin, error in rows:
         where = "built-in" if builtin else "user"
         if v is None:
-            table.add_row(_text(name), _text(f"cannot be used: {error}"), "", "", "", "", where)
+            problem = _text(f"cannot be used: {error}")
+            cells = [problem, "", "", "", "", where] if wide else ["", problem]
+            table.add_row(_text(name), *cells)
             continue
         sides = f"{v.min_sides}" if v.min_sides == v.max_sides else f"{v.min_sides}-{v.max_sides}"
         players = (
@@ -253,7 +273,12 @@ def print_variants(con: Console, rows: Sequence[tuple[Variant | None, str, bool,
             else f"{v.min_players}-{v.max_players}"
         )
         target = num(v.target) if v.target else f"{v.hands} hands"
-        table.add_row(_text(name), _text(v.title), v.family, sides, players, target, where)
+        if wide:
+            table.add_row(
+                _text(name), _text(v.title), v.family, sides, players, _number(target), where
+            )
+        else:
+            table.add_row(_text(name), sides, _number(target))
     con.print(table)
 
 
@@ -285,7 +310,7 @@ def print_variant(con: Console, v: Variant) -> None:
     cards.add_column("Card")
     cards.add_column("Value", justify="right")
     for rank, value in v.cards.items():
-        cards.add_row(rank.replace("_", " "), num(value))
+        cards.add_row(rank.replace("_", " "), _number(value))
     con.print(cards)
 
     kinds = _table("Canastas (key for hand entries, bonus)")
@@ -294,7 +319,7 @@ def print_variant(con: Console, v: Variant) -> None:
     kinds.add_column("Aliases")
     kinds.add_column("Bonus", justify="right")
     for kind in v.canastas.values():
-        kinds.add_row(kind.key, _text(kind.title), ", ".join(kind.aliases), num(kind.bonus))
+        kinds.add_row(kind.key, _text(kind.title), ", ".join(kind.aliases), _number(kind.bonus))
     con.print(kinds)
 
     threes = _table("Threes and going out")
@@ -345,7 +370,7 @@ def print_variant(con: Console, v: Variant) -> None:
         pen.add_column("Meaning")
         pen.add_column("Points", justify="right")
         for key, points in v.penalties.items():
-            pen.add_row(key, _text(v.penalty_titles[key]), num(points))
+            pen.add_row(key, _text(v.penalty_titles[key]), _number(points))
         con.print(pen)
 
     if v.special_hands:
@@ -368,13 +393,13 @@ def print_variant(con: Console, v: Variant) -> None:
     for band in v.bands:
         req = REQUIREMENTS[band.requires] if band.requires else num(band.points)
         if v.minimum_by == "round":
-            mins.add_row(str(band.round), req)
+            mins.add_row(str(band.round), _number(req))
         elif band.low is None:
-            mins.add_row(f"below {num(band.high)}", req)
+            mins.add_row(f"below {num(band.high)}", _number(req))
         elif band.high is None:
-            mins.add_row(f"{num(band.low)} or more", req)
+            mins.add_row(f"{num(band.low)} or more", _number(req))
         else:
-            mins.add_row(f"{num(band.low)} to {num(band.high - v.point_step)}", req)
+            mins.add_row(f"{num(band.low)} to {num(band.high - v.point_step)}", _number(req))
     con.print(mins)
 
     options = v.rules.get("options", {})

@@ -49,8 +49,8 @@ def hand_to_doc(hand: Hand) -> dict[str, Any]:
 
 
 def _entry_doc(doc: dict[str, Any]) -> dict[str, Any]:
-    """A stored entry as typed: points that were worked out from ``melds``/``hand`` cards (kept
-    beside them by earlier versions) are dropped, since the cards give them again."""
+    """A stored entry as typed. Files written by 0.1.0 may hold both the cards and the points
+    worked out from them: the cards are the truth, so those points are dropped."""
     out = dict(doc)
     if "melds" in out:
         out.pop("meld_points", None)
