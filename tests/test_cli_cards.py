@@ -118,8 +118,7 @@ bands = [
 
 def test_a_requirement_minimum_is_judged(cli):
     # RULES.md §6 (Brazilian): at 9,000 or more the opening needs a natural canasta.
-    write_variant("natural-test", NATURAL_AT_9000)
-    new_game(cli, "natural-test", 9000, 0)
+    new_game(cli, "brazilian", 9000, 0)
     ok = cli("check", "KKKKKKK", "--team", "Ann & Bob")
     assert ok.exit_code == 0, ok.output
     assert "the melds hold a natural canasta" in ok.stdout

@@ -163,7 +163,7 @@ def check(
             index = game.side_index(team)
         minimum = game.next_minimums()[index]
         if minimum is None:
-            raise RuleError(f"all {v.hands} hands of game {stored.id} have been played")
+            raise RuleError(f"game {stored.id} is over; check against --variant V --score N")
         context = {
             "game": stored.id,
             "team": game.names[index],

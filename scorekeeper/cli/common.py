@@ -23,7 +23,6 @@ DbOption = Annotated[
         envvar="SCOREKEEPER_DB",
         help="Database file (default: scorekeeper.json in your user data folder).",
         show_default=False,
-        dir_okay=False,
     ),
 ]
 JsonOption = Annotated[
@@ -63,12 +62,12 @@ def emit_json(document: dict[str, Any]) -> None:
 
 
 def parse_settings(items: list[str] | None) -> dict[str, str]:
-    """``--set KEY=VALUE`` items as a dict; InputError for an item without ``=``."""
+    """``--set KEY=VALUE`` items as a dict; UsageError for an item without ``=``."""
     settings: dict[str, str] = {}
     for item in items or []:
         key, sep, value = item.partition("=")
         if not sep or not key.strip():
-            raise InputError(f"--set takes KEY=VALUE, e.g. --set target=6000; got '{item}'")
+            raise UsageError(f"--set takes KEY=VALUE, e.g. --set target=6000; got '{item}'")
         settings[key.strip()] = value.strip()
     return settings
 

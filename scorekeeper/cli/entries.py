@@ -118,6 +118,8 @@ def _read(
 
     if file and lines:
         raise UsageError("give one-line entries or --file, not both")
+    if guided and (file or lines):
+        raise UsageError("--guided asks for the hand: give it no entries and no --file")
     if file:
         return read_file_entries(game, file)
     if lines:

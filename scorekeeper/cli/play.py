@@ -67,6 +67,11 @@ def new(
     for score in start_score or []:
         if score % game_variant.point_step:
             raise InputError(f"start score {score} is not a multiple of {game_variant.point_step}")
+        if game_variant.target and score >= game_variant.target:
+            raise InputError(
+                f"start score {score:,} is at or above the target {game_variant.target:,}: that"
+                " game is over already"
+            )
     sides = tuple(
         Side(
             name=name.strip(),

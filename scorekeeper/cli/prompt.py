@@ -122,7 +122,9 @@ def ask_hand(con: Console, game: Game) -> tuple[list[SideEntry], tuple[int, ...]
     names = game.names
     choices = ", ".join(f"{i} {n}" for i, n in enumerate(names, start=1))
     while True:
-        con.print(f"Hand {game.next_hand}: answer for each side (Enter keeps the default).")
+        typer.echo(
+            f"Hand {game.next_hand}: answer for each side (Enter keeps the default).", err=True
+        )
         partners: tuple[int, ...] = ()
         if game.variant.partnerships == "per_hand":
             partners = _ask_partners(game, choices)

@@ -80,13 +80,12 @@ def minimum(
         return
     from scorekeeper.presentation.console import console
 
-    render.print_minimums(
-        console(),
-        game.names,
-        game.totals,
-        minimums,
-        f"Game {stored.id} · opening minimums for hand {game.next_hand}",
+    title = (
+        f"Game {stored.id} is over · final totals"
+        if game.outcome.over or minimums[0] is None
+        else f"Game {stored.id} · opening minimums for hand {game.next_hand}"
     )
+    render.print_minimums(console(), game.names, game.totals, minimums, title)
 
 
 variants_app = typer.Typer(

@@ -54,8 +54,18 @@ def _names(variant: Variant) -> dict[str, tuple[str, str]]:
             names[alias] = ("canasta", kind.key)
     for key in variant.penalties:
         names[key] = ("penalty", key)
+    unused = set()
+    if not variant.red_threes.scored:
+        unused.add("red_threes")
+    if not variant.uses_black_threes:
+        unused.add("black_threes")
+    if not variant.special_hands:
+        unused.add("special_hand")
+    if variant.acaba_points is None:
+        unused.add("acaba")
     for key, field in FIELDS.items():
-        names[key] = ("field", field)
+        if field not in unused:
+            names[key] = ("field", field)
     return names
 
 
@@ -80,13 +90,51 @@ def _number(key: str, value: str) -> int:
     return int(text)
 
 
+def _value(category: str, canonical: str, key: str, sep: str, value: str) -> tuple[str, Any]:
+    """The JSON key and value one item stands for (``meld=KKK`` -> ``("melds", "KKK")``)."""
+    if category in ("canasta", "penalty"):
+        return canonical, _number(key, value) if sep else 1
+    if canonical in ("meld", "hand"):
+        if not sep:
+            raise InputError(f"'{key}' needs a value, e.g. {key}=120")
+        plain = value.replace(",", "").replace("_", "").lstrip("-")
+        if plain.isdigit():
+            return f"{canonical}_points", _number(key, value)
+        return ("melds" if canonical == "meld" else "hand"), " ".join(value.split("/"))
+    if canonical in ("went_out", "concealed", "acaba"):
+        if not sep or value.lower() in ("yes", "y", "true", "1"):
+            return canonical, True
+        if value.lower() in ("no", "n", "false", "0"):
+            return canonical, False
+        raise InputError(f"'{key}' is a yes/no item: write '{key}' alone")
+    if canonical == "special_hand":
+        if not sep:
+            raise InputError("'special' needs the special hand's key, e.g. special=garbage")
+        return canonical, value
+    return canonical, _number(key, value) if sep else 1
+
+
 def line_to_json(variant: Variant, text: str) -> dict[str, Any]:
-    """Parse one side's line into DESIGN.md's JSON entry object; raises InputError."""
-    obj: dict[str, Any] = {}
+    """Parse one side's line into DESIGN.md's JSON entry object.
+
+    Raises InputError for an unknown item, a bad value, or two items that say different things
+    about one field (``m=100 m=200``; ``concealed out=0``: concealed means the side went out).
+    """
     names = _names(variant)
     stripped = text.strip()
     if stripped in ("-", ""):
-        return obj
+        return {}
+    values: dict[tuple[str, str], Any] = {}
+    said_by: dict[tuple[str, str], str] = {}
+
+    def put(where: tuple[str, str], value: Any, item: str) -> None:
+        if where in values and values[where] != value:
+            first = said_by[where]
+            hint = " ('concealed' means the side went out)" if where[1] == "went_out" else ""
+            raise InputError(f"'{first}' and '{item}' say different things: give one{hint}")
+        values[where] = value
+        said_by.setdefault(where, item)
+
     for item in stripped.split():
         key, sep, value = item.partition("=")
         if not sep:
@@ -94,36 +142,24 @@ def line_to_json(variant: Variant, text: str) -> dict[str, Any]:
         if sep and not value:
             raise InputError(f"'{item}' has no value after '{sep}'")
         category, canonical = _resolve(variant, key, names)
-        if category == "canasta":
-            count = _number(key, value) if sep else 1
-            obj.setdefault("canastas", {})
-            obj["canastas"][canonical] = obj["canastas"].get(canonical, 0) + count
-        elif category == "penalty":
-            obj.setdefault("penalties", {})[canonical] = _number(key, value) if sep else 1
-        elif canonical in ("meld", "hand"):
-            if not sep:
-                raise InputError(f"'{key}' needs a value, e.g. {key}=120")
-            plain = value.replace(",", "").replace("_", "").lstrip("-")
-            if plain.isdigit():
-                obj[f"{canonical}_points"] = _number(key, value)
-            elif canonical == "meld":
-                obj["melds"] = " ".join(value.split("/"))
-            else:
-                obj["hand"] = " ".join(value.split("/"))
-        elif canonical in ("went_out", "concealed", "acaba"):
-            if sep and value.lower() not in ("yes", "y", "true", "1"):
-                if value.lower() in ("no", "n", "false", "0"):
-                    continue
-                raise InputError(f"'{key}' is a yes/no item: write '{key}' alone")
-            obj[canonical] = True
-            if canonical == "concealed":
-                obj["went_out"] = True
-        elif canonical == "special_hand":
-            if not sep:
-                raise InputError("'special' needs the special hand's key, e.g. special=garbage")
-            obj["special_hand"] = value
+        field, parsed = _value(category, canonical, key, sep, value)
+        group = category if category in ("canasta", "penalty") else "field"
+        if group == "field" and field in ("meld_points", "melds", "hand_points", "hand"):
+            put(("field", canonical), (field, parsed), item)  # meld= / hand= once, any form
         else:
-            obj[canonical] = _number(key, value) if sep else 1
+            put((group, field), parsed, item)
+        if field == "concealed" and parsed:
+            put(("field", "went_out"), True, item)
+    obj: dict[str, Any] = {}
+    for (group, field), value in values.items():
+        if group == "canasta":
+            obj.setdefault("canastas", {})[field] = value
+        elif group == "penalty":
+            obj.setdefault("penalties", {})[field] = value
+        elif field in ("meld", "hand"):
+            obj[value[0]] = value[1]
+        elif value is not False:
+            obj[field] = value
     return obj
 
 

@@ -90,6 +90,13 @@ class Game:
         folded = [n.strip().casefold() for n in names]
         if len(set(folded)) != len(folded):
             raise InputError("two sides have the same name; give each side its own name")
+        everyone = [p.strip().casefold() for s in self.sides for p in s.players]
+        if any(not p for p in everyone):
+            raise InputError("a player's name cannot be empty")
+        if len(set(everyone)) != len(everyone):
+            raise InputError("a player is named twice; give each player a name of their own")
+        if everyone and not all(s.players for s in self.sides):
+            raise InputError("name the players of every side, or of none")
         players = sum(len(s.players) for s in self.sides)
         if players and not self.variant.min_players <= players <= self.variant.max_players:
             raise RuleError(
@@ -172,9 +179,9 @@ class Game:
         return len(self.hands) + 1
 
     def next_minimums(self) -> tuple[Minimum | None, ...]:
-        """Each side's opening minimum for the next hand; None where a game played over a fixed
-        number of hands has none left."""
-        if self.variant.hands and self.next_hand > self.variant.hands:
+        """Each side's opening minimum for the next hand; None when the game is over (a winner,
+        a draw, or a game played over a fixed number of hands with none left)."""
+        if self.outcome.over or (self.variant.hands and self.next_hand > self.variant.hands):
             return tuple(None for _ in self.sides)
         return self._minimums(self.totals, self.next_hand)
 

@@ -37,7 +37,7 @@ def num(n: int | None) -> str:
 
 
 def minimum_text(m: Minimum | None) -> str:
-    return "none (last hand played)" if m is None else m.text
+    return "none (the game is over)" if m is None else m.text
 
 
 def minimum_json(m: Minimum | None) -> dict[str, Any]:
@@ -191,9 +191,11 @@ def print_standings(con: Console, stored: StoredGame) -> None:
     v = game.variant
     target = f"target {num(v.target)}" if v.target else f"{v.hands} hands"
     label = f" · {stored.label}" if stored.label else ""
-    table = _table(
-        f"Game {stored.id} · {v.title}{label} · {target} · hands played: {len(game.hands)}"
+    con.print(
+        _text(f"Game {stored.id} · {v.title}{label} · {target} · hands played: {len(game.hands)}"),
+        style="bold",
     )
+    table = _table()
     table.add_column("Side", overflow="fold")
     table.add_column("Total", justify="right", no_wrap=True)
     table.add_column("Next opening minimum", justify="right")

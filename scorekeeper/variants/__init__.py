@@ -74,7 +74,9 @@ def rules_chain(name: str, first: Mapping[str, Any] | None = None, where: str = 
     """The data of ``name`` and every variant it extends, root first.
 
     ``first`` is the data of the starting file when it was read already (``variants check``).
-    Raises NotFound for an unknown variant and DataFileError for an ``extends`` cycle.
+    A user file that extends the built-in variant of its own name (``classic.toml`` with
+    ``extends = "classic"``) builds on the built-in file. Raises NotFound for an unknown variant
+    and DataFileError for an ``extends`` cycle.
     """
     files = catalog()
     chain: list[dict[str, Any]] = []
@@ -95,6 +97,13 @@ def rules_chain(name: str, first: Mapping[str, Any] | None = None, where: str = 
         parent = data.get("extends")
         if not parent:
             break
+        builtin = BUILTIN_DIR / f"{parent}.toml"
+        user_override = current in files and not files[current].builtin
+        if parent == current and user_override and builtin.exists():
+            files = {**files, parent: VariantFile(parent, builtin, True)}
+            seen.remove(current)
+            data = None
+            continue
         if parent not in files:
             raise DataFileError(f"{where or current}: 'extends' names unknown variant '{parent}'")
         current, data = parent, None
