@@ -167,3 +167,14 @@ def test_tables_print_names_as_typed(cli):
     cli("new", "classic", "--team", "[bold]x[/]", "--team", "B")
     result = cli("status")
     assert "[bold]x[/]" in result.output
+
+
+def test_guided_prompt_with_cards_counts_the_canastas_from_them(cli):
+    # RULES.md EX-07 typed as cards: no canasta questions are asked when the melds are cards.
+    cli("new", "classic", "--team", "Ann & Bob", "--team", "Cat & Dan")
+    answers = "1\nn\nKKKKKKK 888882X QQQ\n2\n7 9\n0\n9992 AAA\n1\nX 5 5 K\n0\n"
+    result = cli("hand", "--guided", "--json", input=answers)
+    assert result.exit_code == 0, result.output
+    doc = json.loads(result.stdout.strip().splitlines()[-1])
+    assert [t["hand_score"] for t in doc["teams"]] == [1305, 140]
+    assert doc["teams"][0]["canasta_bonus"] == 800

@@ -72,13 +72,15 @@ def ask_side(game: Game, index: int, went_out: bool, concealed: bool) -> SideEnt
         _points_or_cards(game, "meld", melds=True),
     )
     obj["melds" if cards else "meld_points"] = cards or points
-    limit = v.deck_cards // 7
-    canastas = {}
-    for kind in v.canastas.values():
-        n = _ask(f"  {kind.title.capitalize()}s", _count(limit, kind.title))
-        if n:
-            canastas[kind.key] = n
-    if canastas or not cards:
+    if cards:
+        typer.echo("  (canastas are counted from the cards)", err=True)
+    else:
+        limit = v.deck_cards // 7
+        canastas = {}
+        for kind in v.canastas.values():
+            n = _ask(f"  {kind.title.capitalize()}s", _count(limit, kind.title))
+            if n:
+                canastas[kind.key] = n
         obj["canastas"] = canastas
     if v.red_threes.scored:
         obj["red_threes"] = _ask("  Red threes", _count(v.cards_of("red_three"), "red threes"))
