@@ -427,3 +427,13 @@ def test_cutthroat_partnership_needs_two_canastas_together():
 def test_partners_are_refused_in_a_game_with_fixed_sides():
     with pytest.raises(RuleError, match="fixed sides"):
         score("classic-3", {}, {}, {}, partners=(1, 2))
+
+
+def test_hand_and_foot_low_cards_option_counts_eights_and_nines_5():
+    # RULES.md §14 card values: 4-9 = 5 (Tanglewood, chantastic).
+    [side, _] = score(
+        "hand-and-foot", {"melds": "888 999"}, {}, settings={"nines_and_eights_5": "true"}
+    )
+    assert side.meld_points == 30
+    [side, _] = score("hand-and-foot", {"melds": "888 999"}, {})
+    assert side.meld_points == 60
