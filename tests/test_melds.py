@@ -275,7 +275,7 @@ def test_classic_meld_rules_come_from_its_file():
 
 
 def test_the_wild_canastas_house_rule_allows_wild_melds():
-    v = load_variant("classic", {"wild_canastas": "true"})
+    v = load_variant("classic", {"wild_canastas": "1000"})
     assert judge(v, "2 2 X").legal
 
 

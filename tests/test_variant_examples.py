@@ -437,3 +437,29 @@ def test_hand_and_foot_low_cards_option_counts_eights_and_nines_5():
     assert side.meld_points == 30
     [side, _] = score("hand-and-foot", {"melds": "888 999"}, {})
     assert side.meld_points == 60
+
+
+def test_a_tie_after_the_last_round_is_played_off_unless_draws_are_allowed():
+    v = load_variant("hand-and-foot")
+    g = Game(v, (Side("A"), Side("B")))
+    even = Hand((entry_from_json(v, {"meld_points": 50}), entry_from_json(v, {"meld_points": 50})))
+    for _ in range(4):
+        g.add(even)
+    assert not g.outcome.over  # 200 each after four rounds: another hand decides
+    g.add(Hand((entry_from_json(v, {"meld_points": 60}), entry_from_json(v, {"meld_points": 50}))))
+    assert g.outcome.winner == 0
+    d = load_variant("hand-and-foot", {"draw_on_tie": "true"})
+    g = Game(d, (Side("A"), Side("B")))
+    for _ in range(4):
+        g.add(Hand((entry_from_json(d, {"meld_points": 50}),) * 2))
+    assert g.outcome.draw
+
+
+def test_classic_wild_canasta_house_rule_values():
+    [side, _] = score(
+        "classic",
+        {"meld_points": 200, "canastas": {"wild": 1}},
+        {},
+        settings={"wild_canastas": "2000"},
+    )
+    assert side.canasta_bonus == 2000

@@ -207,8 +207,6 @@ class Game:
         """Score a proposed next hand without recording it; raises as :func:`score_hand`."""
         if self.outcome.over:
             raise RuleError(self._over_message())
-        if self.variant.hands and self.next_hand > self.variant.hands:
-            raise RuleError(f"all {self.variant.hands} hands of this game have been played")
         return score_hand(self.variant, entries, self.names, partners)
 
     def add(self, hand: Hand) -> list[Breakdown]:
