@@ -237,3 +237,27 @@ def test_variants_show_states_the_meld_rules(cli):
     assert result.exit_code == 0
     text = " ".join(result.stdout.split())
     assert "3+ cards, 2+ natural, at most 3 wild; never more wild than natural" in text
+
+
+def test_going_out_concealed_waives_the_opening_minimum(cli):
+    # RULES.md §2 (K2, default: waived): at 3,000 a concealed going-out needs no 120,
+    # but it needs a canasta; the ja.wikipedia reading is an option.
+    seven_fours = "4444444"  # a natural canasta worth only 35
+    ok = cli("check", seven_fours, "--variant", "classic", "--score", "3000", "--concealed")
+    assert ok.exit_code == 0, ok.output
+    plain = cli("check", seven_fours, "--variant", "classic", "--score", "3000")
+    assert plain.exit_code == 1 and "85 short of the 120" in plain.stdout
+    strict = cli(
+        "check",
+        seven_fours,
+        "--variant",
+        "classic",
+        "--score",
+        "3000",
+        "--concealed",
+        "--set",
+        "concealed_needs_minimum=true",
+    )
+    assert strict.exit_code == 1
+    no_canasta = cli("check", "KKK", "--variant", "classic", "--score", "0", "--concealed")
+    assert no_canasta.exit_code == 1 and "needs a canasta" in no_canasta.stdout

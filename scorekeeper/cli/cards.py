@@ -100,6 +100,12 @@ def check(
     out: Annotated[
         bool, typer.Option("--out", help="The player goes out this turn (black threes may meld).")
     ] = False,
+    concealed: Annotated[
+        bool,
+        typer.Option(
+            "--concealed", help="Going out concealed: the whole hand at once (implies --out)."
+        ),
+    ] = False,
     team: Annotated[
         str | None, typer.Option("--team", "-t", help="Side of the current game that melds.")
     ] = None,
@@ -177,7 +183,9 @@ def check(
         if len(found) != 1:
             raise InputError(f"--discard takes one card, the top of the pile; got '{discard}'")
         top = found[0]
-    result = check_opening(v, melds, minimum, discard=top, going_out=out)
+    result = check_opening(
+        v, melds, minimum, discard=top, going_out=out or concealed, concealed=concealed
+    )
     from scorekeeper.presentation.cards import check_message
 
     if as_json:

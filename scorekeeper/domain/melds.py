@@ -69,6 +69,7 @@ class MeldRules:
     aces: str = "any"
     opening_needs: str = "nothing"
     opening_discard: str = "counts"
+    concealed_waives_minimum: bool = True
 
     @classmethod
     def of(cls, variant: Variant) -> MeldRules:
@@ -358,6 +359,7 @@ def check_opening(
     minimum: Minimum | None,
     discard: Card | None = None,
     going_out: bool = False,
+    concealed: bool = False,
 ) -> OpeningCheck:
     """Judge proposed opening melds (cards from the hand) against ``minimum``.
 
@@ -432,6 +434,13 @@ def check_opening(
     if discard is not None and joined is not None and not counted:
         total -= variant.cards[discard.key]
     short_by = 0
+    if concealed:
+        # Going out concealed: the whole hand at once, a canasta among it (RULES.md §2); the
+        # opening minimum is waived where the variant says so (K2).
+        if not any(v.canasta for v in verdicts if v.legal):
+            problems.append("going out concealed needs a canasta among the melds")
+        if rules.concealed_waives_minimum:
+            minimum = Minimum()
     if minimum.points is not None and total < minimum.points:
         short_by = minimum.points - total
         problems.append(

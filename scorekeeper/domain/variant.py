@@ -130,6 +130,7 @@ SPEC: dict[str, Any] = {
         "aces": _Choice(*ACES_RULES),
         "opening_needs": _Choice(*OPENING_NEEDS),
         "opening_discard": _Choice(*OPENING_DISCARD),
+        "concealed_waives_minimum": bool,
     },
     "canastas": _MapOf(
         {
@@ -230,6 +231,7 @@ DEFAULTS: dict[str, Any] = {
         "aces": "any",
         "opening_needs": "nothing",
         "opening_discard": "counts",
+        "concealed_waives_minimum": True,
     },
     "canastas": {},
     "canasta_sets": {},
