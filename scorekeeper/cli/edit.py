@@ -170,7 +170,9 @@ def edit(
     ] = None,
     partners: Annotated[
         str | None,
-        typer.Option(help="Cutthroat: the two players who were partners this hand, 'Bob,Cat'."),
+        typer.Option(
+            help="Cutthroat: this hand's two partners, 'Bob,Cat' ('-' for none; default: keep)."
+        ),
     ] = None,
     game_id: GameOption = None,
     yes: YesOption = False,
@@ -201,6 +203,8 @@ def edit(
         con, earlier, entries, file, guided, interactive, partners
     )
     old = game.hands[number - 1]
+    if not pair and partners is None:
+        pair = old.partners  # like the note, the hand's partners stay unless given again
     chosen_note = note if note is not None else (file_note or old.note)
     new_hand = Hand(tuple(side_entries), chosen_note, old.recorded_at, pair)
     trial = Game(game.variant, game.sides, list(game.hands))

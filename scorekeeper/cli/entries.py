@@ -24,6 +24,8 @@ def partner_indexes(game: Game, names: Any) -> tuple[int, ...]:
     Raises InputError for anything else or a name that is not a side of the game.
     """
     if isinstance(names, str):
+        if names.strip() == "-":
+            return ()
         names = [n for n in names.split(",") if n.strip()]
     if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
         raise InputError('partners are two players\' names, e.g. "Bob,Cat"')

@@ -235,6 +235,7 @@ IN_HAND_PENALTIES: dict[str, tuple[str, ...]] = {
     "black_threes_in_hand": ("black_three",),
     "red_threes_in_hand": ("red_three",),
     "threes_in_hand": ("black_three", "red_three"),
+    "red_three_not_declared": ("red_three",),
 }
 
 

@@ -18,7 +18,14 @@ from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field, fields, replace
 from typing import Any
 
-from scorekeeper.domain.cards import Card, card_points, parse_cards, parse_melds, render
+from scorekeeper.domain.cards import (
+    IN_HAND_PENALTIES,
+    Card,
+    card_points,
+    parse_cards,
+    parse_melds,
+    render,
+)
 from scorekeeper.domain.variant import ThreesRule, Variant
 from scorekeeper.errors import InputError, RuleError
 
@@ -204,7 +211,13 @@ def entry_from_json(variant: Variant, obj: Mapping[str, Any], side: str = "side"
     given = {k: copy.deepcopy(v) for k, v in obj.items() if k != "team"}
     if "canastas" in given:
         given["canastas"] = dict(canastas)
-    entry = resolve_cards(variant, entry, side, canastas_given="canastas" in obj)
+    entry = resolve_cards(
+        variant,
+        entry,
+        side,
+        canastas_given="canastas" in obj,
+        penalties_given=tuple(obj.get("penalties", {})),
+    )
     return replace(entry, given=given)
 
 
@@ -245,19 +258,76 @@ def classify_canasta(variant: Variant, meld: Sequence[Card]) -> str | None:
     return choice if choice in kinds else None
 
 
+def _base_kind(key: str) -> str:
+    """The kind a canasta is counted as when its cards are typed: a concealed natural canasta
+    (a house rule) has the cards of a natural one."""
+    return key.removeprefix("concealed_")
+
+
+def _counted_penalties(variant: Variant, groups: Sequence[Sequence[Card]]) -> dict[str, int]:
+    """Penalties the typed melds show by themselves (:class:`PenaltyRule` ``meld``): unfinished
+    aces, sevens or wild melds (RULES.md §3) and short sequences (RULES.md §6), counted per meld."""
+    found: dict[str, int] = {}
+    for group in groups:
+        naturals = [c for c in group if not c.wild]
+        ranks = {c.rank for c in naturals}
+        if not naturals:
+            shape = "wild"
+        elif len(ranks) > 1:
+            shape = "sequence"
+        elif naturals == list(group) and ranks == {"A"}:
+            shape = "aces"
+        elif naturals == list(group) and ranks == {"7"}:
+            shape = "sevens"
+        else:
+            continue
+        for key, rule in variant.penalty_rules.items():
+            if rule.meld == shape and len(group) < rule.below_cards:
+                found[key] = found.get(key, 0) + 1
+    return found
+
+
+def _check_one_meld_per_rank(variant: Variant, groups: Sequence[Sequence[Card]]) -> None:
+    from scorekeeper.domain.melds import MeldRules, rank_name
+
+    if not MeldRules.of(variant).one_meld_per_rank:
+        return
+    seen: set[str] = set()
+    for group in groups:
+        ranks = {c.rank for c in group if not c.wild}
+        if len(ranks) != 1:
+            continue
+        rank = ranks.pop()
+        if rank in seen:
+            raise RuleError(
+                f"two melds of {rank_name(rank)}: a side has one meld of each rank in"
+                f" {variant.title}; write them as one meld"
+            )
+        seen.add(rank)
+
+
 def resolve_cards(
-    variant: Variant, entry: SideEntry, side: str = "side", canastas_given: bool = False
+    variant: Variant,
+    entry: SideEntry,
+    side: str = "side",
+    canastas_given: bool = False,
+    penalties_given: Sequence[str] = (),
 ) -> SideEntry:
-    """Fill ``meld_points``/``hand_points`` (and canastas) from the card strings ``melds`` and
-    ``hand``. Each meld must be legal under the variant's meld rules; the canastas are counted
-    from the melds, and canastas given as well must be as many. Threes left in a hand count as
-    the variant's in-hand penalty where it has one (:func:`threes_in_hand`: Bolivia's black
-    three -100). Raises InputError naming a bad card token, RuleError for an illegal meld or a
-    canasta count the melds contradict."""
+    """Fill ``meld_points``/``hand_points``, canastas and meld penalties from the card strings
+    ``melds`` and ``hand``.
+
+    Each meld must be legal under the variant's meld rules (one meld of a rank where the
+    variant says so). Canastas are counted from the melds, and canastas given as well must be
+    the same, kind by kind. Penalties a typed meld shows (unfinished aces, sevens or wild melds,
+    short sequences: :func:`_counted_penalties`) are counted too, and must agree with any given.
+    Threes left in a hand count as the variant's in-hand penalty where it has one
+    (:func:`threes_in_hand`). Raises InputError naming a bad card token, RuleError for an illegal
+    meld or a count the melds contradict.
+    """
     from scorekeeper.domain.melds import judge_meld
 
     meld_points, hand_points, canastas = entry.meld_points, entry.hand_points, entry.canastas
-    penalties = entry.penalties
+    penalties = dict(entry.penalties)
     try:
         if entry.melds is not None:
             groups = parse_melds(entry.melds) if entry.melds.strip() else []
@@ -270,15 +340,27 @@ def resolve_cards(
                 kind = classify_canasta(variant, group)
                 if kind:
                     found[kind] = found.get(kind, 0) + 1
-            if canastas_given and sum(canastas.values()) != sum(found.values()):
-                made = ", ".join(f"{n} {k}" for k, n in found.items()) or "no canasta"
-                raise RuleError(
-                    f"the melds make {made}, but the entry says {sum(canastas.values())}"
-                    " canastas; leave the canastas out (they are counted from the cards) or"
-                    " make them agree"
-                )
-            if not canastas_given:
+            _check_one_meld_per_rank(variant, groups)
+            if canastas_given:
+                said: dict[str, int] = {}
+                for k, n in canastas.items():
+                    said[_base_kind(k)] = said.get(_base_kind(k), 0) + n
+                if said != found:
+                    made = ", ".join(f"{n} {k}" for k, n in found.items()) or "no canasta"
+                    given = ", ".join(f"{n} {k}" for k, n in said.items()) or "none"
+                    raise RuleError(
+                        f"the melds make {made}, but the entry says {given}; leave the canastas"
+                        " out (they are counted from the cards) or make them agree"
+                    )
+            else:
                 canastas = found
+            for key, count in _counted_penalties(variant, groups).items():
+                if key in penalties_given and penalties.get(key, 0) != count:
+                    raise RuleError(
+                        f"the melds show {count} {variant.penalty_titles[key]}, but the entry"
+                        f" says {penalties.get(key, 0)}"
+                    )
+                penalties[key] = count
         if entry.hand is not None:
             cards = parse_cards(entry.hand) if entry.hand.strip() else []
             cards, penalties = threes_in_hand(variant, cards, penalties)
@@ -298,13 +380,6 @@ def resolve_cards(
     )
 
 
-#: Penalty kinds that count threes left in a hand instead of their card value (RULES.md §16c).
-IN_HAND_PENALTIES = {
-    "3r": ("red_threes_in_hand", "threes_in_hand"),
-    "3b": ("black_threes_in_hand", "threes_in_hand"),
-}
-
-
 def threes_in_hand(
     variant: Variant, cards: Sequence[Card], penalties: Mapping[str, int]
 ) -> tuple[list[Card], dict[str, int]]:
@@ -314,8 +389,14 @@ def threes_in_hand(
     out = dict(penalties)
     rest: list[Card] = []
     for card in cards:
-        keys = IN_HAND_PENALTIES.get(card.rank, ())
-        key = next((k for k in keys if k in variant.penalties), None)
+        key = next(
+            (
+                p
+                for p, keys in IN_HAND_PENALTIES.items()
+                if card.key in keys and p in variant.penalties
+            ),
+            None,
+        )
         if key:
             out[key] = out.get(key, 0) + 1
         else:

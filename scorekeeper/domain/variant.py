@@ -57,6 +57,10 @@ REQUIREMENTS: dict[str, str] = {
 
 TIE_RULES = ("extra_hand", "draw")
 
+#: Unfinished melds a penalty can be counted from when the melds are typed as cards: a run, a
+#: natural meld of aces or of sevens, a meld of wild cards (RULES.md §3 penalties, §6).
+PENALTY_MELDS = ("sequence", "aces", "sevens", "wild")
+
 #: Meld-legality choices (RULES.md §2, §3, §4, §5; their meanings are in
 #: :mod:`scorekeeper.domain.melds`).
 BLACK_THREE_MELDS = ("going_out", "never")
@@ -153,7 +157,16 @@ SPEC: dict[str, Any] = {
         "kinds": _MapOf(int),
         "red_threes_at_least_canastas": bool,
     },
-    "penalties": _MapOf({"title": str, "points": int}),
+    "penalties": _MapOf(
+        {
+            "title": str,
+            "points": int,
+            "meld": _Choice(*PENALTY_MELDS),
+            "below_cards": int,
+            "most": int,
+            "blocks_going_out": bool,
+        }
+    ),
     "special_hands": _MapOf({"title": str, "points": int, "wins_game": bool}),
     "acaba": {"points": int},
     "opening_minimum": {
@@ -424,6 +437,23 @@ class ThreesRule:
 
 
 @dataclass(frozen=True)
+class PenaltyRule:
+    """How a penalty kind is counted and checked, beyond its points.
+
+    ``meld`` and ``below_cards``: the penalty is one per typed meld of that shape with fewer
+    cards (Modern American's unfinished aces, sevens and wild melds; Brazilian's short
+    sequences). ``most``: the most a side can have in a hand (0: no limit).
+    ``blocks_going_out``: a side with this penalty cannot have gone out (RULES.md §3).
+    """
+
+    key: str
+    meld: str | None = None
+    below_cards: int = 7
+    most: int = 0
+    blocks_going_out: bool = False
+
+
+@dataclass(frozen=True)
 class CanastaSet:
     """A bonus a side earns by itself for a set of canastas in one hand (RULES.md §9, Italian).
 
@@ -499,6 +529,7 @@ class Variant:
     going_out_red_threes_per_canasta: bool
     penalties: Mapping[str, int]
     penalty_titles: Mapping[str, str]
+    penalty_rules: Mapping[str, PenaltyRule]
     special_hands: Mapping[str, int]
     winning_special_hands: frozenset[str]
     acaba_points: int | None
@@ -854,6 +885,16 @@ def build_variant(rules: Mapping[str, Any], where: str = "variant") -> Variant:
         going_out_kinds=dict(go.get("kinds", {})),
         going_out_red_threes_per_canasta=go["red_threes_at_least_canastas"],
         penalties=penalties,
+        penalty_rules={
+            k: PenaltyRule(
+                k,
+                v.get("meld"),
+                v.get("below_cards", 7),
+                v.get("most", 0),
+                v.get("blocks_going_out", False),
+            )
+            for k, v in data["penalties"].items()
+        },
         penalty_titles={
             k: v.get("title", k.replace("_", " ")) for k, v in data["penalties"].items()
         },

@@ -216,13 +216,23 @@ def print_outcome(con: Console, stored: StoredGame) -> None:
 
         line = Text("Winner: ", style="bold green")
         line.append(_text(game.sides[outcome.winner].name))
-        totals = sorted(game.totals, reverse=True)
-        margin = totals[0] - totals[1] if len(totals) > 1 else totals[0]
-        line.append(f" with {num(max(game.totals))}, by {num(margin)} points")
+        mine = game.totals[outcome.winner]
+        others = [t for i, t in enumerate(game.totals) if i != outcome.winner]
+        line.append(f" with {num(mine)}")
+        if others and mine > max(others):
+            line.append(f", by {num(mine - max(others))} points")
+        elif others:
+            line.append(" (a hand that wins the game at once)")
         con.print(line)
     elif outcome.draw:
         con.print(f"[bold]Draw[/] at {num(max(game.totals))}: the game is over.")
     else:
+        v = game.variant
+        best = max(game.totals)
+        leaders = sum(1 for t in game.totals if t == best)
+        ended = (v.target and best >= v.target) or (v.hands and len(game.hands) >= v.hands)
+        if leaders > 1 and ended:
+            con.print(f"Tied at {num(best)}: another hand decides the game.")
         dealer = game.dealer(game.next_hand)
         if dealer:
             con.print(_text(f"Next dealer: {dealer}"))

@@ -161,6 +161,7 @@ def sheet_json(stored: StoredGame) -> dict[str, Any]:
                 "dealer": game.dealer(result.number),
                 "note": result.hand.note,
                 "recorded_at": result.hand.recorded_at,
+                "partners": [game.names[i] for i in result.hand.partners],
                 "teams": [
                     {
                         "team": side.name,
@@ -247,6 +248,9 @@ def print_sheet(con: Console, stored: StoredGame) -> None:
         table.add_row("Total", *[num(t) for t in result.totals], style="bold")
         table.add_row("Minimum this hand", *[minimum_text(m) for m in result.minimums])
         con.print(table)
+        if result.hand.partners:
+            pair = " and ".join(game.names[i] for i in result.hand.partners)
+            con.print(Text(f"Partners this hand: {pair}"))
         if result.hand.note:
             con.print(Text(f"Note: {result.hand.note}"))
     print_outcome(con, stored)
