@@ -372,3 +372,13 @@ def test_games_and_stats_fit_the_width(cli, monkeypatch, width):
         assert number in games.stdout
     for number in ("1,305", "752", "615", "100%"):
         assert number in stats.stdout
+
+
+def test_games_lists_the_newest_twenty_unless_asked_for_more(cli):
+    for i in range(23):
+        assert cli("new", "classic", "--team", f"A{i}", "--team", f"B{i}").exit_code == 0
+    listed = cli("games", "--json")
+    assert [g["game"] for g in json.loads(listed.stdout)["games"]] == list(range(23, 3, -1))
+    assert "newest 20 of 23" in listed.stderr
+    assert len(cli.json("games", "--all")["games"]) == 23
+    assert [g["game"] for g in cli.json("games", "--limit", "2")["games"]] == [23, 22]

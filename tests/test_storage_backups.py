@@ -153,3 +153,15 @@ def test_the_file_is_utf8_json(cli, db):
     assert cli("new", "classic", "--team", "Zoë ♠", "--team", "猫").exit_code == 0
     data = json.loads(game_file(db, 1).read_bytes().decode("utf-8"))
     assert [s["name"] for s in data["games"]["1"]["sides"]] == ["Zoë ♠", "猫"]
+
+
+def test_restoring_the_backup_before_a_new_game_removes_it_and_never_reuses_its_id(cli, db):
+    new_game(cli)
+    assert cli("hand", "m=50", "m=50").exit_code == 0
+    assert cli("new", "classic", "--team", "Cat", "--team", "Dan").exit_code == 0
+    assert [g["game"] for g in cli.json("games")["games"]] == [2, 1]
+    assert cli("backups", "restore", "1", "--yes").exit_code == 0  # the one before game 2
+    assert [g["game"] for g in cli.json("games")["games"]] == [1]
+    assert cli.json("status")["game"] == 1
+    assert cli("new", "classic", "--team", "Eve", "--team", "Fay").exit_code == 0
+    assert [g["game"] for g in cli.json("games")["games"]] == [3, 1]
