@@ -61,3 +61,36 @@ class Cli:
 @pytest.fixture
 def cli() -> Cli:
     return Cli()
+
+
+def game_doc(db: Path, game_id: int = 1) -> dict[str, Any]:
+    """The stored document of a game, read from its file (``<db>.games/<id>.json``)."""
+    from scorekeeper.storage.database import game_file
+
+    return json.loads(game_file(db, game_id).read_bytes())["games"][str(game_id)]
+
+
+def database_files(db: Path) -> dict[str, bytes]:
+    """Every file of the database (its file and its game files) by name, to check that a
+    refused command changed nothing."""
+    from scorekeeper.storage.database import games_folder
+
+    files = {db.name: db.read_bytes()} if db.exists() else {}
+    folder = games_folder(db)
+    if folder.is_dir():
+        files.update({f"games/{p.name}": p.read_bytes() for p in folder.iterdir()})
+    return files
+
+
+def put_back_files(db: Path, files: dict[str, bytes]) -> None:
+    """Make the database's files those of ``files`` (from :func:`database_files`) again."""
+    from scorekeeper.storage.database import games_folder
+
+    folder = games_folder(db)
+    if folder.is_dir():
+        for p in folder.iterdir():
+            p.unlink()
+    for name, content in files.items():
+        target = folder / name[len("games/") :] if name.startswith("games/") else db
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(content)

@@ -7,7 +7,6 @@ After every kill the database must load, and every reported hand must be in it e
 
 from __future__ import annotations
 
-import json
 import os
 import random
 import signal
@@ -15,7 +14,7 @@ import subprocess
 import sys
 import time
 
-from scorekeeper.storage.database import open_store, read_database
+from scorekeeper.storage.database import open_store, read_database, read_game_file
 
 #: Records hands in a loop through the command line (as ``scorekeeper hand --yes``), writing
 #: "ok NOTE" on the original standard output once a command has exited 0. argv: tag, count
@@ -83,7 +82,8 @@ def test_killed_at_random_moments_nothing_reported_is_lost(cli, db):
         proc.send_signal(signal.SIGKILL)
         output, _ = proc.communicate(timeout=30)
         everything_reported += reported(output)
-        read_database(db)  # the file always loads: raises DataFileError otherwise
+        read_database(db)  # the files always load: raise DataFileError otherwise
+        read_game_file(db, 1)
         notes = stored_notes(db)
         missing = [n for n in everything_reported if n not in notes]
         assert not missing, f"seed {seed}, round {round_}: reported but not stored: {missing}"
@@ -93,8 +93,7 @@ def test_killed_at_random_moments_nothing_reported_is_lost(cli, db):
     # The lock is free and the game goes on; temporary files of killed writes are cleared.
     assert cli("hand", "m=50", "m=50").exit_code == 0
     assert not list(db.parent.glob(f".{db.name}.*.tmp"))
-    data = json.loads(db.read_bytes())
-    hands = data["games"]["1"]["hands"]
+    hands = read_game_file(db, 1)["hands"]
     assert [h["entries"] for h in hands] == [[{"meld_points": 50}, {"meld_points": 50}]] * len(
         hands
     )

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from conftest import database_files, put_back_files
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -78,10 +79,10 @@ DOCUMENT = st.one_of(
 def game(cli, db):
     assert cli("new", "classic", "--team", "Ann", "--team", "Bob").exit_code == 0
     assert cli("hand", "m=100 nat=1 out", "m=50").exit_code == 0
-    return db.read_bytes()
+    return database_files(db)
 
 
-def check(cli, result, db, before: bytes) -> None:
+def check(cli, result, db, before: dict) -> None:
     """No traceback, no internal error; a refusal is one line and leaves the file alone."""
     assert result.exception is None or isinstance(result.exception, SystemExit), repr(
         result.exception
@@ -95,20 +96,20 @@ def check(cli, result, db, before: bytes) -> None:
     assert result.exit_code in (1, 2), result.output
     lines = [line for line in result.stderr.splitlines() if line.strip()]
     assert len(lines) == 1 and lines[0].startswith("Error: "), result.stderr
-    assert db.read_bytes() == before
+    assert database_files(db) == before
 
 
 @FUZZ
 @given(first=LINE, second=LINE)
 def test_one_line_entries(cli, db, game, first, second):
-    db.write_bytes(game)
+    put_back_files(db, game)
     check(cli, cli("hand", first, second), db, game)
 
 
 @FUZZ
 @given(document=DOCUMENT)
 def test_json_hand_entries(cli, db, game, document):
-    db.write_bytes(game)
+    put_back_files(db, game)
     text = json.dumps(document, allow_nan=True)
     check(cli, cli("hand", "--file", "-", input=text), db, game)
 
@@ -116,17 +117,17 @@ def test_json_hand_entries(cli, db, game, document):
 @FUZZ
 @given(melds=CARDS, hand=CARDS)
 def test_card_strings(cli, db, game, melds, hand):
-    db.write_bytes(game)
+    put_back_files(db, game)
     document = {"teams": [{"melds": melds, "hand": hand}, {}]}
     check(cli, cli("hand", "--file", "-", input=json.dumps(document)), db, game)
-    db.write_bytes(game)
+    put_back_files(db, game)
     check(cli, cli("hand", f"m={melds.replace(' ', '/')}", f"h={hand.replace(' ', '/')}"), db, game)
 
 
 @FUZZ
 @given(first=st.text(max_size=30), second=st.text(max_size=30), label=st.text(max_size=20))
 def test_side_names(cli, db, game, first, second, label):
-    db.write_bytes(game)
+    put_back_files(db, game)
     result = cli("new", "classic", "--team", first, "--team", second, "--label", label)
     check(cli, result, db, game)
     if result.exit_code == 0:  # a new game: names exactly as typed, around spaces aside
@@ -158,5 +159,5 @@ OPTION_VALUE = st.one_of(
     value=OPTION_VALUE,
 )
 def test_option_values(cli, db, game, option, value):
-    db.write_bytes(game)
+    put_back_files(db, game)
     check(cli, cli(*option, value), db, game)

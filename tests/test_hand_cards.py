@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import json
 
+from conftest import game_doc
+
+from scorekeeper.storage.database import game_file
 from scorekeeper.variants import user_variant_dir
 
 
@@ -58,7 +61,7 @@ def test_a_hand_typed_as_cards_is_kept_and_read_back(cli, db):
     assert cli("hand", "--yes", "m=KKKKKKK/QQQ out", "h=J/5/X").exit_code == 0
     status = cli.json("status")
     assert [t["total"] for t in status["teams"]] == [70 + 30 + 500 + 100, -65]
-    stored = json.loads(db.read_text())["games"]["1"]["hands"][0]["entries"]
+    stored = game_doc(db)["hands"][0]["entries"]
     assert stored[0]["melds"] == "KKKKKKK QQQ" and "meld_points" not in stored[0]
     assert stored[1]["hand"] == "J 5 X" and "hand_points" not in stored[1]
 
@@ -66,11 +69,11 @@ def test_a_hand_typed_as_cards_is_kept_and_read_back(cli, db):
 def test_a_database_holding_cards_and_their_points_is_still_read(cli, db):
     new_game(cli)
     assert cli("hand", "--yes", "m=KKKKKKK out", "h=J/5").exit_code == 0
-    doc = json.loads(db.read_text())
-    entries = doc["games"]["1"]["hands"][0]["entries"]
+    doc = game_doc(db)
+    entries = doc["hands"][0]["entries"]
     entries[0]["meld_points"] = 70  # as the first release wrote it
     entries[1]["hand_points"] = 15
-    db.write_text(json.dumps(doc))
+    game_file(db, 1).write_text(json.dumps({"games": {"1": doc}}))
     assert [t["total"] for t in cli.json("status")["teams"]] == [670, -15]
 
 

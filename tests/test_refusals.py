@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from conftest import database_files
 
 
 @pytest.fixture
@@ -19,10 +20,10 @@ def game(cli, db):
 
 
 def refused(cli, db, *args, input=None, code=1):
-    before = db.read_bytes()
+    before = database_files(db)
     result = cli(*args, input=input)
     assert result.exit_code == code, result.output
-    assert db.read_bytes() == before
+    assert database_files(db) == before
     assert "Traceback" not in result.output
     lines = [line for line in result.stderr.splitlines() if line.strip()]
     assert len(lines) == 1 and lines[0].startswith("Error: ")

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from conftest import database_files
 
 from scorekeeper.variants import user_variant_dir
 
@@ -18,10 +19,10 @@ def game(cli, db):
 
 
 def refused(cli, db, *args, code=1, input=None):
-    before = db.read_bytes() if db.exists() else None
+    before = database_files(db)
     result = cli(*args, input=input)
     assert result.exit_code == code, result.output
-    assert (db.read_bytes() if db.exists() else None) == before
+    assert database_files(db) == before
     lines = [line for line in result.stderr.splitlines() if line.strip()]
     assert len(lines) == 1 and lines[0].startswith("Error: "), result.stderr
     return lines[0]

@@ -12,6 +12,7 @@ import json
 import sys
 
 import pytest
+from conftest import database_files
 from rich.console import Console
 
 from scorekeeper.domain.scoring import BREAKDOWN_FIELDS
@@ -252,7 +253,7 @@ def test_json_export_then_import_gives_an_identical_game(cli, tmp_path):
 def test_import_refuses_a_malformed_or_altered_file_and_changes_nothing(cli, tmp_path, db):
     setup_games(cli)
     good = json.loads(cli("export", "2", "--format", "json").stdout)
-    before = db.read_bytes()
+    before = database_files(db)
     cases = {
         "truncated.json": json.dumps(good)[:200],
         "not_export.json": json.dumps({"teams": []}),
@@ -279,7 +280,7 @@ def test_import_refuses_a_malformed_or_altered_file_and_changes_nothing(cli, tmp
         assert result.exit_code == 3, (name, result.output)
         assert result.stderr.startswith("Error:")
     assert cli("import", str(tmp_path / "missing.json")).exit_code == 3
-    assert db.read_bytes() == before
+    assert database_files(db) == before
 
 
 def test_html_export_is_a_printable_sheet_with_names_escaped(cli, tmp_path):
@@ -371,3 +372,13 @@ def test_games_and_stats_fit_the_width(cli, monkeypatch, width):
         assert number in games.stdout
     for number in ("1,305", "752", "615", "100%"):
         assert number in stats.stdout
+
+
+def test_games_lists_the_newest_twenty_unless_asked_for_more(cli):
+    for i in range(23):
+        assert cli("new", "classic", "--team", f"A{i}", "--team", f"B{i}").exit_code == 0
+    listed = cli("games", "--json")
+    assert [g["game"] for g in json.loads(listed.stdout)["games"]] == list(range(23, 3, -1))
+    assert "newest 20 of 23" in listed.stderr
+    assert len(cli.json("games", "--all")["games"]) == 23
+    assert [g["game"] for g in cli.json("games", "--limit", "2")["games"]] == [23, 22]

@@ -6,8 +6,9 @@ from __future__ import annotations
 import json
 
 import pytest
+from conftest import game_doc
 
-from scorekeeper.storage.database import SCHEMA_VERSION
+from scorekeeper.storage.database import SCHEMA_VERSION, game_file, game_ids
 
 NEW_GAME = ("new", "classic", "--team", "Ann", "--team", "Bob")
 
@@ -63,14 +64,36 @@ def test_tables_of_the_wrong_shape_are_refused(cli, db):
     good = json.loads(valid_database(cli, db))
     broken = [
         {**good, "games": ["a list, not a table"]},
-        {**good, "games": {"one": good["games"]["1"]}},  # a document id that is not a number
-        {**good, "games": {"1": "not a document"}},
+        {**good, "extra": {"one": {}}},  # a document id that is not a number
+        {**good, "extra": {"1": "not a document"}},
         {**good, "meta": {}},
         {**good, "meta": {"1": {**good["meta"]["1"], "schema": "1"}}},
         {**good, "meta": {"1": {**good["meta"]["1"], "current": "x"}}},
     ]
     for data in broken:
         refused_untouched(cli, db, json.dumps(data).encode())
+
+
+def test_a_game_file_of_the_wrong_shape_is_refused_and_kept(cli, db):
+    valid_database(cli, db)
+    file = game_file(db, 1)
+    good = json.loads(file.read_bytes())
+    broken = [
+        b"",
+        b"\x00" * 64,
+        file.read_bytes()[:100],
+        json.dumps({"games": ["a list"]}).encode(),
+        json.dumps({"games": {"2": good["games"]["1"]}}).encode(),  # another game's id
+        json.dumps({"games": {"1": "not a document"}}).encode(),
+        json.dumps({**good, "meta": {"1": {}}}).encode(),
+    ]
+    for content in broken:
+        file.write_bytes(content)
+        for command in (("status",), ("show",), ("hand", "m=50", "m=50"), ("games",)):
+            result = cli(*command)
+            assert result.exit_code == 3, (content, command, result.output)
+            assert str(file) in result.stderr and "Traceback" not in result.output
+        assert file.read_bytes() == content
 
 
 def test_a_file_from_a_newer_scorekeeper_is_refused(cli, db):
@@ -85,15 +108,17 @@ def test_a_deeply_nested_file_is_refused(cli, db):
 
 
 def test_a_damaged_game_names_the_game(cli, db):
-    data = json.loads(valid_database(cli, db))
-    data["games"]["1"]["sides"] = "not a list of sides"
-    content = json.dumps(data).encode()
-    db.write_bytes(content)
+    valid_database(cli, db)
+    doc = game_doc(db)
+    doc["sides"] = "not a list of sides"
+    content = json.dumps({"games": {"1": doc}}).encode()
+    game_file(db, 1).write_bytes(content)
     result = cli("status")
     assert result.exit_code == 3
     assert "game 1" in result.stderr and str(db) in result.stderr
     assert cli("hand", "m=50", "m=50").exit_code == 3
-    assert db.read_bytes() == content
+    assert cli("games").exit_code == 3
+    assert game_file(db, 1).read_bytes() == content
 
 
 @pytest.mark.parametrize("content", [b"", b"  \n\t "], ids=["empty", "whitespace"])
@@ -103,7 +128,7 @@ def test_an_empty_file_starts_a_new_database(cli, db, content):
     assert cli(*NEW_GAME).exit_code == 0
     data = json.loads(db.read_bytes())
     assert data["meta"]["1"]["schema"] == SCHEMA_VERSION
-    assert list(data["games"]) == ["1"]
+    assert game_ids(db) == [1]
 
 
 def test_a_missing_file_starts_a_new_database_in_a_new_folder(cli, tmp_path):
@@ -128,15 +153,15 @@ def test_a_hand_given_as_cards_is_stored_and_loads_again(cli, db):
     assert cli(*NEW_GAME).exit_code == 0
     assert cli("hand", "m=KKK", "h=A/X").exit_code == 0
     assert [t["total"] for t in cli.json("status")["teams"]] == [30, -70]
-    entries = json.loads(db.read_bytes())["games"]["1"]["hands"][0]["entries"]
+    entries = game_doc(db)["hands"][0]["entries"]
     assert entries == [{"melds": "KKK"}, {"hand": "A X"}]
 
 
 def test_a_file_holding_both_cards_and_their_points_loads(cli, db):
     # 0.1.0 stored the points counted from the cards beside the cards.
     assert cli(*NEW_GAME).exit_code == 0
-    data = json.loads(db.read_bytes())
+    doc = game_doc(db)
     both = [{"melds": "KKK", "meld_points": 30}, {"hand": "A X", "hand_points": 70}]
-    data["games"]["1"]["hands"] = [{"entries": both}]
-    db.write_text(json.dumps(data), encoding="utf-8")
+    doc["hands"] = [{"entries": both}]
+    game_file(db, 1).write_text(json.dumps({"games": {"1": doc}}), encoding="utf-8")
     assert [t["total"] for t in cli.json("status")["teams"]] == [30, -70]

@@ -18,6 +18,7 @@ GameArgument = Annotated[
     typer.Argument(help="Game id (default: the current game).", show_default=False),
 ]
 STATUSES = ("playing", "finished", "won", "draw", "deleted", "all")
+PAGE = 20  # games listed by default
 
 
 def _since(text: str, today: date | None = None) -> date:
@@ -50,12 +51,17 @@ def games(
         str | None,
         typer.Option(help="playing, finished (won or draw), won, draw, deleted, or all."),
     ] = None,
+    limit: Annotated[
+        int, typer.Option("--limit", "-n", help="Show at most this many games.", min=1)
+    ] = PAGE,
+    every: Annotated[bool, typer.Option("--all", help="Show every game that matches.")] = False,
     as_json: JsonOption = False,
     db: DbOption = None,
 ) -> None:
     """List games, newest first: date, variant, sides, totals, hands, winner.
 
-    Deleted games are left out unless --status deleted (or all) asks for them.
+    The newest 20 that match by default (--limit N or --all for more). Deleted games are left
+    out unless --status deleted (or all) asks for them.
     Example: scorekeeper games --player Ann --since 1w
     """
     from scorekeeper.presentation import sheet
@@ -65,11 +71,12 @@ def games(
         raise UsageError(f"--status is one of {', '.join(STATUSES)}; got '{status}'")
     start = _since(since) if since else None
     with open_store(db) as store:
-        stored = store.all()
+        summaries = store.summaries()
         current = store.current_id
     wanted = player.strip().casefold() if player else None
     chosen = []
-    for g in stored:
+    matching = 0
+    for g in summaries:
         if status in (None, "finished", "won", "draw", "playing") and g.deleted:
             continue
         if status == "deleted" and not g.deleted:
@@ -78,21 +85,28 @@ def games(
             continue
         if status in ("won", "draw", "playing") and g.status != status:
             continue
-        if variant and g.game.variant.name != variant:
+        if variant and g.variant != variant:
             continue
         if wanted:
-            names = [s.name for s in g.game.sides] + [p for s in g.game.sides for p in s.players]
+            names = [s.name for s in g.sides] + [p for s in g.sides for p in s.players]
             if not any(n.strip().casefold() == wanted for n in names):
                 continue
         if start and (not g.created or date.fromisoformat(sheet.local_date(g.created)) < start):
             continue
-        chosen.append(g)
+        matching += 1
+        if every or len(chosen) < limit:
+            chosen.append(g)
     if as_json:
         emit_json(sheet.games_json(chosen, current))
-        return
-    from scorekeeper.presentation.console import console
+    else:
+        from scorekeeper.presentation.console import console
 
-    sheet.print_games(console(), chosen, current)
+        sheet.print_games(console(), chosen, current)
+    if len(chosen) < matching:
+        typer.echo(
+            f"Showing the newest {len(chosen)} of {matching} games; --all lists every one.",
+            err=True,
+        )
 
 
 def show(game_id: GameArgument = None, as_json: JsonOption = False, db: DbOption = None) -> None:
@@ -151,13 +165,13 @@ def stats(
 
     Example: scorekeeper stats --variant classic
     """
-    from scorekeeper.domain.stats import statistics
+    from scorekeeper.domain.stats import statistics_of
     from scorekeeper.presentation import sheet
     from scorekeeper.storage.database import open_store
 
     with open_store(db) as store:
-        stored = [g for g in store.all() if not g.deleted]
-    figures = statistics((g.game for g in stored), variant)
+        summaries = [g for g in store.summaries() if not g.deleted]
+    figures = statistics_of((g.figures() for g in summaries), variant)
     if as_json:
         emit_json(sheet.stats_json(figures, variant))
         return

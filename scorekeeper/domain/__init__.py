@@ -1,12 +1,36 @@
 """The pure rules engine: cards, variants, scoring, opening minimums and game state.
 
-Nothing in this package reads or writes files, prints, or imports Typer, Rich or TinyDB.
+Nothing in this package reads or writes files, prints, or imports Typer, Rich or TinyDB. The
+names below are imported from their modules on first use, so a command that needs only the
+variants and minimums (``minimum``) does not load the game and scoring modules.
 """
 
-from scorekeeper.domain.game import Game, Hand, HandResult, Outcome, Side
-from scorekeeper.domain.minimums import Minimum, opening_minimum
-from scorekeeper.domain.scoring import Breakdown, SideEntry, entry_from_json, score_hand
-from scorekeeper.domain.variant import Variant, build_variant
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from scorekeeper.domain.game import Game, Hand, HandResult, Outcome, Side
+    from scorekeeper.domain.minimums import Minimum, opening_minimum
+    from scorekeeper.domain.scoring import Breakdown, SideEntry, entry_from_json, score_hand
+    from scorekeeper.domain.variant import Variant, build_variant
+
+_WHERE = {
+    "Game": "game",
+    "Hand": "game",
+    "HandResult": "game",
+    "Outcome": "game",
+    "Side": "game",
+    "Minimum": "minimums",
+    "opening_minimum": "minimums",
+    "Breakdown": "scoring",
+    "SideEntry": "scoring",
+    "entry_from_json": "scoring",
+    "score_hand": "scoring",
+    "Variant": "variant",
+    "build_variant": "variant",
+}
 
 __all__ = [
     "Breakdown",
@@ -23,3 +47,13 @@ __all__ = [
     "opening_minimum",
     "score_hand",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    """Import ``name`` from its module the first time it is asked for (PEP 562)."""
+    module = _WHERE.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(f"{__name__}.{module}"), name)
+    globals()[name] = value
+    return value

@@ -55,29 +55,78 @@ class Statistics:
     sides: list[Record]
 
 
+@dataclass
+class SideFigures:
+    """One side's figures in one game: ``name`` and ``players`` as typed, ``total`` (points,
+    start score included), ``hands`` played, ``points`` (the sum of its hand scores),
+    ``best_hand`` (points, None before any hand), ``canastas`` (count per kind key) and
+    ``red_threes`` (counts)."""
+
+    name: str
+    players: tuple[str, ...]
+    total: int
+    hands: int
+    points: int
+    best_hand: int | None
+    canastas: dict[str, int]
+    red_threes: int
+
+
+@dataclass
+class GameFigures:
+    """What statistics need of one game: its ``variant`` name, ``hands`` played, whether it is
+    ``over``, the ``winner`` side index (None for none or a draw) and each side's figures.
+    Small and plain, so a store can keep it for every game and statistics never re-score one."""
+
+    variant: str
+    hands: int
+    over: bool
+    winner: int | None
+    sides: list[SideFigures]
+
+
+def game_figures(game: Game) -> GameFigures:
+    """The figures of ``game``, derived from its hand entries as the score sheet's are."""
+    outcome = game.outcome
+    sides = []
+    for index, (side, total) in enumerate(zip(game.sides, game.totals, strict=True)):
+        figures = SideFigures(side.name, tuple(side.players), total, 0, 0, None, {}, 0)
+        for result in game.results:
+            score = result.breakdowns[index].hand_score
+            figures.hands += 1
+            figures.points += score
+            if figures.best_hand is None or score > figures.best_hand:
+                figures.best_hand = score
+            entry = resolve_cards(game.variant, result.hand.entries[index])
+            for kind, n in entry.canastas.items():
+                if n:
+                    figures.canastas[kind] = figures.canastas.get(kind, 0) + n
+            figures.red_threes += entry.red_threes
+        sides.append(figures)
+    return GameFigures(game.variant.name, len(game.hands), outcome.over, outcome.winner, sides)
+
+
 def _key(name: str) -> str:
     return " ".join(name.split()).casefold()
 
 
-def _add_side(record: Record, game: Game, index: int) -> None:
+def _add_side(record: Record, game: GameFigures, index: int) -> None:
     """Fold side ``index`` of ``game`` into ``record``."""
+    figures = game.sides[index]
     record.games += 1
-    outcome = game.outcome
-    if outcome.over:
+    if game.over:
         record.finished += 1
-        if outcome.winner == index:
+        if game.winner == index:
             record.wins += 1
-    for result in game.results:
-        score = result.breakdowns[index].hand_score
-        record.hands += 1
-        record.points += score
-        if record.best_hand is None or score > record.best_hand:
-            record.best_hand = score
-        entry = resolve_cards(game.variant, result.hand.entries[index])
-        for kind, n in entry.canastas.items():
-            if n:
-                record.canastas[kind] = record.canastas.get(kind, 0) + n
-        record.red_threes += entry.red_threes
+    record.hands += figures.hands
+    record.points += figures.points
+    if figures.best_hand is not None and (
+        record.best_hand is None or figures.best_hand > record.best_hand
+    ):
+        record.best_hand = figures.best_hand
+    for kind, n in figures.canastas.items():
+        record.canastas[kind] = record.canastas.get(kind, 0) + n
+    record.red_threes += figures.red_threes
 
 
 def statistics(games: Iterable[Game], variant: str | None = None) -> Statistics:
@@ -87,10 +136,16 @@ def statistics(games: Iterable[Game], variant: str | None = None) -> Statistics:
     case and spacing ignored; the name shown is the first spelling met. A player's figures are
     those of the side they played on. Raises nothing for valid games.
     """
+    return statistics_of((game_figures(g) for g in games), variant)
+
+
+def statistics_of(games: Iterable[GameFigures], variant: str | None = None) -> Statistics:
+    """:func:`statistics` over the figures of games (:func:`game_figures`), as a store's index
+    keeps them."""
     players: dict[str, Record] = {}
     sides: dict[str, Record] = {}
     for game in games:
-        if not game.hands or (variant is not None and game.variant.name != variant):
+        if not game.hands or (variant is not None and game.variant != variant):
             continue
         for i, side in enumerate(game.sides):
             _add_side(sides.setdefault(_key(side.name), Record(side.name)), game, i)

@@ -10,12 +10,12 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from scorekeeper.domain.minimums import Minimum
-from scorekeeper.domain.scoring import Breakdown, SideEntry
 from scorekeeper.domain.variant import REQUIREMENTS, Variant
 
 if TYPE_CHECKING:
     from rich.console import Console
 
+    from scorekeeper.domain.scoring import Breakdown, SideEntry
     from scorekeeper.storage.codec import StoredGame
 
 #: Row labels of a hand's breakdown, in DESIGN.md order.

@@ -28,6 +28,7 @@ if TYPE_CHECKING:
 
     from scorekeeper.domain.stats import Record, Statistics
     from scorekeeper.storage.codec import StoredGame
+    from scorekeeper.storage.index import GameSummary
 
 
 def local_date(stamp: str | None) -> str:
@@ -53,34 +54,41 @@ def result_text(stored: StoredGame) -> str:
 # -- games ------------------------------------------------------------------------------------
 
 
-def game_summary_json(stored: StoredGame, current: int | None) -> dict[str, Any]:
+def summary_result_text(summary: GameSummary) -> str:
+    """Who won, "draw", "deleted" or "playing", from a game's summary."""
+    if summary.deleted:
+        return "deleted"
+    if summary.winner is not None:
+        return summary.winner
+    return "draw" if summary.draw else "playing"
+
+
+def game_summary_json(summary: GameSummary, current: int | None) -> dict[str, Any]:
     """One game in ``games --json``: id, dates, variant, label, sides with totals, outcome."""
-    game = stored.game
     return {
-        "game": stored.id,
-        "created": stored.created,
-        "finished": stored.finished,
-        "variant": game.variant.name,
-        "label": stored.label,
-        "hands_played": len(game.hands),
+        "game": summary.id,
+        "created": summary.created,
+        "finished": summary.finished,
+        "variant": summary.variant,
+        "label": summary.label,
+        "hands_played": summary.hands_played,
         "teams": [
-            {"team": s.name, "players": list(s.players), "total": t}
-            for s, t in zip(game.sides, game.totals, strict=True)
+            {"team": s.name, "players": list(s.players), "total": s.total} for s in summary.sides
         ],
-        "winner": winner_name(stored),
-        "draw": game.outcome.draw,
-        "status": stored.status,
-        "current": stored.id == current,
+        "winner": summary.winner,
+        "draw": summary.draw,
+        "status": summary.status,
+        "current": summary.id == current,
     }
 
 
-def games_json(games: Sequence[StoredGame], current: int | None) -> dict[str, Any]:
+def games_json(games: Sequence[GameSummary], current: int | None) -> dict[str, Any]:
     """``games --json``: ``{"format": 1, "games": [...]}``, newest first."""
     return {"format": 1, "games": [game_summary_json(g, current) for g in games]}
 
 
-def print_games(con: Console, games: Sequence[StoredGame], current: int | None) -> None:
-    """The games list, newest first; the current game is marked with ``*``."""
+def print_games(con: Console, games: Sequence[GameSummary], current: int | None) -> None:
+    """The games list (game summaries), newest first; the current game is marked with ``*``."""
     from rich.text import Text
 
     from scorekeeper.presentation.render import _table
@@ -98,45 +106,44 @@ def print_games(con: Console, games: Sequence[StoredGame], current: int | None) 
     table.add_column("Sides and totals", overflow="fold")
     table.add_column("Hands", justify="right")
     table.add_column("Winner", overflow="fold")
-    for stored in games:
-        game = stored.game
+    for summary in games:
         sides = Text()
-        for i, (side, total) in enumerate(zip(game.sides, game.totals, strict=True)):
+        for i, side in enumerate(summary.sides):
             if i:
                 sides.append("\n")
             sides.append(side.name)
-            sides.append(f" {num(total)}")
-        label = f"\n{stored.label}" if stored.label else ""
-        mark = "*" if stored.id == current else ""
+            sides.append(f" {num(side.total)}")
+        label = f"\n{summary.label}" if summary.label else ""
+        mark = "*" if summary.id == current else ""
         table.add_row(
-            f"{mark}{stored.id}",
-            local_date(stored.created),
-            Text(game.variant.name + label),
+            f"{mark}{summary.id}",
+            local_date(summary.created),
+            Text(summary.variant + label),
             sides,
-            str(len(game.hands)),
-            Text(result_text(stored)),
+            str(summary.hands_played),
+            Text(summary_result_text(summary)),
         )
     con.print(table)
     if any(g.id == current for g in games):
         con.print("* the current game")
 
 
-def _print_games_narrow(con: Console, games: Sequence[StoredGame], current: int | None) -> None:
+def _print_games_narrow(con: Console, games: Sequence[GameSummary], current: int | None) -> None:
     """The games list as one short block per game, for terminals under :data:`NARROW` columns."""
     from rich.text import Text
 
-    for stored in games:
-        game = stored.game
-        mark = " (current)" if stored.id == current else ""
-        head = Text(f"Game {stored.id}{mark} · {local_date(stored.created)} · {game.variant.name}")
+    for summary in games:
+        mark = " (current)" if summary.id == current else ""
+        head = Text(f"Game {summary.id}{mark} · {local_date(summary.created)} · {summary.variant}")
         head.stylize("bold")
-        if stored.label:
-            head.append(f" · {stored.label}")
+        if summary.label:
+            head.append(f" · {summary.label}")
         con.print(head)
-        for side, total in zip(game.sides, game.totals, strict=True):
-            con.print(Text(f"  {side.name}: {num(total)}"))
-        hands = len(game.hands)
-        con.print(Text(f"  {result_text(stored)}, {hands} hand{'s' if hands != 1 else ''}"))
+        for side in summary.sides:
+            con.print(Text(f"  {side.name}: {num(side.total)}"))
+        hands = summary.hands_played
+        text = f"  {summary_result_text(summary)}, {hands} hand{'s' if hands != 1 else ''}"
+        con.print(Text(text))
 
 
 # -- one game, hand by hand ---------------------------------------------------------------------

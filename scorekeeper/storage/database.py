@@ -1,15 +1,22 @@
 """The TinyDB database of games: where it lives, how it is written, and what it holds.
 
-Tables: ``games`` (one document per game, its doc id is the game id, ids never reused) and
-``meta`` (one document: ``schema`` version, the ``migrations`` applied, ``current`` game id,
-``next_id``); scorekeeper/storage/migrations.py keeps the schema's history.
+The database file that ``--db`` names (``scorekeeper.json``) is the user's entry point. It holds
+the ``meta`` table (one document: ``schema`` version, the ``migrations`` applied, ``current``
+game id, ``next_id``). Each game lives in its own small TinyDB file in the folder beside it,
+``<file>.games/<id>.json`` (a ``games`` table holding that one game, its doc id the game id), so
+recording a hand or showing a game costs the same with one game kept or ten thousand.
+``<file>.index.json`` is a cache of game summaries for ``games`` and ``stats``
+(:mod:`scorekeeper.storage.index`), rebuilt from the game files whenever it is missing, damaged
+or out of date. Game ids are never reused. scorekeeper/storage/migrations.py keeps the schema's
+history (schema 1 kept every game in the database file itself).
 
-Every write replaces the file atomically (temporary file in the same folder, flush, fsync,
+Every write replaces a file atomically (temporary file in the database's folder, flush, fsync,
 rename, fsync of the folder) under an inter-process lock held across the command's
 read-modify-write, so a crash, Ctrl-C or a second terminal never leaves a half-written or mixed
-file. A file that cannot be read is never overwritten. Before each write the previous version is
-kept in the backups folder beside the database (the last :data:`BACKUPS_KEPT`), and before a
-migration a copy that is never rotated away.
+file; a command writes each game file it changed, then the database file. A file that cannot be
+read is never overwritten. Before each write the previous version of every file the command
+changes is kept in one backup file in the backups folder beside the database (the last
+:data:`BACKUPS_KEPT`), and before a migration a copy that is never rotated away.
 """
 
 from __future__ import annotations
@@ -40,6 +47,9 @@ LOCK_TIMEOUT = 10.0  # seconds a command waits for another one to finish
 BACKUPS_KEPT = 10  # rotating backups: the versions before the last this many writes
 
 _DOC_ID = re.compile(r"[0-9]{1,18}")
+_GAME_FILE = re.compile(r"([0-9]{1,18})\.json")
+
+Tables = dict[str, dict[str, Any]]
 
 
 def default_path() -> Path:
@@ -63,20 +73,41 @@ def backup_folder(path: Path) -> Path:
     return path.with_name(path.name + ".backups")
 
 
-def _damaged(path: Path, what: str) -> DataFileError:
+def games_folder(path: Path) -> Path:
+    """The folder beside the database that holds one file per game: ``<file name>.games``."""
+    return path.with_name(path.name + ".games")
+
+
+def game_file(path: Path, game_id: int) -> Path:
+    """The file of game ``game_id`` of the database at ``path``."""
+    return games_folder(path) / f"{game_id}.json"
+
+
+def index_file(path: Path) -> Path:
+    """The cache of game summaries beside the database: ``<file name>.index.json``."""
+    return path.with_name(path.name + ".index.json")
+
+
+def game_ids(path: Path) -> list[int]:
+    """Ids of the game files of the database at ``path`` (unordered)."""
+    try:
+        names = os.listdir(games_folder(path))
+    except (FileNotFoundError, NotADirectoryError):
+        return []
+    return [int(m[1]) for m in map(_GAME_FILE.fullmatch, names) if m]
+
+
+def _damaged(path: Path, what: str, db: Path | None = None) -> DataFileError:
+    db = db or path
     return DataFileError(
         f"the database {path} {what}; it was left untouched: restore a backup"
-        f" ('scorekeeper backups --db {path}') or move the file away to start a new one"
+        f" ('scorekeeper backups --db {db}') or move the file away to start a new one"
     )
 
 
-def read_database(path: Path) -> dict[str, dict[str, Any]] | None:
-    """The tables of the database file at ``path`` as plain JSON data, checked.
-
-    None for a missing or empty file (a new database). DataFileError naming the file for
-    anything this version cannot use: not UTF-8 JSON (garbage, NUL bytes, a truncated write),
-    not the structure of a scorekeeper database, or a schema newer than :data:`SCHEMA_VERSION`.
-    """
+def _read_json(path: Path, db: Path | None = None) -> Any:
+    """The JSON data of ``path``: None for a missing or empty file; DataFileError for a file
+    that is not UTF-8 JSON (garbage, NUL bytes, a truncated write) or cannot be read."""
     try:
         raw = path.read_bytes()
     except FileNotFoundError:
@@ -90,29 +121,49 @@ def read_database(path: Path) -> dict[str, dict[str, Any]] | None:
     if not raw.strip():
         return None
     try:
-        data = json.loads(raw.decode("utf-8"))
+        return json.loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, ValueError, RecursionError):
-        raise _damaged(path, "is damaged (not complete JSON)") from None
+        raise _damaged(path, "is damaged (not complete JSON)", db) from None
+
+
+def read_database(path: Path) -> Tables | None:
+    """The tables of the database file at ``path`` as plain JSON data, checked.
+
+    None for a missing or empty file (a new database). DataFileError naming the file for
+    anything this version cannot use: not UTF-8 JSON (garbage, NUL bytes, a truncated write),
+    not the structure of a scorekeeper database, or a schema newer than :data:`SCHEMA_VERSION`.
+    """
+    data = _read_json(path)
+    if data is None:
+        return None
     check_structure(path, data)
     return data
 
 
+def _check_tables(data: Any) -> bool:
+    """True when ``data`` is TinyDB's shape: tables of documents keyed by number."""
+    if not isinstance(data, dict) or not data:
+        return False
+    for table in data.values():
+        if not isinstance(table, dict):
+            return False
+        for key, doc in table.items():
+            if not _DOC_ID.fullmatch(key) or not isinstance(doc, dict):
+                return False
+    return True
+
+
 def check_structure(path: Path, data: Any) -> None:
-    """DataFileError unless ``data`` has the shape of a scorekeeper database this version reads:
-    tables of documents keyed by number, a ``meta`` document with an integer ``schema`` no newer
-    than this version's, ``current`` and ``next_id`` numbers, and a table of ``games``."""
+    """DataFileError unless ``data`` has the shape of a scorekeeper database file this version
+    reads: tables of documents keyed by number, a ``meta`` document with an integer ``schema``
+    no newer than this version's, and ``current`` and ``next_id`` numbers. A file of schema 1
+    also holds its ``games`` table."""
     not_ours = DataFileError(
         f"{path} is not a scorekeeper database; it was left untouched: choose another file"
         " with --db"
     )
-    if not isinstance(data, dict) or not data:
+    if not _check_tables(data):
         raise not_ours
-    for table in data.values():
-        if not isinstance(table, dict):
-            raise not_ours
-        for key, doc in table.items():
-            if not _DOC_ID.fullmatch(key) or not isinstance(doc, dict):
-                raise not_ours
     meta = data.get("meta", {}).get("1")
     if meta is None:
         raise not_ours
@@ -128,8 +179,35 @@ def check_structure(path: Path, data: Any) -> None:
     current, next_id = meta.get("current"), meta.get("next_id", 1)
     if (current is not None and type(current) is not int) or type(next_id) is not int:
         raise _damaged(path, "has a damaged 'meta' record")
-    if "games" not in data and not migrations.pending(data):
+    if schema == 1 and "games" not in data:
         raise not_ours
+
+
+def read_game_file(db: Path, game_id: int, file: Path | None = None) -> dict[str, Any] | None:
+    """The stored document of game ``game_id`` from its file (None when there is no file).
+
+    DataFileError naming the file when it is not a game file of this database."""
+    file = file or game_file(db, game_id)
+    try:
+        raw = file.read_bytes()
+    except FileNotFoundError:
+        return None
+    except OSError as err:
+        raise DataFileError(f"cannot read the game file {file}: {err.strerror}") from None
+    return parse_game_file(db, game_id, file, raw)
+
+
+def parse_game_file(db: Path, game_id: int, file: Path, raw: bytes) -> dict[str, Any]:
+    """The document of game ``game_id`` from the bytes of its file ``file``; DataFileError
+    naming the file unless they are complete JSON holding a ``games`` table of that one game."""
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        raise _damaged(file, "is damaged (not complete JSON)", db) from None
+    doc = data.get("games", {}).get(str(game_id)) if _check_tables(data) else None
+    if doc is None or len(data) != 1 or len(data["games"]) != 1:
+        raise _damaged(file, f"is not the file of game {game_id}", db)
+    return doc
 
 
 def _fsync_folder(folder: Path) -> None:
@@ -146,34 +224,58 @@ def _fsync_folder(folder: Path) -> None:
 
 
 def _remove_stale_temporary_files(path: Path) -> None:
-    """Temporary files a killed command left beside the database (only call under the lock)."""
+    """Temporary files a killed command left beside the database (only call under the lock).
+    Every file of the database is written through a temporary file in the database's folder."""
     for stale in path.parent.glob(f".{path.name}.*.tmp"):
         stale.unlink(missing_ok=True)
 
 
-def write_atomically(path: Path, content: bytes) -> None:
-    """Replace ``path`` with ``content``: temporary file in the same folder, flush, fsync,
-    rename over the file, fsync of the folder. The file keeps its permissions."""
+def write_atomically(
+    path: Path, content: bytes, durable: bool = True, temporary: tuple[Path, str] | None = None
+) -> None:
+    """Replace ``path`` with ``content``: temporary file (``temporary`` gives its folder, on the
+    same file system, and name prefix; default the file's folder and ``.<name>.``), flush,
+    fsync, rename over the file, fsync of the folder. The file keeps its permissions.
+    ``durable=False`` skips the fsyncs (for building throw-away databases in bulk)."""
     folder = path.parent
     folder.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+    temp_folder, prefix = temporary or (folder, f".{path.name}.")
+    fd, tmp = tempfile.mkstemp(prefix=prefix, suffix=".tmp", dir=temp_folder)
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(content)
-            handle.flush()
-            os.fsync(handle.fileno())
-        with suppress(OSError):  # a new database keeps mkstemp's owner-only permissions
+            if durable:
+                handle.flush()
+                os.fsync(handle.fileno())
+        with suppress(OSError):  # a new file keeps mkstemp's owner-only permissions
             os.chmod(tmp, path.stat().st_mode & 0o7777)
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
-    _fsync_folder(folder)
+    if durable:
+        _fsync_folder(folder)
 
 
-def encode(data: dict[str, dict[str, Any]]) -> bytes:
-    """The bytes of a database file: compact UTF-8 JSON."""
+def encode(data: Tables) -> bytes:
+    """The bytes of a database or game file: compact UTF-8 JSON."""
     return json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+
+
+def write_game_file(path: Path, game_id: int, doc: dict[str, Any], durable: bool = True) -> None:
+    """Write game ``game_id``'s file of the database at ``path`` atomically (under the lock).
+    The temporary file is made in the database's folder, so the stale ones a killed command
+    leaves are found there without listing every game file."""
+    write_game_content(path, game_id, encode({"games": {str(game_id): doc}}), durable)
+
+
+def write_game_content(path: Path, game_id: int, content: bytes, durable: bool = True) -> None:
+    """Write the encoded file of game ``game_id`` (see :func:`write_game_file`)."""
+    folder = games_folder(path)
+    if not folder.is_dir():
+        folder.mkdir(parents=True, exist_ok=True)
+    temporary = (path.parent, f".{path.name}.game-{game_id}.")
+    write_atomically(game_file(path, game_id), content, durable, temporary)
 
 
 # -- backups -----------------------------------------------------------------------------------
@@ -181,9 +283,13 @@ def encode(data: dict[str, dict[str, Any]]) -> bytes:
 
 @dataclass(frozen=True)
 class Backup:
-    """One backup file: ``kind`` is ``write`` (the version before a write), ``migration`` (before
-    a schema migration), ``restore`` (the version a restore replaced) or ``damaged`` (an
-    unreadable database that a restore moved aside); ``taken`` is its UTC time (ISO 8601)."""
+    """One backup file: ``kind`` is ``write`` (the versions before a write), ``migration``
+    (before a schema migration), ``restore`` (the versions a restore replaced) or ``damaged``
+    (an unreadable file that a restore moved aside); ``taken`` is its UTC time (ISO 8601).
+
+    A backup is a database file holding the ``meta`` document and the games the change
+    touched as they were before it, and in a ``created`` table the ids of games the change
+    created (a restore removes them again, keeping them in its own backup)."""
 
     path: Path
     kind: str
@@ -225,6 +331,12 @@ def list_backups(path: Path) -> list[Backup]:
     return [b for _, b in sorted(found, key=lambda pair: pair[0], reverse=True)]
 
 
+def _rotate(path: Path) -> None:
+    rotating = [b for b in list_backups(path) if b.kind == "write"]
+    for old in rotating[BACKUPS_KEPT:]:
+        old.path.unlink(missing_ok=True)
+
+
 def keep_backup(path: Path, kind: str = "write", note: str = "") -> Path | None:
     """Keep the current version of the database file in its backups folder (a hard link, as the
     file is only ever replaced, never changed in place; a copy where links are not possible),
@@ -238,30 +350,91 @@ def keep_backup(path: Path, kind: str = "write", note: str = "") -> Path | None:
     except OSError:
         shutil.copyfile(path, target)
     if kind == "write":
-        rotating = [b for b in list_backups(path) if b.kind == "write"]
-        for old in rotating[BACKUPS_KEPT:]:
-            old.path.unlink(missing_ok=True)
+        _rotate(path)
     return target
 
 
-def restore_backup(path: Path, backup: Path) -> Path | None:
-    """Make the backup file ``backup`` the database at ``path``, under the lock.
+def write_backup(path: Path, data: Tables, kind: str = "write") -> Path:
+    """Keep ``data`` (the previous versions of what a change replaces) as a backup of the
+    database at ``path``, then rotate the ``write`` backups. Raises OSError when it cannot."""
+    target = _backup_target(path, kind)
+    target.write_bytes(encode(data))
+    if kind == "write":
+        _rotate(path)
+    return target
 
-    The backup must be a database this version can read (DataFileError otherwise, and nothing
-    changes). The version it replaces is kept first: as a ``restore`` backup when it is
-    readable, or moved aside as a ``damaged`` one when it is not, so a restore can itself be
-    undone. Returns where the replaced version was kept (None when there was no file).
+
+def read_backup(path: Path) -> Tables:
+    """The tables of a backup file, checked: a ``meta`` document as a database file has it,
+    and ``games`` (doc id = game id) and ``created`` tables. DataFileError otherwise."""
+    data = read_database(path)
+    if data is None:
+        raise DataFileError(f"the backup {path} is empty")
+    created = data.get("created", {}).get("1", {}).get("games", [])
+    if not isinstance(created, list) or not all(type(i) is int for i in created):
+        raise _damaged(path, "has a damaged 'created' record")
+    return data
+
+
+def restore_backup(path: Path, backup: Path) -> Path | None:
+    """Put back the versions a backup holds, under the lock.
+
+    The backup must be one this version can read (DataFileError otherwise, and nothing
+    changes). What it replaces is kept first, as a ``restore`` backup, so a restore can itself
+    be undone; a database file that cannot be read is moved aside as a ``damaged`` one. A
+    backup of schema 1 (every game in one file) becomes the database file and is migrated on
+    its next use. Returns where the replaced versions were kept (None when there were none).
     """
     with _locked(path):
-        content = backup.read_bytes()
-        read_database(backup)  # refuses a damaged backup or one from a newer version
+        data = read_backup(backup)
+        kept: Path | None = None
         try:
-            read_database(path)
-            kept = keep_backup(path, "restore")
+            current_meta = read_database(path)
         except DataFileError:
+            current_meta = None
             kept = _backup_target(path, "damaged")
             os.replace(path, kept)
-        write_atomically(path, content)
+        if migrations.pending(data):  # a whole database of an older schema
+            if current_meta is not None:
+                kept = keep_backup(path, "restore")
+            write_atomically(path, encode(data))
+            return kept
+        games = data.get("games", {})
+        created = data.get("created", {}).get("1", {}).get("games", [])
+        touched = sorted({int(i) for i in games} | set(created))
+        replaced: Tables = {"games": {}}
+        if current_meta is not None:
+            replaced["meta"] = current_meta.get("meta", {})
+        newly: list[int] = []
+        for game_id in touched:
+            try:
+                doc = read_game_file(path, game_id)
+            except DataFileError:
+                doc = None
+                aside = _backup_target(path, "damaged", f"-game-{game_id}")
+                os.replace(game_file(path, game_id), aside)
+            if doc is None:
+                newly.append(game_id)
+            else:
+                replaced["games"][str(game_id)] = doc
+        if newly:
+            replaced["created"] = {"1": {"games": newly}}
+        if current_meta is not None or replaced["games"]:
+            if "meta" not in replaced:
+                replaced["meta"] = data["meta"]
+            kept = write_backup(path, replaced, "restore")
+        _remove_stale_temporary_files(path)
+        for key, doc in games.items():
+            write_game_file(path, int(key), doc)
+        for game_id in created:
+            game_file(path, game_id).unlink(missing_ok=True)
+        meta = dict(data["meta"]["1"])
+        old = (current_meta or {}).get("meta", {}).get("1", {})
+        used = max(game_ids(path), default=0)
+        meta["next_id"] = max(int(meta.get("next_id", 1)), int(old.get("next_id", 1)), used + 1)
+        if meta.get("current") is not None and not game_file(path, meta["current"]).exists():
+            meta["current"] = None
+        write_atomically(path, encode({"meta": {"1": meta}}))
         return kept
 
 
@@ -269,45 +442,22 @@ def restore_backup(path: Path, backup: Path) -> Path | None:
 
 
 class AtomicJSONStorage(Storage):
-    """A TinyDB storage that reads the file once per command and replaces it atomically.
+    """A TinyDB storage over data read once per command; the store writes the files.
 
-    TinyDB's writes go to memory; :meth:`commit` writes the file once, at the end of a command
-    that succeeded, after keeping the previous version as a rotating backup. An empty or missing
-    file reads as a new database. Anything else that is not a database this version can use
-    raises DataFileError naming the file (see :func:`read_database`); such a file is never
-    written over.
+    TinyDB's writes go to memory and mark the storage ``dirty``; :class:`Store` writes the
+    files once, at the end of a command that succeeded.
     """
 
-    def __init__(self, path: str | Path, data: dict[str, dict[str, Any]] | None = None) -> None:
-        self.path = Path(path)
+    def __init__(self, data: Tables | None = None) -> None:
         self._data = data
-        self._loaded = data is not None
         self.dirty = False
 
-    def read(self) -> dict[str, dict[str, Any]] | None:
-        if not self._loaded:
-            self._data = read_database(self.path)
-            self._loaded = True
+    def read(self) -> Tables | None:
         return self._data
 
-    def write(self, data: dict[str, dict[str, Any]]) -> None:
+    def write(self, data: Tables) -> None:
         self._data = data
-        self._loaded = True
         self.dirty = True
-
-    def commit(self, backup: bool = True) -> None:
-        """Write the database to its file if anything changed: keep the previous version as a
-        rotating backup (best effort), then replace the file atomically. Call under the lock."""
-        if not self.dirty or self._data is None:
-            return
-        content = encode(self._data)  # before touching any file: fails on unencodable text
-        _remove_stale_temporary_files(self.path)
-        if backup:
-            # a backup that cannot be made must not stop the game being recorded
-            with suppress(OSError):
-                keep_backup(self.path)
-        write_atomically(self.path, content)
-        self.dirty = False
 
     def close(self) -> None:
         pass
@@ -316,20 +466,31 @@ class AtomicJSONStorage(Storage):
 class Store:
     """The user's games, opened for one command.
 
-    Use :func:`open_store` as a context manager: it takes the lock, reads the file once, and
-    writes it once at the end if anything changed (nothing is written when the command fails).
+    Use :func:`open_store` as a context manager: it takes the lock (for a command that writes),
+    reads the database file once, reads each game file the command asks for once, and at the end
+    writes the game files that changed and then the database file, if it changed (nothing is
+    written when the command fails).
     """
 
-    def __init__(self, db: TinyDB, path: Path) -> None:
-        self.db = db
+    def __init__(
+        self, path: Path, data: Tables | None, existed: bool = True, durable: bool = True
+    ) -> None:
         self.path = path
-        self._games = db.table("games", cache_size=0)
-        self._meta = db.table("meta", cache_size=0)
+        self.durable = durable
+        self._existed = existed
+        self._storage = AtomicJSONStorage(data)
+        self.db = TinyDB(storage=lambda: self._storage)
+        self._meta = self.db.table("meta", cache_size=0)
         meta = self._meta.get(doc_id=1)
         self.meta: dict[str, Any] = dict(meta) if meta is not None else {}
         self.meta.setdefault("schema", SCHEMA_VERSION)
         self.meta.setdefault("current", None)
         self.meta.setdefault("next_id", 1)
+        self._meta_before = json.dumps(self.meta, sort_keys=True)
+        self._read: dict[int, dict[str, Any] | None] = {}  # game docs as their files hold them
+        self._changed: dict[int, dict[str, Any]] = {}
+        self._used_ids: int | None = None
+        self._stored: dict[int, StoredGame] = {}  # the games written, for the index in bulk
 
     def _save_meta(self) -> None:
         self._meta.upsert(Document(self.meta, doc_id=1))
@@ -341,40 +502,52 @@ class Store:
         return self.meta.get("current")
 
     def set_current(self, game_id: int | None) -> None:
-        self.meta["current"] = game_id
-        self._save_meta()
+        if self.meta.get("current") != game_id:
+            self.meta["current"] = game_id
+            self._save_meta()
 
     def add(self, stored: StoredGame) -> int:
-        """Store a new game under the next unused id, make it current, and return the id."""
-        used = max((doc.doc_id for doc in self._games.all()), default=0)
-        game_id = max(int(self.meta.get("next_id", 1)), used + 1)
+        """Store a new game under the next unused id (never one a game file or an earlier game
+        had), make it current, and return the id."""
+        if self._used_ids is None:
+            self._used_ids = max(game_ids(self.path), default=0)
+        game_id = max(int(self.meta.get("next_id", 1)), self._used_ids + 1)
         stored.id = game_id
-        self._games.insert(Document(game_to_doc(stored), doc_id=game_id))
+        self._used_ids = game_id
+        self._changed[game_id] = game_to_doc(stored)
+        if not self.durable:
+            self._stored[game_id] = stored
+        self._read[game_id] = None
         self.meta["next_id"] = game_id + 1
+        self._save_meta()
         self.set_current(game_id)
         return game_id
 
     def save(self, stored: StoredGame) -> None:
         """Write back a changed game."""
-        self._games.upsert(Document(game_to_doc(stored), doc_id=stored.id))
+        if stored.id not in self._read:
+            self._document(stored.id)
+        self._changed[stored.id] = game_to_doc(stored)
+        if not self.durable:
+            self._stored[stored.id] = stored
+
+    def _document(self, game_id: int) -> dict[str, Any] | None:
+        if game_id in self._changed:
+            return self._changed[game_id]
+        if game_id not in self._read:
+            doc = read_game_file(self.path, game_id) if 0 < game_id < 10**18 else None
+            if doc is not None:  # through TinyDB, as the database's other tables
+                table = TinyDB(storage=lambda: AtomicJSONStorage({"games": {str(game_id): doc}}))
+                doc = dict(table.table("games", cache_size=0).get(doc_id=game_id) or {})
+            self._read[game_id] = doc
+        return self._read[game_id]
 
     def get(self, game_id: int) -> StoredGame:
         """The game with ``game_id``; NotFound when there is none."""
-        doc = self._games.get(doc_id=game_id) if 0 < game_id < 10**18 else None
+        doc = self._document(game_id)
         if doc is None:
             raise NotFound(f"there is no game {game_id}; 'scorekeeper games' lists them")
-        return self._load(game_id, doc)
-
-    def _load(self, game_id: int, doc: dict[str, Any]) -> StoredGame:
-        try:
-            return game_from_doc(game_id, doc)
-        except ScorekeeperError as err:
-            raise DataFileError(f"game {game_id} in {self.path} cannot be used: {err}") from None
-        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as err:
-            raise DataFileError(
-                f"game {game_id} in {self.path} is damaged ({type(err).__name__}: {err}); restore"
-                f" a backup ('scorekeeper backups --db {self.path}')"
-            ) from None
+        return load_game(self.path, game_id, doc)
 
     def current(self, game_id: int | None = None) -> StoredGame:
         """The game ``game_id``, or the current game; NotFound when there is none."""
@@ -384,43 +557,125 @@ class Store:
             raise NotFound("no current game: start one with 'scorekeeper new VARIANT --team ...'")
         return self.get(self.current_id)
 
+    def summaries(self) -> list[Any]:
+        """A :class:`~scorekeeper.storage.index.GameSummary` of every game, newest first, from
+        the index (refreshed for the game files that changed since it was written)."""
+        from scorekeeper.storage.index import summaries
+
+        return summaries(self.path)
+
     def unfinished_ids(self) -> list[int]:
-        """Ids of games with hands, not finished and not deleted, newest first (read from the
-        stored documents without scoring them)."""
-        docs = sorted(self._games.all(), key=lambda d: d.doc_id, reverse=True)
+        """Ids of games with hands, not finished and not deleted, newest first."""
         return [
-            d.doc_id
-            for d in docs
-            if d.get("hands") and not d.get("finished") and not d.get("deleted")
+            s.id for s in self.summaries() if s.hands_played and not s.finished and not s.deleted
         ]
 
     def all(self) -> list[StoredGame]:
-        """Every stored game, newest first."""
-        docs = sorted(self._games.all(), key=lambda d: d.doc_id, reverse=True)
-        return [self._load(d.doc_id, d) for d in docs]
+        """Every stored game, newest first (reads every game file: ``summaries`` is cheaper)."""
+        return [self.get(i) for i in sorted(game_ids(self.path), reverse=True)]
+
+    # -- writing ------------------------------------------------------------------------------
+
+    def commit(self) -> None:
+        """Write what changed (call under the lock): keep the previous versions as one rotating
+        backup (best effort), then write each changed game file, then the database file."""
+        meta_changed = self._storage.dirty or json.dumps(self.meta, sort_keys=True) != (
+            self._meta_before
+        )
+        if not self._changed and not meta_changed:
+            return
+        # encode everything before touching any file: fails on unencodable text
+        games = {i: encode({"games": {str(i): doc}}) for i, doc in self._changed.items()}
+        meta_content = encode({"meta": {"1": self.meta}})
+        _remove_stale_temporary_files(self.path)
+        if self.durable:
+            with suppress(OSError):  # a backup that cannot be made must not stop the game
+                self._keep_previous()
+        for game_id, content in games.items():
+            write_game_content(self.path, game_id, content, self.durable)
+        if meta_changed or not self._existed:
+            write_atomically(self.path, meta_content, self.durable)
+        if not self.durable:
+            from scorekeeper.storage.index import record
+
+            record(self.path, self._stored.values())
+            self._stored.clear()
+        self._changed.clear()
+
+    def _keep_previous(self) -> None:
+        previous = {i: self._read.get(i) for i in self._changed}
+        if not self._existed and all(doc is None for doc in previous.values()):
+            return  # nothing existed before this change
+        data: Tables = {
+            "meta": {"1": json.loads(self._meta_before)},
+            "games": {str(i): doc for i, doc in previous.items() if doc is not None},
+        }
+        created = [i for i, doc in previous.items() if doc is None]
+        if created:
+            data["created"] = {"1": {"games": created}}
+        write_backup(self.path, data)
+
+
+def load_game(path: Path, game_id: int, doc: dict[str, Any]) -> StoredGame:
+    """A stored game from its document; DataFileError naming the game when it is unusable."""
+    try:
+        return game_from_doc(game_id, doc)
+    except ScorekeeperError as err:
+        raise DataFileError(f"game {game_id} in {path} cannot be used: {err}") from None
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as err:
+        raise DataFileError(
+            f"game {game_id} in {path} is damaged ({type(err).__name__}: {err}); restore"
+            f" a backup ('scorekeeper backups --db {path}')"
+        ) from None
 
 
 @contextmanager
 def _locked(path: Path) -> Iterator[None]:
-    """Hold the database's inter-process lock (``<file>.lock``, from the filelock library);
-    DatabaseBusy after LOCK_TIMEOUT seconds."""
-    from filelock import FileLock, Timeout
-
+    """Hold the database's inter-process lock (``<file>.lock``); DatabaseBusy after
+    LOCK_TIMEOUT seconds. On POSIX systems an ``flock`` from the standard library (the lock
+    filelock takes there too, without its import cost); elsewhere the filelock library."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    lock = FileLock(str(path) + ".lock")
+    lock_path = str(path) + ".lock"
+    busy = DatabaseBusy(
+        f"the database {path} is busy (another scorekeeper command is using it); try again"
+    )
     try:
-        lock.acquire(timeout=LOCK_TIMEOUT)
-    except Timeout:
-        raise DatabaseBusy(
-            f"the database {path} is busy (another scorekeeper command is using it); try again"
-        ) from None
+        import fcntl
+    except ImportError:  # Windows
+        from filelock import FileLock, Timeout
+
+        lock = FileLock(lock_path)
+        try:
+            lock.acquire(timeout=LOCK_TIMEOUT)
+        except Timeout:
+            raise busy from None
+        try:
+            yield
+        finally:
+            lock.release()
+        return
+    import time
+
+    fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o644)
     try:
-        yield
+        deadline = time.monotonic() + LOCK_TIMEOUT
+        while True:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except BlockingIOError:
+                if time.monotonic() >= deadline:
+                    raise busy from None
+                time.sleep(0.02)
+        try:
+            yield
+        finally:
+            fcntl.flock(fd, fcntl.LOCK_UN)
     finally:
-        lock.release()
+        os.close(fd)
 
 
-def _migrate(path: Path, data: dict[str, dict[str, Any]] | None) -> dict[str, dict[str, Any]]:
+def _migrate(path: Path, data: Tables | None) -> Tables:
     """Bring ``data`` (read under the lock) to the current schema. A file on disk is first kept
     as a ``migration`` backup, and the migrated file is written at once."""
     pending = migrations.pending(data)
@@ -438,21 +693,24 @@ def _migrate(path: Path, data: dict[str, dict[str, Any]] | None) -> dict[str, di
             f" ({err.strerror or err}); nothing was changed"
         ) from None
     migrations.migrate(context)
-    storage = AtomicJSONStorage(path, context.data)
-    storage.dirty = True
-    storage.commit(backup=False)
+    _remove_stale_temporary_files(path)
+    write_atomically(path, encode(context.data))
     return context.data
 
 
 @contextmanager
-def open_store(path: Path | None = None, write: bool = False) -> Iterator[Store]:
+def open_store(
+    path: Path | None = None, write: bool = False, durable: bool = True
+) -> Iterator[Store]:
     """Open the database at ``path`` (default :func:`default_path`) for one command.
 
     With ``write`` the inter-process lock is held from the read until the block ends, and the
-    file is written once if the block finishes without an error. A file of an older schema is
-    migrated first (under the lock, after a backup). Raises DatabaseBusy when another command
-    holds the lock for longer than LOCK_TIMEOUT seconds, DataFileError for a file that cannot
-    be used (it is never written over).
+    changed files are written once if the block finishes without an error. A file of an older
+    schema is migrated first (under the lock, after a backup). ``durable=False`` (building
+    throw-away databases in bulk) skips the fsyncs and backups and records the games written
+    in the index. Raises DatabaseBusy when another command holds the lock for longer than
+    LOCK_TIMEOUT seconds, DataFileError for a file that cannot be used (it is never written
+    over).
     """
     path = Path(path) if path is not None else default_path()
     if path.is_dir():
@@ -464,11 +722,11 @@ def open_store(path: Path | None = None, write: bool = False) -> Iterator[Store]
                 data = _migrate(path, read_database(path))
         else:
             data = _migrate(path, data)
-        storage = AtomicJSONStorage(path, data)
-        db = TinyDB(storage=lambda: storage)
-        yield Store(db, path)
+        existed = data is not None and path.is_file()
+        store = Store(path, data, existed, durable)
+        yield store
         if write:
-            storage.commit()  # only reached when the command succeeded
+            store.commit()  # only reached when the command succeeded
 
 
 @contextmanager

@@ -99,3 +99,19 @@ def m001_games_and_meta(context: MigrationContext) -> None:
     context.data.setdefault("games", {})
     context.meta.setdefault("current", None)
     context.meta.setdefault("next_id", 1)
+
+
+@migration
+def m002_one_file_per_game(context: MigrationContext) -> None:
+    """Schema 2: each game moves from the ``games`` table into its own file,
+    ``<database>.games/<id>.json`` (a ``games`` table holding that one game), written atomically;
+    the database file keeps ``meta``. ``next_id`` is raised past every game id, so ids are never
+    reused. Run again after a crash, it writes the same files."""
+    from scorekeeper.storage.database import write_game_file
+
+    games = context.data.get("games", {})
+    for key, doc in games.items():
+        write_game_file(context.path, int(key), doc)
+    used = max((int(k) for k in games), default=0)
+    context.meta["next_id"] = max(int(context.meta.get("next_id", 1)), used + 1)
+    context.data.pop("games", None)
