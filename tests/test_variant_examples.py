@@ -385,7 +385,7 @@ def test_mexicana_needs_as_many_red_threes_as_canastas_to_go_out():
 
 
 def test_acaba_gives_the_opponents_1500_and_the_declaring_side_nothing():
-    [declaring, other] = score("acaba", {"acaba": True, "meld_points": 300}, {"meld_points": 90})
+    [declaring, other] = score("acaba", {"acaba": True}, {})
     assert declaring.hand_score == 0
     assert (other.hand_score, other.special_hand_bonus) == (1500, 1500)
 

@@ -487,6 +487,20 @@ def _check_partners(variant: Variant, partners: Sequence[int], count: int) -> No
         raise RuleError("name exactly two different players as this hand's partners")
 
 
+def _typed_threes(variant: Variant, entry: SideEntry, rank: str) -> int:
+    """Threes of ``rank`` (``3r``/``3b``) among a side's typed cards that no count holds yet:
+    melded ones, and ones left in hand that no in-hand penalty of the variant took."""
+    count = 0
+    if entry.melds and entry.melds.strip():
+        count += sum(1 for c in parse_cards(entry.melds) if c.rank == rank)
+    if entry.hand and entry.hand.strip():
+        key = "red_three" if rank == "3r" else "black_three"
+        taken = any(key in keys for p, keys in IN_HAND_PENALTIES.items() if p in variant.penalties)
+        if not taken:
+            count += sum(1 for c in parse_cards(entry.hand) if c.rank == rank)
+    return count
+
+
 def validate_hand(
     variant: Variant,
     entries: Sequence[SideEntry],
@@ -509,6 +523,16 @@ def validate_hand(
     acaba = [n for n, e in zip(names, entries, strict=True) if e.acaba]
     if len(acaba) > 1:
         raise RuleError("only one side can declare acaba in a hand")
+    if acaba and any(e.to_json().keys() - {"acaba"} for e in entries):
+        raise RuleError(
+            "acaba ends the hand and nothing else counts: give only 'acaba' for the declaring"
+            " side and '-' for the others"
+        )
+    special = [n for n, e in zip(names, entries, strict=True) if e.special_hand]
+    if len(special) > 1:
+        raise RuleError("a special hand ends the hand at once: only one side can lay one")
+    if special and out:
+        raise RuleError(f"a special hand ends the hand at once: {out[0]} cannot also have gone out")
     step = variant.point_step
     decks = f"{variant.decks} deck{'s' if variant.decks > 1 else ''}"
     for name, e in zip(names, entries, strict=True):
@@ -523,6 +547,13 @@ def validate_hand(
             raise RuleError(
                 f"{name}: 'concealed' means going out in one turn; the side did not go out"
             )
+        for key, count in e.penalties.items():
+            rule = variant.penalty_rules[key]
+            title = variant.penalty_titles[key]
+            if rule.most and count > rule.most:
+                raise RuleError(f"{name}: at most {rule.most} {title} in a hand, not {count}")
+            if rule.blocks_going_out and e.went_out:
+                raise RuleError(f"{name} cannot go out with an {title} on the table")
         if e.went_out and not partners:
             check_going_out(variant, e, name)
         if e.red_threes and not variant.red_threes.scored:
@@ -566,7 +597,12 @@ def validate_hand(
         ("red", "red_threes", ("red_threes_in_hand", "red_three_not_declared")),
         ("black", "black_threes", ("black_threes_in_hand",)),
     ):
-        count = sum(getattr(e, attr) + sum(e.penalties.get(k, 0) for k in in_hand) for e in entries)
+        count = sum(
+            getattr(e, attr)
+            + sum(e.penalties.get(k, 0) for k in in_hand)
+            + _typed_threes(variant, e, f"3{colour[0]}")
+            for e in entries
+        )
         limit = variant.cards_of(f"{colour}_three")
         if count > limit:
             raise RuleError(
