@@ -93,7 +93,8 @@ def test_games_filters(cli):
     assert ids("--since", "2000-01-01") == [2, 1]
     assert ids("--since", "2999-01-01") == []
     assert ids("--since", "7d") == [2, 1]
-    assert cli("games", "--since", "last week").exit_code == 1
+    assert cli("games", "--since", "last week").exit_code == 2  # a usage error, like --status
+    assert cli("games", "--since", "99999999d").exit_code == 2
     assert cli("games", "--status", "lost").exit_code == 2
 
 

@@ -26,13 +26,13 @@ def _since(text: str, today: date | None = None) -> date:
     from datetime import timedelta
 
     text = text.strip().lower()
-    if text[:-1].isdigit() and text[-1:] in ("d", "w"):
-        days = int(text[:-1]) * (7 if text.endswith("w") else 1)
-        return (today or date.today()) - timedelta(days=days)
     try:
+        if text[:-1].isdigit() and text[-1:] in ("d", "w"):
+            days = int(text[:-1]) * (7 if text.endswith("w") else 1)
+            return (today or date.today()) - timedelta(days=days)
         return date.fromisoformat(text)
-    except ValueError:
-        raise InputError(
+    except (ValueError, OverflowError):
+        raise UsageError(
             "--since takes a date as YYYY-MM-DD (e.g. 2026-11-22) or days or weeks back (7d,"
             f" 2w); got '{text}'"
         ) from None
@@ -91,7 +91,8 @@ def games(
             names = [s.name for s in g.sides] + [p for s in g.sides for p in s.players]
             if not any(n.strip().casefold() == wanted for n in names):
                 continue
-        if start and (not g.created or date.fromisoformat(sheet.local_date(g.created)) < start):
+        day = sheet.local_date(g.created)
+        if start and (not day or date.fromisoformat(day) < start):
             continue
         matching += 1
         if every or len(chosen) < limit:

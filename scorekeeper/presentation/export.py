@@ -118,23 +118,35 @@ def game_from_export(doc: Any, source: str) -> StoredGame:
     except ScorekeeperError as err:
         raise DataFileError(f"{source}: the game cannot be used: {err}") from None
     except (KeyError, TypeError, ValueError, AttributeError) as err:
-        raise DataFileError(f"{source}: the game record is damaged ({err!r})") from None
+        what = (
+            f"'{err.args[0]}' is missing"
+            if isinstance(err, KeyError)
+            else "a value is of the wrong kind"
+        )
+        raise DataFileError(f"{source}: the game record is damaged ({what})") from None
     outcome = stored.game.outcome
     if outcome.decided_at is not None and outcome.decided_at < len(stored.game.hands):
         raise DataFileError(
             f"{source}: the game ends at hand {outcome.decided_at} but has"
             f" {len(stored.game.hands)} hands"
         )
-    for key in ("teams", "hands", "winner", "draw"):
+    for key in ("teams", "hands", "winner", "draw", "status"):
         if key in doc and doc[key] != sheet[key]:
             raise DataFileError(
                 f"{source}: its '{key}' do not agree with the hands it records (the file was"
                 " changed by hand?); nothing was imported"
             )
-    if not isinstance(stored.created, str) or not (
-        stored.finished is None or isinstance(stored.finished, str)
-    ):
-        raise DataFileError(f"{source}: 'created' and 'finished' must be timestamps")
+    from datetime import datetime
+
+    for stamp in (stored.created, stored.finished):
+        if stamp is None and stamp is stored.finished:
+            continue
+        try:
+            datetime.fromisoformat(stamp)  # type: ignore[arg-type]
+        except (TypeError, ValueError):
+            raise DataFileError(
+                f"{source}: 'created' and 'finished' must be ISO 8601 timestamps, not {stamp!r}"
+            ) from None
     if not isinstance(stored.label, str):
         raise DataFileError(f"{source}: 'label' must be text")
     return stored

@@ -37,8 +37,8 @@ def local_date(stamp: str | None) -> str:
         return ""
     try:
         return datetime.fromisoformat(stamp).astimezone().date().isoformat()
-    except ValueError:
-        return stamp[:10]
+    except (TypeError, ValueError):
+        return ""
 
 
 def result_text(stored: StoredGame) -> str:
