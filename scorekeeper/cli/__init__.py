@@ -6,6 +6,8 @@ errors into one line on stderr and the exit codes listed in README.
 
 from __future__ import annotations
 
+from typing import Annotated
+
 import typer
 
 from scorekeeper.cli import backups, cards, edit, play, review, tables
@@ -20,6 +22,26 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
     context_settings={"help_option_names": ["-h", "--help"]},
 )
+
+
+def _version(value: bool) -> None:
+    if value:
+        from scorekeeper import __version__
+
+        typer.echo(f"scorekeeper {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def root(
+    version: Annotated[
+        bool,
+        typer.Option("--version", callback=_version, is_eager=True, help="Show the version."),
+    ] = False,
+) -> None:
+    """Keep score of Canasta and its variants at a real table."""
+
+
 app.command()(play.new)
 app.command()(play.hand)
 app.command()(play.status)

@@ -53,6 +53,8 @@ def new(
     if not names:
         raise UsageError("name every side with --team, e.g. --team Ann --team Bob")
     chosen = parse_settings(settings)
+    if target is not None and "target" in chosen:
+        raise UsageError("give the target once: --target N or --set target=N")
     if target is not None:
         if target <= 0:
             raise InputError(f"--target must be a positive score, not {target}")

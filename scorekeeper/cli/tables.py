@@ -48,6 +48,10 @@ def minimum(
         v = load_variant(variant, parse_settings(settings))
         if v.minimum_by == "round" and round_ is None:
             raise UsageError(f"{v.name} sets its minimum by round: give --round N")
+        if v.minimum_by == "round" and v.hands and round_ is not None and round_ > v.hands:
+            raise UsageError(
+                f"{v.name} is played over {v.hands} rounds; --round {round_} is past them"
+            )
         if v.minimum_by == "score" and score is None:
             raise UsageError("give the side's score with --score N (e.g. --score 1650)")
         m = opening_minimum(v, score=score, round=round_)

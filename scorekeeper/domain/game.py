@@ -245,9 +245,11 @@ class Game:
     def _check_all(self) -> None:
         outcome = self._scored[1]
         if outcome.decided_at is not None and outcome.decided_at < len(self.hands):
+            later = len(self.hands) - outcome.decided_at
             raise RuleError(
-                f"the game would end at hand {outcome.decided_at}, but {len(self.hands)} hands"
-                " follow it"
+                f"the game would end at hand {outcome.decided_at}, but {later} more"
+                f" hand{'s' if later > 1 else ''} follow{'' if later > 1 else 's'} it: undo"
+                " those first"
             )
 
     def _over_message(self) -> str:

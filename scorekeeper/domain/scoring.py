@@ -439,14 +439,13 @@ def check_going_out(variant: Variant, entry: SideEntry, side: str) -> None:
             f"{side} went out with {counted} {'canasta' if counted == 1 else 'canastas'};"
             f" {variant.name} needs at least {need} {word} to go out"
         )
-    for kind, need in variant.going_out_kinds.items():
-        have = entry.canastas.get(kind, 0)
-        if have < need:
-            title = variant.canastas[kind].title
-            raise RuleError(
-                f"{side} went out with {have} {title}{'s' if have != 1 else ''};"
-                f" {variant.name} needs {need} to go out"
-            )
+    missing = [
+        f"{need} {variant.canastas[kind].title} (has {entry.canastas.get(kind, 0)})"
+        for kind, need in variant.going_out_kinds.items()
+        if entry.canastas.get(kind, 0) < need
+    ]
+    if missing:
+        raise RuleError(f"{side} cannot go out yet: {variant.name} needs {', '.join(missing)}")
     if variant.going_out_red_threes_per_canasta and entry.red_threes < entry.canasta_count:
         raise RuleError(
             f"{side} went out with {entry.red_threes} red threes and {entry.canasta_count}"
@@ -573,7 +572,12 @@ def validate_hand(
             )
         for what, value in (("meld points", e.meld_points), ("hand points", e.hand_points)):
             if value % step:
-                raise RuleError(f"{name}: {what} {value} are not a multiple of {step}")
+                hint = (
+                    " (to type cards made only of digits, end them with '/': meld=7777777/)"
+                    if what == "meld points" and e.melds is None
+                    else ""
+                )
+                raise RuleError(f"{name}: {what} {value} are not a multiple of {step}{hint}")
             if value > variant.deck_points:
                 raise RuleError(
                     f"{name}: {what} {_fmt(value)} are more than the {decks} hold"

@@ -353,6 +353,19 @@ def set_path(data: dict[str, Any], path: str, value: Any) -> None:
             raise InputError(f"'{path}' is not a rule of this variant")
 
 
+def _exists(data: Mapping[str, Any], path: str) -> bool:
+    """True when the dotted ``path`` names a table or list item present in ``data``."""
+    node: Any = data
+    for part in path.split("."):
+        if isinstance(node, Mapping) and part in node:
+            node = node[part]
+        elif isinstance(node, list) and part.isdigit() and int(part) < len(node):
+            node = node[int(part)]
+        else:
+            return False
+    return True
+
+
 def parse_value(path: str, text: str) -> Any:
     """Read the text of ``--set PATH=TEXT`` as the type the rule at ``path`` takes.
 
@@ -652,6 +665,12 @@ def apply_options(
     for key, text in plain:
         if key.split(".")[0] in ("options", "name", "extends"):
             raise InputError(f"'{key}' cannot be set for one game")
+        parent = key.rsplit(".", 1)[0] if "." in key else ""
+        if parent and not _exists(rules, parent):
+            raise InputError(
+                f"'{key}': this variant has no '{parent}' (a new canasta kind, penalty or table"
+                " belongs in a variant file: 'scorekeeper variants init')"
+            )
         set_path(rules, key, parse_value(key, text))
     rules["chosen_options"] = chosen
     try:

@@ -37,6 +37,12 @@ CSV_COLUMNS = (
 )
 
 
+def _cell(text: str) -> str:
+    """Text for a CSV cell that a spreadsheet will not run as a formula (a name typed as
+    ``=1+1`` is written ``'=1+1``)."""
+    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+
+
 def csv_text(stored: StoredGame) -> str:
     """One row per side per hand (hand 0 holds start scores, only when a side has one).
 
@@ -55,7 +61,7 @@ def csv_text(stored: StoredGame) -> str:
                 {
                     "game": stored.id,
                     "hand": 0,
-                    "team": side.name,
+                    "team": _cell(side.name),
                     "start_score": side.start_score,
                     **zero,
                     "hand_score": side.start_score,
@@ -71,14 +77,14 @@ def csv_text(stored: StoredGame) -> str:
                 {
                     "game": stored.id,
                     "hand": result.number,
-                    "team": side.name,
+                    "team": _cell(side.name),
                     "start_score": 0,
                     **breakdown.to_json(),
                     "total": result.totals[i],
                     "minimum_points": "" if minimum.points is None else minimum.points,
                     "minimum_requires": minimum.to_json()["requires"] or "",
-                    "dealer": game.dealer(result.number) or "",
-                    "note": result.hand.note,
+                    "dealer": _cell(game.dealer(result.number) or ""),
+                    "note": _cell(result.hand.note),
                 }
             )
     return out.getvalue()

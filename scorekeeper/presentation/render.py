@@ -26,7 +26,7 @@ BREAKDOWN_LABELS = {
     "black_three_bonus": "Black threes",
     "going_out_bonus": "Going out",
     "hand_deduction": "Cards left in hand",
-    "penalties": "Penalties",
+    "penalties": "Penalties and extras",
     "special_hand_bonus": "Special hand / acaba",
 }
 

@@ -112,9 +112,22 @@ def rules_chain(name: str, first: Mapping[str, Any] | None = None, where: str = 
 
 
 def load_rules(name: str, settings: Mapping[str, str] | None = None) -> dict[str, Any]:
-    """The resolved rules of variant ``name`` with options and ``--set`` values applied."""
-    rules = resolve(rules_chain(name))
+    """The resolved rules of variant ``name`` with options and ``--set`` values applied.
+
+    A file that gives no ``title``, ``description`` or ``source`` of its own does not take its
+    base's: its title is its name and its source says what it extends.
+    """
+    chain = rules_chain(name)
+    rules = resolve(chain)
+    own = chain[-1]
     rules["name"] = name
+    if len(chain) > 1:
+        if "title" not in own:
+            rules["title"] = name
+        if "description" not in own:
+            rules["description"] = f"House rules based on {own.get('extends')}."
+        if "source" not in own:
+            rules["source"] = f"a variant file extending {own.get('extends')}"
     rules, _ = apply_options(rules, settings or {}, where="--set" if settings else name)
     return rules
 
@@ -161,6 +174,7 @@ def template(name: str, base: str) -> str:
     rules = load_rules(base)
     title = f"{rules.get('title', base)} (house rules)"
     body = {k: v for k, v in rules.items() if k not in _DESCRIPTIVE}
+    options = rules.get("options", {})
     lines = [
         f"# {name}: house rules based on {base}.",
         f"# Only what differs from {base} needs to be here: uncomment a line (and the [table]",
@@ -173,4 +187,12 @@ def template(name: str, base: str) -> str:
     ]
     for line in tomli_w.dumps(body).splitlines():
         lines.append(f"# {line}" if line.strip() else "")
+    if options:
+        lines += [
+            "",
+            f"# Options of {base}, switched on per game with 'new --set NAME=VALUE' (a file may",
+            "# also change an option's default):",
+        ]
+        for line in tomli_w.dumps({"options": options}).splitlines():
+            lines.append(f"# {line}" if line.strip() else "")
     return "\n".join(lines) + "\n"
