@@ -261,3 +261,23 @@ def test_going_out_concealed_waives_the_opening_minimum(cli):
     assert strict.exit_code == 1
     no_canasta = cli("check", "KKK", "--variant", "classic", "--score", "0", "--concealed")
     assert no_canasta.exit_code == 1 and "needs a canasta" in no_canasta.stdout
+
+
+def test_modern_american_canasta_from_hand_opens_with_no_minimum(cli):
+    # RULES.md §3: a complete natural or wild canasta laid from hand needs no minimum ("splash");
+    # the CLA reading (not mentioned) is an option. Seven kings are 70 < 180 at 5,000.
+    ok = cli("check", "KKKKKKK", "--variant", "modern-american", "--score", "5000")
+    assert ok.exit_code == 0, ok.output
+    strict = cli(
+        "check",
+        "KKKKKKK",
+        "--variant",
+        "modern-american",
+        "--score",
+        "5000",
+        "--set",
+        "no_free_canasta_opening=true",
+    )
+    assert strict.exit_code == 1 and "110 short of the 180" in strict.stdout
+    mixed = cli("check", "KKKKK22", "--variant", "modern-american", "--score", "5000")
+    assert mixed.exit_code == 1  # a mixed canasta does not open by itself

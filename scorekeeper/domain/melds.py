@@ -70,6 +70,7 @@ class MeldRules:
     opening_needs: str = "nothing"
     opening_discard: str = "counts"
     concealed_waives_minimum: bool = True
+    canasta_opens_freely: bool = False
 
     @classmethod
     def of(cls, variant: Variant) -> MeldRules:
@@ -441,6 +442,13 @@ def check_opening(
             problems.append("going out concealed needs a canasta among the melds")
         if rules.concealed_waives_minimum:
             minimum = Minimum()
+    if rules.canasta_opens_freely and any(
+        v.legal and v.canasta and (v.shape == "wild" or not any(c.wild for c in v.cards))
+        for v in verdicts
+    ):
+        # A complete natural or wild canasta laid from the hand opens with no minimum
+        # (RULES.md §3: pagat's "splash", ja.wikipedia).
+        minimum = Minimum()
     if minimum.points is not None and total < minimum.points:
         short_by = minimum.points - total
         problems.append(

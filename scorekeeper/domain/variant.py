@@ -135,6 +135,7 @@ SPEC: dict[str, Any] = {
         "opening_needs": _Choice(*OPENING_NEEDS),
         "opening_discard": _Choice(*OPENING_DISCARD),
         "concealed_waives_minimum": bool,
+        "canasta_opens_freely": bool,
     },
     "canastas": _MapOf(
         {
@@ -245,6 +246,7 @@ DEFAULTS: dict[str, Any] = {
         "opening_needs": "nothing",
         "opening_discard": "counts",
         "concealed_waives_minimum": True,
+        "canasta_opens_freely": False,
     },
     "canastas": {},
     "canasta_sets": {},
