@@ -1,20 +1,69 @@
 """The command line: a thin Typer layer that parses, calls the domain, stores and renders.
 
 Each group of commands is one module; :class:`~scorekeeper.cli.common.ScorekeeperGroup` turns
-errors into one line on stderr and the exit codes listed in README.
+errors into one line on stderr and the exit codes listed in README. The commands are built
+lazily (:class:`CommandGroup`): a run imports and converts only the command it invokes, so a
+quick command does not pay for the options of every other one.
 """
 
 from __future__ import annotations
 
-from typing import Annotated
+from importlib import import_module
+from typing import Annotated, Any
 
 import typer
 
-from scorekeeper.cli import backups, cards, edit, play, review, tables
 from scorekeeper.cli.common import ScorekeeperGroup
 
+#: Command name -> (module of scorekeeper.cli, function or Typer group), in help order.
+COMMANDS: dict[str, tuple[str, str]] = {
+    "new": ("play", "new"),
+    "hand": ("play", "hand"),
+    "status": ("play", "status"),
+    "minimum": ("tables", "minimum"),
+    "check": ("cards", "check"),
+    "points": ("cards", "points"),
+    "variants": ("tables", "variants_app"),
+    "games": ("review", "games"),
+    "show": ("review", "show"),
+    "resume": ("review", "resume"),
+    "undo": ("edit", "undo"),
+    "redo": ("edit", "redo"),
+    "edit": ("edit", "edit"),
+    "delete": ("edit", "delete"),
+    "restore": ("edit", "restore"),
+    "stats": ("review", "stats"),
+    "chart": ("review", "chart"),
+    "export": ("review", "export"),
+    "import": ("review", "import_game"),
+    "backups": ("backups", "backups_app"),
+}
+
+
+class CommandGroup(ScorekeeperGroup):
+    """The root group: lists every command of :data:`COMMANDS`, and builds one only when it is
+    asked for (to run it, or to show its line in the help)."""
+
+    def list_commands(self, ctx: Any) -> list[str]:
+        return list(COMMANDS)
+
+    def get_command(self, ctx: Any, cmd_name: str) -> Any:
+        if cmd_name not in self.commands and cmd_name in COMMANDS:
+            module, attr = COMMANDS[cmd_name]
+            target = getattr(import_module(f"scorekeeper.cli.{module}"), attr)
+            if isinstance(target, typer.Typer):
+                command = typer.main.get_group(target)
+            else:
+                single = typer.Typer(add_completion=False, pretty_exceptions_enable=False)
+                single.command(cmd_name)(target)
+                command = typer.main.get_command(single)
+            command.name = cmd_name
+            self.commands[cmd_name] = command
+        return self.commands.get(cmd_name)
+
+
 app = typer.Typer(
-    cls=ScorekeeperGroup,
+    cls=CommandGroup,
     name="scorekeeper",
     help="Keep score of Canasta and its variants at a real table.",
     no_args_is_help=True,
@@ -40,28 +89,6 @@ def root(
     ] = False,
 ) -> None:
     """Keep score of Canasta and its variants at a real table."""
-
-
-app.command()(play.new)
-app.command()(play.hand)
-app.command()(play.status)
-app.command()(tables.minimum)
-app.command()(cards.check)
-app.command()(cards.points)
-app.add_typer(tables.variants_app, name="variants")
-app.command()(review.games)
-app.command()(review.show)
-app.command()(review.resume)
-app.command()(edit.undo)
-app.command()(edit.redo)
-app.command()(edit.edit)
-app.command()(edit.delete)
-app.command()(edit.restore)
-app.command()(review.stats)
-app.command()(review.chart)
-app.command()(review.export)
-app.command("import")(review.import_game)
-app.add_typer(backups.backups_app, name="backups")
 
 
 def main() -> None:
