@@ -6,7 +6,16 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from scorekeeper.cli.common import DbOption, GameOption, JsonOption, SetOption, emit_json
+from scorekeeper.cli.common import (
+    DbOption,
+    GameOption,
+    JsonOption,
+    RoundOption,
+    ScoreOption,
+    SetOption,
+    VariantOption,
+    emit_json,
+)
 from scorekeeper.errors import InputError, RuleError, UsageError
 
 if TYPE_CHECKING:
@@ -20,10 +29,6 @@ CardsArgument = Annotated[
         help="Cards in the card notation (README), e.g. KKK2 AAA, K-K-K-2, 'Kh 10 X'.",
         show_default=False,
     ),
-]
-VariantOption = Annotated[
-    str | None,
-    typer.Option("--variant", "-v", help="Variant to count by (default: the current game's)."),
 ]
 
 
@@ -109,13 +114,9 @@ def check(
     team: Annotated[
         str | None, typer.Option("--team", "-t", help="Side of the current game that melds.")
     ] = None,
-    variant: Annotated[
-        str | None, typer.Option("--variant", "-v", help="Variant to check by (no game needed).")
-    ] = None,
-    score: Annotated[int | None, typer.Option(help="The side's score before the hand.")] = None,
-    round_: Annotated[
-        int | None, typer.Option("--round", help="Hand number, where minimums go by round.")
-    ] = None,
+    variant: VariantOption = None,
+    score: ScoreOption = None,
+    round_: RoundOption = None,
     settings: SetOption = None,
     game_id: GameOption = None,
     as_json: JsonOption = False,

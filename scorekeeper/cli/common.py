@@ -32,6 +32,19 @@ YesOption = Annotated[bool, typer.Option("--yes", "-y", help="Do not ask for con
 GameOption = Annotated[
     int | None, typer.Option("--game", "-g", help="Game id (default: the current game).")
 ]
+VariantOption = Annotated[
+    str | None, typer.Option("--variant", "-v", help="Variant to use instead of the current game.")
+]
+ScoreOption = Annotated[int | None, typer.Option(help="A side's score before the hand.")]
+RoundOption = Annotated[
+    int | None, typer.Option("--round", help="Hand number, where minimums go by round.")
+]
+EntryFileOption = Annotated[
+    str | None, typer.Option("--file", "-f", help="JSON hand entry file; '-' reads stdin.")
+]
+GuidedOption = Annotated[
+    bool, typer.Option("--guided", help="Ask side by side even when input is not a terminal.")
+]
 SetOption = Annotated[
     list[str] | None,
     typer.Option(

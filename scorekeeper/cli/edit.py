@@ -14,7 +14,9 @@ import typer
 
 from scorekeeper.cli.common import (
     DbOption,
+    EntryFileOption,
     GameOption,
+    GuidedOption,
     JsonOption,
     YesOption,
     emit_json,
@@ -159,12 +161,8 @@ def edit(
         list[str] | None,
         typer.Argument(help="One entry per side in side order, as for 'hand'.", show_default=False),
     ] = None,
-    file: Annotated[
-        str | None, typer.Option("--file", "-f", help="JSON hand entry file; '-' reads stdin.")
-    ] = None,
-    guided: Annotated[
-        bool, typer.Option("--guided", help="Ask side by side even when input is not a terminal.")
-    ] = False,
+    file: EntryFileOption = None,
+    guided: GuidedOption = False,
     note: Annotated[
         str | None, typer.Option(help="A new note for the hand (default: keep the old one).")
     ] = None,

@@ -8,7 +8,9 @@ import typer
 
 from scorekeeper.cli.common import (
     DbOption,
+    EntryFileOption,
     GameOption,
+    GuidedOption,
     JsonOption,
     SetOption,
     YesOption,
@@ -124,12 +126,8 @@ def hand(
             show_default=False,
         ),
     ] = None,
-    file: Annotated[
-        str | None, typer.Option("--file", "-f", help="JSON hand entry file; '-' reads stdin.")
-    ] = None,
-    guided: Annotated[
-        bool, typer.Option("--guided", help="Ask side by side even when input is not a terminal.")
-    ] = False,
+    file: EntryFileOption = None,
+    guided: GuidedOption = False,
     note: Annotated[str, typer.Option(help="A note kept with the hand.")] = "",
     partners: Annotated[
         str | None,

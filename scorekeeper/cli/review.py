@@ -70,6 +70,20 @@ def games(
     if status is not None and status not in STATUSES:
         raise UsageError(f"--status is one of {', '.join(STATUSES)}; got '{status}'")
     start = _since(since) if since else None
+    if not (variant or player or since or status or every):
+        # The plain first page: the newest games, read from their own files.
+        with open_store(db) as store:
+            chosen, more = store.newest(limit)
+            current = store.current_id
+        if as_json:
+            emit_json(sheet.games_json(chosen, current))
+        else:
+            from scorekeeper.presentation.console import console
+
+            sheet.print_games(console(), chosen, current)
+        if more:
+            typer.echo(f"Showing the newest {len(chosen)} games; --all lists every one.", err=True)
+        return
     with open_store(db) as store:
         summaries = store.summaries()
         current = store.current_id
@@ -91,9 +105,10 @@ def games(
             names = [s.name for s in g.sides] + [p for s in g.sides for p in s.players]
             if not any(n.strip().casefold() == wanted for n in names):
                 continue
-        day = sheet.local_date(g.created)
-        if start and (not day or date.fromisoformat(day) < start):
-            continue
+        if start:
+            day = sheet.local_date(g.created)
+            if not day or date.fromisoformat(day) < start:
+                continue
         matching += 1
         if every or len(chosen) < limit:
             chosen.append(g)
@@ -166,13 +181,13 @@ def stats(
 
     Example: scorekeeper stats --variant classic
     """
-    from scorekeeper.domain.stats import statistics_of
+    from scorekeeper.domain.stats import statistics_from
     from scorekeeper.presentation import sheet
     from scorekeeper.storage.database import open_store
 
     with open_store(db) as store:
-        summaries = [g for g in store.summaries() if not g.deleted]
-    figures = statistics_of((g.figures() for g in summaries), variant)
+        records = store.lineup_records()
+    figures = statistics_from(records, variant)
     if as_json:
         emit_json(sheet.stats_json(figures, variant))
         return

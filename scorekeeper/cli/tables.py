@@ -10,8 +10,11 @@ from scorekeeper.cli.common import (
     DbOption,
     GameOption,
     JsonOption,
+    RoundOption,
     ScorekeeperGroup,
+    ScoreOption,
     SetOption,
+    VariantOption,
     emit_json,
     parse_settings,
 )
@@ -19,13 +22,9 @@ from scorekeeper.errors import UsageError
 
 
 def minimum(
-    variant: Annotated[
-        str | None, typer.Option("--variant", "-v", help="Variant to look up (no game needed).")
-    ] = None,
-    score: Annotated[int | None, typer.Option(help="A side's score before the hand.")] = None,
-    round_: Annotated[
-        int | None, typer.Option("--round", help="Hand number, where minimums go by round.")
-    ] = None,
+    variant: VariantOption = None,
+    score: ScoreOption = None,
+    round_: RoundOption = None,
     settings: SetOption = None,
     game_id: GameOption = None,
     as_json: JsonOption = False,

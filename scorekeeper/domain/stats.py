@@ -7,11 +7,12 @@ sheet's are, so a side's hands here are the same hand scores ``show`` prints.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
-from scorekeeper.domain.game import Game
-from scorekeeper.domain.scoring import resolve_cards
+if TYPE_CHECKING:
+    from scorekeeper.domain.game import Game
 
 
 @dataclass
@@ -87,6 +88,8 @@ class GameFigures:
 
 def game_figures(game: Game) -> GameFigures:
     """The figures of ``game``, derived from its hand entries as the score sheet's are."""
+    from scorekeeper.domain.scoring import resolve_cards
+
     outcome = game.outcome
     sides = []
     for index, (side, total) in enumerate(zip(game.sides, game.totals, strict=True)):
@@ -129,6 +132,20 @@ def _add_side(record: Record, game: GameFigures, index: int) -> None:
     record.red_threes += figures.red_threes
 
 
+def _merge(into: Record, other: Record) -> None:
+    """Add ``other``'s figures to ``into`` (games, wins, hands, points, canastas...)."""
+    into.games += other.games
+    into.finished += other.finished
+    into.wins += other.wins
+    into.hands += other.hands
+    into.points += other.points
+    if other.best_hand is not None and (into.best_hand is None or other.best_hand > into.best_hand):
+        into.best_hand = other.best_hand
+    for kind, n in other.canastas.items():
+        into.canastas[kind] = into.canastas.get(kind, 0) + n
+    into.red_threes += other.red_threes
+
+
 def statistics(games: Iterable[Game], variant: str | None = None) -> Statistics:
     """Figures per player and per side over ``games`` that have at least one hand.
 
@@ -139,20 +156,67 @@ def statistics(games: Iterable[Game], variant: str | None = None) -> Statistics:
     return statistics_of((game_figures(g) for g in games), variant)
 
 
-def statistics_of(games: Iterable[GameFigures], variant: str | None = None) -> Statistics:
-    """:func:`statistics` over the figures of games (:func:`game_figures`), as a store's index
-    keeps them."""
-    players: dict[str, Record] = {}
-    sides: dict[str, Record] = {}
+def lineups(games: Iterable[GameFigures]) -> dict[tuple[str, str, tuple[str, ...]], Record]:
+    """Each line-up's record: a line-up is (variant name, a side's name, its players) as typed,
+    over the ``games`` that have at least one hand. A club plays many games with few line-ups,
+    so these few records hold everything :func:`statistics_from` needs."""
+    out: dict[tuple[str, str, tuple[str, ...]], Record] = {}
     for game in games:
-        if not game.hands or (variant is not None and game.variant != variant):
+        if not game.hands:
             continue
         for i, side in enumerate(game.sides):
-            _add_side(sides.setdefault(_key(side.name), Record(side.name)), game, i)
-            for player in side.players:
-                _add_side(players.setdefault(_key(player), Record(player)), game, i)
+            key = (game.variant, side.name, tuple(side.players))
+            record = out.get(key)
+            if record is None:
+                record = out[key] = Record(side.name)
+            _add_side(record, game, i)
+    return out
+
+
+def statistics_from(
+    records: Mapping[tuple[str, str, tuple[str, ...]], Record], variant: str | None = None
+) -> Statistics:
+    """Fold line-up records (:func:`lineups`) into records per side and per player; ``variant``
+    keeps only that variant's line-ups."""
+    players: dict[str, Record] = {}
+    sides: dict[str, Record] = {}
+    for (game_variant, name, members), record in records.items():
+        if variant is not None and game_variant != variant:
+            continue
+        _merge(sides.setdefault(_key(name), Record(name)), record)
+        for player in members:
+            _merge(players.setdefault(_key(player), Record(player)), record)
 
     def order(r: Record) -> tuple[int, float, str]:
         return (-r.wins, -(r.win_rate or 0.0), r.name.casefold())
 
     return Statistics(sorted(players.values(), key=order), sorted(sides.values(), key=order))
+
+
+def statistics_of(games: Iterable[GameFigures], variant: str | None = None) -> Statistics:
+    """:func:`statistics` over the figures of games (:func:`game_figures`), as a store's index
+    keeps them."""
+    return statistics_from(lineups(games), variant)
+
+
+def record_row(record: Record) -> list:
+    """A record as a JSON-compatible list (for a cache of line-ups)."""
+    return [
+        record.name,
+        record.games,
+        record.finished,
+        record.wins,
+        record.hands,
+        record.points,
+        record.best_hand,
+        record.canastas,
+        record.red_threes,
+    ]
+
+
+def record_from_row(row: list) -> Record:
+    """The inverse of :func:`record_row`; raises ValueError/TypeError for a damaged row."""
+    name, games, finished, wins, hands, points, best, canastas, red = row
+    if not isinstance(name, str) or not isinstance(canastas, dict):
+        raise TypeError("damaged line-up row")
+    return Record(name, games, finished, wins, hands, points, best, dict(canastas), red)

@@ -564,6 +564,20 @@ class Store:
 
         return summaries(self.path)
 
+    def newest(self, count: int) -> tuple[list[Any], bool]:
+        """The ``count`` newest games not deleted, as summaries, read from their own files;
+        and whether older ones remain (:func:`scorekeeper.storage.index.newest`)."""
+        from scorekeeper.storage.index import newest
+
+        return newest(self.path, count)
+
+    def lineup_records(self) -> dict[Any, Any]:
+        """Statistics per line-up over the games not deleted
+        (:func:`scorekeeper.storage.index.lineup_records`)."""
+        from scorekeeper.storage.index import lineup_records
+
+        return lineup_records(self.path)
+
     def unfinished_ids(self) -> list[int]:
         """Ids of games with hands, not finished and not deleted, newest first."""
         return [

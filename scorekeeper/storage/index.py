@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import os
+import time
 from collections.abc import Iterable
 from contextlib import suppress
 from dataclasses import dataclass
@@ -35,29 +36,37 @@ class SideSummary:
     total: int
 
 
-@dataclass
 class GameSummary:
-    """One game as ``games`` lists it: ``id``, ``created`` and ``finished`` (ISO 8601 UTC or
-    None), ``variant`` name, ``label``, ``hands_played``, ``deleted``, ``draw``, ``winner`` (the
-    winning side's name or None), ``over``, ``sides``; ``status`` is ``playing``, ``won``,
+    """One game as ``games`` lists it, read from its index entry as it is asked for (so listing
+    the newest of many games builds little): ``id``, ``created`` and ``finished`` (ISO 8601 UTC
+    or None), ``variant`` name, ``label``, ``hands_played``, ``deleted``, ``draw``, ``winner``
+    (the winning side's name or None), ``over``, ``sides``; ``status`` is ``playing``, ``won``,
     ``draw`` or ``deleted``. :meth:`figures` gives what statistics count."""
 
-    id: int
-    created: str
-    finished: str | None
-    variant: str
-    label: str
-    hands_played: int
-    deleted: bool
-    over: bool
-    winner_index: int | None
-    draw: bool
-    sides: list[SideSummary]
-    doc: dict[str, Any]
+    __slots__ = ("doc", "id")
+
+    def __init__(self, game_id: int, doc: dict[str, Any]) -> None:
+        self.id = game_id
+        self.doc = doc
+
+    created = property(lambda self: self.doc["created"])
+    finished = property(lambda self: self.doc["finished"])
+    variant = property(lambda self: self.doc["variant"])
+    label = property(lambda self: self.doc["label"])
+    hands_played = property(lambda self: self.doc["hands"])
+    deleted = property(lambda self: self.doc["deleted"])
+    over = property(lambda self: self.doc["over"])
+    winner_index = property(lambda self: self.doc["winner"])
+    draw = property(lambda self: self.doc["draw"])
+
+    @property
+    def sides(self) -> list[SideSummary]:
+        return [SideSummary(s[0], tuple(s[1]), s[2]) for s in self.doc["sides"]]
 
     @property
     def winner(self) -> str | None:
-        return None if self.winner_index is None else self.sides[self.winner_index].name
+        w = self.winner_index
+        return None if w is None else self.doc["sides"][w][0]
 
     @property
     def status(self) -> str:
@@ -76,6 +85,19 @@ class GameSummary:
             for s in self.doc["sides"]
         ]
         return GameFigures(self.variant, self.hands_played, self.over, self.winner_index, sides)
+
+
+_KEYS = ("created", "finished", "variant", "label", "hands", "deleted", "over", "winner", "draw")
+
+
+def _valid(doc: Any) -> bool:
+    """True when an index entry's summary has every key and sides of the right shape."""
+    return (
+        isinstance(doc, dict)
+        and all(k in doc for k in _KEYS)
+        and isinstance(doc.get("sides"), list)
+        and all(isinstance(s, list) and len(s) == 8 for s in doc["sides"])
+    )
 
 
 def summary_doc(stored: Any) -> dict[str, Any]:
@@ -111,25 +133,9 @@ def summary_doc(stored: Any) -> dict[str, Any]:
     }
 
 
-def _summary(game_id: int, doc: dict[str, Any]) -> GameSummary:
-    return GameSummary(
-        id=game_id,
-        created=doc["created"],
-        finished=doc["finished"],
-        variant=doc["variant"],
-        label=doc["label"],
-        hands_played=doc["hands"],
-        deleted=doc["deleted"],
-        over=doc["over"],
-        winner_index=doc["winner"],
-        draw=doc["draw"],
-        sides=[SideSummary(s[0], tuple(s[1]), s[2]) for s in doc["sides"]],
-        doc=doc,
-    )
-
-
-def _load(path: Path) -> dict[str, list[Any]]:
-    """The index's entries ``{id: [identity, summary]}``; empty when missing or unusable."""
+def _load(path: Path) -> dict[str, Any]:
+    """The index as stored: ``games`` ``{id: [identity, summary]}``, and ``folder`` (the game
+    folder's identity when it was last scanned) with ``checked_ns``; empty when unusable."""
     from scorekeeper.storage.database import index_file
 
     try:
@@ -138,19 +144,29 @@ def _load(path: Path) -> dict[str, list[Any]]:
         return {}
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         return {}
-    games = data.get("games")
-    return games if isinstance(games, dict) else {}
+    if not isinstance(data.get("games"), dict):
+        return {}
+    return data
 
 
-def _save(path: Path, entries: dict[str, list[Any]]) -> None:
+def _save(
+    path: Path, entries: dict[str, list[Any]], folder: list[int] | None, checked: int
+) -> None:
     """Write the index back (best effort: it is a cache)."""
     from scorekeeper.storage.database import index_file, write_atomically
 
     content = json.dumps(
-        {"format": FORMAT, "games": entries}, ensure_ascii=False, separators=(",", ":")
+        {"format": FORMAT, "folder": folder, "checked_ns": checked, "games": entries},
+        ensure_ascii=False,
+        separators=(",", ":"),
     ).encode("utf-8")
     with suppress(OSError):
         write_atomically(index_file(path), content, durable=False)
+
+
+#: Nanoseconds a folder's modification time must lie before a scan for the scan to vouch for it
+#: (file systems keep times as coarsely as 2 seconds).
+_SETTLED_NS = 2_000_000_000
 
 
 def _identity(st: os.stat_result) -> list[int]:
@@ -177,54 +193,137 @@ def _read_game(path: Path, game_id: int, file: Path) -> tuple[list[int], dict[st
 def summaries(path: Path) -> list[GameSummary]:
     """A summary of every game of the database at ``path``, newest first.
 
-    Reads the index, looks at every game file's identity (one ``stat`` each), reads and
-    summarises only the game files that changed, and writes the index back if anything did.
-    DataFileError names a game file that cannot be read."""
+    Every game file is written by rename inside the games folder, so a folder whose identity
+    (inode, modification time) is what the index recorded at its last scan holds no change
+    since, and the index is used as it is. Otherwise every game file's identity is looked at
+    (one ``stat`` each) and only the files that changed are read and summarised again; the
+    index is written back if anything changed. DataFileError names a game file that cannot be
+    read."""
     from scorekeeper.storage.database import _GAME_FILE, games_folder
 
-    entries = _load(path)
+    data = _load(path)
+    entries: dict[str, list[Any]] = data.get("games", {})
     folder = games_folder(path)
-    fresh: dict[str, list[Any]] = {}
-    changed = False
     try:
-        scan = os.scandir(folder)
-    except (FileNotFoundError, NotADirectoryError):
-        scan = None
-    if scan is not None:
-        with scan:
-            for item in scan:
-                match = _GAME_FILE.fullmatch(item.name)
-                if not match:
-                    continue
-                key = match[1]
-                entry = entries.get(key)
-                try:
-                    identity = _identity(item.stat())
-                except FileNotFoundError:
-                    continue
-                if (
-                    isinstance(entry, list)
-                    and len(entry) == 2
-                    and entry[0] == identity
-                    and isinstance(entry[1], dict)
-                ):
-                    fresh[key] = entry
-                    continue
-                read = _read_game(path, int(key), Path(item.path))
-                if read is not None:
-                    fresh[key] = list(read)
-                changed = True
-    if changed or len(fresh) != len(entries):
-        _save(path, fresh)
+        st = folder.stat()
+        here = [st.st_ino, st.st_mtime_ns]
+    except OSError:
+        here = None
+    settled = data.get("checked_ns", 0) - (here[1] if here else 0) > _SETTLED_NS
+    if here is not None and data.get("folder") == here and settled:
+        fresh = entries
+    else:
+        checked = time.time_ns()
+        fresh = {}
+        if here is not None:
+            with os.scandir(folder) as scan:
+                for item in scan:
+                    match = _GAME_FILE.fullmatch(item.name)
+                    if not match:
+                        continue
+                    key = match[1]
+                    entry = entries.get(key)
+                    try:
+                        identity = _identity(item.stat())
+                    except FileNotFoundError:
+                        continue
+                    if isinstance(entry, list) and len(entry) == 2 and entry[0] == identity:
+                        fresh[key] = entry
+                        continue
+                    read = _read_game(path, int(key), Path(item.path))
+                    if read is not None:
+                        fresh[key] = list(read)
+        if fresh != entries or data.get("folder") != here:
+            _save(path, fresh, here, checked)
     out = []
     for key in sorted(fresh, key=int, reverse=True):
-        try:
-            out.append(_summary(int(key), fresh[key][1]))
-        except (KeyError, TypeError, IndexError, ValueError):
-            # a damaged entry: forget the index, so the next command rebuilds it
-            _save(path, {})
+        entry = fresh[key]
+        if not (isinstance(entry, list) and len(entry) == 2 and _valid(entry[1])):
+            # a damaged entry: forget the index, so it is rebuilt from the game files
             return summaries_rebuilt(path)
+        out.append(GameSummary(int(key), entry[1]))
     return out
+
+
+def _folder_identity(path: Path) -> list[int] | None:
+    from scorekeeper.storage.database import games_folder
+
+    try:
+        st = games_folder(path).stat()
+    except OSError:
+        return None
+    return [st.st_ino, st.st_mtime_ns]
+
+
+def _stats_file(path: Path) -> Path:
+    return path.with_name(path.name + ".stats.json")
+
+
+def lineup_records(path: Path) -> dict[tuple[str, str, tuple[str, ...]], Any]:
+    """Statistics' records per line-up (variant, side name, players) over every game that is
+    not deleted (:func:`scorekeeper.domain.stats.lineups`).
+
+    They are kept in ``<database>.stats.json`` with the games folder's identity, and used as
+    they are while the folder shows no change (as :func:`summaries` trusts the index); otherwise
+    they are counted again from the summaries and written back. A cache: always rebuildable."""
+    from scorekeeper.domain.stats import lineups, record_from_row, record_row
+
+    here = _folder_identity(path)
+    try:
+        data = json.loads(_stats_file(path).read_bytes())
+        settled = data["checked_ns"] - here[1] > _SETTLED_NS if here else False
+        if here is not None and data["folder"] == here and settled:
+            return {
+                (v, name, tuple(players)): record_from_row(row)
+                for v, name, players, row in data["lineups"]
+            }
+    except (OSError, ValueError, UnicodeDecodeError, RecursionError, KeyError, TypeError):
+        pass
+    checked = time.time_ns()
+    records = lineups(s.figures() for s in summaries(path) if not s.deleted)
+    content = json.dumps(
+        {
+            "format": FORMAT,
+            "folder": here,
+            "checked_ns": checked,
+            "lineups": [[k[0], k[1], list(k[2]), record_row(r)] for k, r in records.items()],
+        },
+        ensure_ascii=False,
+        separators=(",", ":"),
+    ).encode("utf-8")
+    from scorekeeper.storage.database import write_atomically
+
+    with suppress(OSError):
+        write_atomically(_stats_file(path), content, durable=False)
+    return records
+
+
+def newest(path: Path, count: int, keep: Any = None) -> tuple[list[GameSummary], bool]:
+    """The ``count`` newest games that ``keep(summary)`` accepts (default: those not deleted),
+    read from their own files, newest first, without the index; and whether older games that
+    match remain. What it costs does not grow with the number of games kept."""
+    from scorekeeper.storage.database import _GAME_FILE, games_folder
+
+    keep = keep or (lambda s: not s.deleted)
+    try:
+        with os.scandir(games_folder(path)) as scan:
+            ids = sorted(
+                (int(m[1]) for item in scan if (m := _GAME_FILE.fullmatch(item.name))),
+                reverse=True,
+            )
+    except (FileNotFoundError, NotADirectoryError):
+        return [], False
+    out: list[GameSummary] = []
+    for game_id in ids:
+        read = _read_game(path, game_id, games_folder(path) / f"{game_id}.json")
+        if read is None:
+            continue
+        summary = GameSummary(game_id, read[1])
+        if keep(summary):
+            if len(out) == count:
+                return out, True
+            out.append(summary)
+    return out, False
 
 
 def summaries_rebuilt(path: Path) -> list[GameSummary]:
@@ -240,9 +339,10 @@ def record(path: Path, games: Iterable[Any]) -> None:
     """Put the summaries of stored games just written into the index (bulk building)."""
     from scorekeeper.storage.database import game_file
 
-    entries = _load(path)
+    data = _load(path)
+    entries = data.get("games", {})
     for stored in games:
         with suppress(OSError):
             identity = _identity(game_file(path, stored.id).stat())
             entries[str(stored.id)] = [identity, summary_doc(stored)]
-    _save(path, entries)
+    _save(path, entries, None, 0)
