@@ -88,8 +88,6 @@ class GameFigures:
 
 def game_figures(game: Game) -> GameFigures:
     """The figures of ``game``, derived from its hand entries as the score sheet's are."""
-    from scorekeeper.domain.scoring import resolve_cards
-
     outcome = game.outcome
     sides = []
     for index, (side, total) in enumerate(zip(game.sides, game.totals, strict=True)):
@@ -100,7 +98,7 @@ def game_figures(game: Game) -> GameFigures:
             figures.points += score
             if figures.best_hand is None or score > figures.best_hand:
                 figures.best_hand = score
-            entry = resolve_cards(game.variant, result.hand.entries[index])
+            entry = result.hand.entries[index]
             for kind, n in entry.canastas.items():
                 if n:
                     figures.canastas[kind] = figures.canastas.get(kind, 0) + n

@@ -6,12 +6,13 @@ copy of the rules it was started with, so editing a variant file later never cha
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from typing import Any
 
 from scorekeeper.domain.game import Game, Hand, Side
 from scorekeeper.domain.scoring import entry_from_json
-from scorekeeper.domain.variant import build_variant
+from scorekeeper.domain.variant import Variant, build_variant
 
 
 @dataclass
@@ -84,9 +85,21 @@ def game_to_doc(stored: StoredGame) -> dict[str, Any]:
     }
 
 
+_VARIANTS: dict[str, Variant] = {}
+
+
+def _variant(rules: dict[str, Any], game_id: int) -> Variant:
+    """The variant a game's stored rules build (games with the same rules share one)."""
+    key = json.dumps(rules, sort_keys=True)
+    variant = _VARIANTS.get(key)
+    if variant is None:
+        variant = _VARIANTS[key] = build_variant(rules, f"game {game_id}")
+    return variant
+
+
 def game_from_doc(game_id: int, doc: dict[str, Any]) -> StoredGame:
     """Rebuild a stored game from its document; raises DataFileError/InputError if unusable."""
-    variant = build_variant(doc["rules"], f"game {game_id}")
+    variant = _variant(doc["rules"], game_id)
     sides = tuple(
         Side(s["name"], tuple(s.get("players", ())), int(s.get("start_score", 0)))
         for s in doc["sides"]
