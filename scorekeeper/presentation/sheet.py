@@ -214,7 +214,7 @@ def print_sheet(con: Console, stored: StoredGame) -> None:
     and the opening minimum that applied at that hand; then the outcome."""
     from rich.text import Text
 
-    from scorekeeper.presentation.render import _table, print_outcome
+    from scorekeeper.presentation.render import _number, _table, print_outcome
 
     game = stored.game
     v = game.variant
@@ -238,28 +238,34 @@ def print_sheet(con: Console, stored: StoredGame) -> None:
         con.print(line)
     if not game.results:
         con.print("No hands recorded yet.")
+        print_outcome(con, stored)
+        return
+    # One table for the whole sheet, a section per hand: columns line up from hand to hand.
+    table = _table(None)
+    table.add_column("", overflow="fold")
+    for side in game.sides:
+        table.add_column(Text(side.name), justify="right", overflow="fold")
+    blank = [""] * len(game.sides)
     for result in game.results:
         title = f"Hand {result.number}"
         dealer = game.dealer(result.number)
         if dealer:
             title += f" · dealt by {dealer}"
-        table = _table(None)
-        table.add_column(Text(title), overflow="fold")
-        for side in game.sides:
-            table.add_column(Text(side.name), justify="right", overflow="fold")
+        table.add_row(Text(title, style="bold"), *blank)
         for key, label in BREAKDOWN_LABELS.items():
             values = [getattr(b, key) for b in result.breakdowns]
             if any(values):
-                table.add_row(label, *[num(n) for n in values])
-        table.add_row("Hand score", *[num(b.hand_score) for b in result.breakdowns], style="bold")
-        table.add_row("Total", *[num(t) for t in result.totals], style="bold")
-        table.add_row("Minimum this hand", *[minimum_text(m) for m in result.minimums])
-        con.print(table)
+                table.add_row(f"  {label}", *[_number(n) for n in values])
+        table.add_row("  Hand score", *[_number(b.hand_score) for b in result.breakdowns])
+        table.add_row("  Total", *[_number(t) for t in result.totals], style="bold")
+        table.add_row("  Minimum this hand", *[minimum_text(m) for m in result.minimums])
         if result.hand.partners:
             pair = " and ".join(game.names[i] for i in result.hand.partners)
-            con.print(Text(f"Partners this hand: {pair}"))
+            table.add_row(Text(f"  Partners: {pair}"), *blank)
         if result.hand.note:
-            con.print(Text(f"Note: {result.hand.note}"))
+            table.add_row(Text(f"  Note: {result.hand.note}"), *blank)
+        table.add_section()
+    con.print(table)
     print_outcome(con, stored)
 
 
