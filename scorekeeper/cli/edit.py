@@ -198,7 +198,7 @@ def edit(
     # The game as it stood before hand N: entries are read and checked as that hand.
     earlier = Game(game.variant, game.sides, list(game.hands[: number - 1]))
     side_entries, file_note, pair = read_entries(
-        con, earlier, entries, file, guided, interactive, partners
+        earlier, entries, file, guided, interactive, partners
     )
     old = game.hands[number - 1]
     if not pair and partners is None:

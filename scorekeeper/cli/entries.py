@@ -12,8 +12,6 @@ from typing import TYPE_CHECKING, Any
 from scorekeeper.errors import InputError, UsageError
 
 if TYPE_CHECKING:
-    from rich.console import Console
-
     from scorekeeper.domain.game import Game
     from scorekeeper.domain.scoring import SideEntry
 
@@ -86,7 +84,6 @@ def read_file_entries(game: Game, source: str) -> tuple[list[SideEntry], str, tu
 
 
 def read_entries(
-    con: Console,
     game: Game,
     lines: list[str] | None,
     file: str | None,
@@ -101,14 +98,13 @@ def read_entries(
     prompt when ``interactive`` or ``guided``. Raises UsageError when no entry style applies or
     two are given, InputError/RuleError for entries that cannot be read.
     """
-    entries, note, pair = _read(con, game, lines, file, guided, interactive)
+    entries, note, pair = _read(game, lines, file, guided, interactive)
     if partners:
         pair = partner_indexes(game, partners)
     return entries, note, pair
 
 
 def _read(
-    con: Console,
     game: Game,
     lines: list[str] | None,
     file: str | None,
@@ -136,7 +132,7 @@ def _read(
         ]
         return entries, "", ()
     if interactive or guided:
-        asked, pair = prompt.ask_hand(con, game)
+        asked, pair = prompt.ask_hand(game)
         return asked, "", pair
     raise UsageError(
         "no hand given: pass one entry per side, --file FILE (- for stdin), or --guided"

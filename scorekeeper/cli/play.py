@@ -154,27 +154,37 @@ def hand(
     from scorekeeper.presentation.console import console
     from scorekeeper.storage.database import now, open_store
 
-    with open_store(db) as store:
-        stored = store.current(game_id)
-    game = stored.game
-    if game.outcome.over:
-        game.score([])  # raises the "game is over" refusal
-    con = console()
     interactive = stdin_is_terminal()
-    side_entries, file_note, pair = read_entries(
-        con, game, entries, file, guided, interactive, partners
-    )
-    note = note or file_note
-    breakdowns = game.score(side_entries, pair)
-    if interactive and not yes:
-        render.print_breakdown(con, stored, game.next_hand, breakdowns, side_entries)
-        if not typer.confirm("Record this hand?", default=True, err=True):
-            con.print("Nothing recorded.")
-            raise typer.Exit(0)
+    asks = guided or (interactive and not (yes and (entries or file)))
+    seen = None
+    if asks:
+        # Ask (and confirm) without holding the lock; the write below checks that the game
+        # did not change meanwhile.
+        with open_store(db) as store:
+            seen = store.current(game_id)
+        if seen.game.outcome.over:
+            seen.game.score([])  # raises the "game is over" refusal
+        con = console()
+        side_entries, file_note, pair = read_entries(
+            seen.game, entries, file, guided, interactive, partners
+        )
+        breakdowns = seen.game.score(side_entries, pair)
+        if interactive and not yes:
+            render.print_breakdown(con, seen, seen.game.next_hand, breakdowns, side_entries)
+            if not typer.confirm("Record this hand?", default=True, err=True):
+                con.print("Nothing recorded.")
+                raise typer.Exit(0)
     with open_store(db, write=True) as store:
-        stored = store.current(stored.id)
-        if len(stored.game.hands) != len(game.hands):
+        stored = store.current(seen.id if seen else game_id)
+        if seen is None:
+            if stored.game.outcome.over:
+                stored.game.score([])  # raises the "game is over" refusal
+            side_entries, file_note, pair = read_entries(
+                stored.game, entries, file, False, False, partners
+            )
+        elif len(stored.game.hands) != len(seen.game.hands):
             raise InputError("the game changed while you typed (another terminal); try again")
+        note = note or file_note
         stored.game.add(Hand(tuple(side_entries), note, now(), pair))
         stored.redo = []
         if stored.game.outcome.over and not stored.finished:
@@ -185,6 +195,7 @@ def hand(
     if as_json:
         emit_json(render.hand_json(stored, number))
         return
+    con = console()
     render.print_breakdown(con, stored, number)
     render.print_standings(con, stored)
 

@@ -15,8 +15,6 @@ from scorekeeper.domain.scoring import SideEntry, entry_from_json
 from scorekeeper.errors import ScorekeeperError
 
 if TYPE_CHECKING:
-    from rich.console import Console
-
     from scorekeeper.domain.game import Game
 
 
@@ -118,7 +116,7 @@ def _ask_partners(game: Game, choices: str) -> tuple[int, ...]:
     return _ask(f"Partners this hand? ({choices}; two numbers, 0 nobody took the pile)", parse)
 
 
-def ask_hand(con: Console, game: Game) -> tuple[list[SideEntry], tuple[int, ...]]:
+def ask_hand(game: Game) -> tuple[list[SideEntry], tuple[int, ...]]:
     """Ask the whole hand (and, in cutthroat, the hand's partners); asks again from the start
     when the hand breaks a rule. Returns the entries in side order and the partners."""
     names = game.names

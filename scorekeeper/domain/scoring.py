@@ -324,12 +324,12 @@ def resolve_cards(
     (:func:`threes_in_hand`). Raises InputError naming a bad card token, RuleError for an illegal
     meld or a count the melds contradict.
     """
-    from scorekeeper.domain.melds import judge_meld
-
     meld_points, hand_points, canastas = entry.meld_points, entry.hand_points, entry.canastas
     penalties = dict(entry.penalties)
     try:
         if entry.melds is not None:
+            from scorekeeper.domain.melds import judge_meld
+
             groups = parse_melds(entry.melds) if entry.melds.strip() else []
             meld_points = sum(card_points(variant.cards, g) for g in groups)
             found: dict[str, int] = {}
