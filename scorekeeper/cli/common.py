@@ -74,6 +74,21 @@ def emit_json(document: dict[str, Any]) -> None:
     typer.echo(json.dumps(document, ensure_ascii=not utf))
 
 
+def report_hand(stored: Any, number: int, as_json: bool) -> None:
+    """Print hand ``number`` of a stored game: its ``hand --json`` document, or its breakdown
+    followed by the standings."""
+    from scorekeeper.presentation import render
+
+    if as_json:
+        emit_json(render.hand_json(stored, number))
+        return
+    from scorekeeper.presentation.console import console
+
+    con = console()
+    render.print_breakdown(con, stored, number)
+    render.print_standings(con, stored)
+
+
 def parse_settings(items: list[str] | None) -> dict[str, str]:
     """``--set KEY=VALUE`` items as a dict; UsageError for an item without ``=``."""
     settings: dict[str, str] = {}

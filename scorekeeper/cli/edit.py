@@ -20,6 +20,7 @@ from scorekeeper.cli.common import (
     JsonOption,
     YesOption,
     emit_json,
+    report_hand,
     stdin_is_terminal,
 )
 from scorekeeper.errors import InputError, UsageError
@@ -147,12 +148,7 @@ def redo(
         stored.game.add(stored.redo.pop())
         settle_finished(stored, before)
         store.save(stored)
-    if as_json:
-        emit_json(render.hand_json(stored, number))
-        return
-    con = console()
-    render.print_breakdown(con, stored, number)
-    render.print_standings(con, stored)
+    report_hand(stored, number, as_json)
 
 
 def edit(
@@ -226,11 +222,7 @@ def edit(
         stored.game.replace(number, new_hand)
         settle_finished(stored, before)
         store.save(stored)
-    if as_json:
-        emit_json(render.hand_json(stored, number))
-        return
-    render.print_breakdown(con, stored, number)
-    render.print_standings(con, stored)
+    report_hand(stored, number, as_json)
 
 
 def delete(

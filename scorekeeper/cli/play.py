@@ -16,6 +16,7 @@ from scorekeeper.cli.common import (
     YesOption,
     emit_json,
     parse_settings,
+    report_hand,
     stdin_is_terminal,
 )
 from scorekeeper.cli.entries import read_entries
@@ -192,12 +193,7 @@ def hand(
         store.save(stored)
         store.set_current(stored.id)
     number = len(stored.game.hands)
-    if as_json:
-        emit_json(render.hand_json(stored, number))
-        return
-    con = console()
-    render.print_breakdown(con, stored, number)
-    render.print_standings(con, stored)
+    report_hand(stored, number, as_json)
 
 
 def status(game_id: GameOption = None, as_json: JsonOption = False, db: DbOption = None) -> None:
