@@ -16,7 +16,7 @@ def test_every_shipped_variant_loads():
         assert v.name == name and v.bands
 
 
-def write(tmp_path, text, name="house.toml"):
+def write(tmp_path, text, name="x.toml"):
     path = tmp_path / name
     path.write_text(text, encoding="utf-8")
     return path
@@ -96,3 +96,15 @@ def test_vienna_option_makes_red_threes_minus_without_a_canasta():
     a = entry_from_json(v, {"meld_points": 60, "red_threes": 2})
     [side, _] = score_hand(v, [a, entry_from_json(v, {})])
     assert side.red_three_bonus == -200
+
+
+def test_a_file_whose_name_differs_from_its_file_name(tmp_path):
+    path = write(tmp_path, 'name = "other"\nextends = "classic"\n', "mine.toml")
+    with pytest.raises(DataFileError, match="used by its file name"):
+        check_file(path)
+
+
+def test_a_variant_nobody_could_go_out_in(tmp_path):
+    path = write(tmp_path, 'name = "x"\n')
+    with pytest.raises(DataFileError, match="no canasta kinds"):
+        check_file(path)

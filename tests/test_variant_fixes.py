@@ -127,3 +127,28 @@ def test_instant_win_goes_to_the_side_with_the_lower_total():
     g.add(Hand((a, entry_from_json(v, {"special_hand": "dream_4"}))))
     # A: 7,500 + 300 + 1,000 = 8,800; B's dream hand: 8,500 and the game.
     assert g.outcome.winner == 1 and g.totals == (8800, 8500)
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "words"),
+    [
+        ({"melds": "KKKKKKK"}, {"melds": "KKKKKKK"}, "14 kings typed; the 2 decks hold 8"),
+        ({"melds": "QQQQXXX KKKKXXX"}, {}, "6 jokers typed; the 2 decks hold 4"),
+        ({"melds": "KhKhKh"}, {}, "3 cards Kh typed; the 2 decks hold 2"),
+        ({"melds": "KKKKKKK", "hand": "K K"}, {}, "9 kings typed"),
+    ],
+)
+def test_typed_cards_cannot_outnumber_the_decks(a, b, words):
+    # Two decks of 52 with four jokers (RULES.md §2, §16c deck limits).
+    with pytest.raises(RuleError, match=words):
+        score("classic", a, b)
+
+
+def test_check_refuses_more_cards_than_the_decks_hold():
+    from scorekeeper.domain.cards import parse_melds
+    from scorekeeper.domain.melds import check_opening
+
+    v = load_variant("classic")
+    result = check_opening(v, parse_melds("KKKKKKKKKKKK"), opening_minimum(v, score=0))
+    assert not result.allowed
+    assert any("12 kings typed" in p for p in result.problems)

@@ -106,6 +106,8 @@ def backups_restore(
 ) -> None:
     """Make backup NUMBER the database again; the version it replaces is kept as a backup.
 
+    Without a terminal it needs --yes.
+
     Example: scorekeeper backups restore 1
     """
     from scorekeeper.storage.database import default_path, list_backups, restore_backup
@@ -123,12 +125,18 @@ def backups_restore(
         from scorekeeper.errors import DataFileError
 
         raise DataFileError(f"backup {number} cannot be restored: {summary['error']}")
-    if stdin_is_terminal() and not yes:
-        question = (
-            f"Replace {path} with backup {number} of {backup.taken} ({summary['games']} games,"
-            f" {summary['hands']} hands)?"
+    if not yes and not stdin_is_terminal():
+        raise UsageError(
+            "restoring a backup replaces games (a game made after it goes away): say --yes"
         )
-        if not typer.confirm(question, default=False):
+    if not yes:
+        games, hands = summary["games"], summary["hands"]
+        question = (
+            f"Replace {path} with backup {number} of {backup.taken} ({games}"
+            f" game{'s' if games != 1 else ''}, {hands} hand{'s' if hands != 1 else ''})? Games"
+            " it does not hold, or holds earlier versions of, go back to that state"
+        )
+        if not typer.confirm(question, default=False, err=True):
             typer.echo("Nothing restored.", err=True)
             raise typer.Exit(0)
     kept = restore_backup(path, backup.path)

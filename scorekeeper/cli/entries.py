@@ -21,6 +21,11 @@ def partner_indexes(game: Game, names: Any) -> tuple[int, ...]:
 
     Raises InputError for anything else or a name that is not a side of the game.
     """
+    if game.variant.partnerships != "per_hand":
+        raise UsageError(
+            f"{game.variant.name} has fixed sides: partners are named only in variants where they"
+            " change each hand (cutthroat)"
+        )
     if isinstance(names, str):
         if names.strip() == "-":
             return ()
@@ -40,7 +45,7 @@ def read_file_entries(game: Game, source: str) -> tuple[list[SideEntry], str, tu
     from scorekeeper.domain.scoring import entry_from_json
 
     try:
-        text = sys.stdin.read() if source == "-" else Path(source).read_text(encoding="utf-8")
+        text = sys.stdin.read() if source == "-" else Path(source).read_text(encoding="utf-8-sig")
     except (OSError, UnicodeDecodeError) as err:
         raise InputError(f"cannot read {source}: {getattr(err, 'strerror', None) or err}") from None
     try:

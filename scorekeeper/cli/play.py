@@ -191,7 +191,6 @@ def hand(
         if stored.game.outcome.over and not stored.finished:
             stored.finished = now()
         store.save(stored)
-        store.set_current(stored.id)
     number = len(stored.game.hands)
     report_hand(stored, number, as_json)
 

@@ -270,7 +270,7 @@ def import_game(
     from scorekeeper.storage.database import open_store
 
     try:
-        text = sys.stdin.read() if file == "-" else Path(file).read_text(encoding="utf-8")
+        text = sys.stdin.read() if file == "-" else Path(file).read_text(encoding="utf-8-sig")
     except (OSError, UnicodeDecodeError) as err:
         raise DataFileError(
             f"cannot read {file}: {getattr(err, 'strerror', None) or err}"

@@ -198,8 +198,16 @@ def variants_init(
     path = folder / f"{name}.toml"
     if path.exists() and not force:
         raise InputError(f"{path} exists already; edit it, or pass --force to start it again")
-    folder.mkdir(parents=True, exist_ok=True)
-    path.write_text(text, encoding="utf-8")
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    except OSError as err:
+        from scorekeeper.errors import DataFileError
+
+        raise DataFileError(
+            f"cannot write {path}: {err.strerror} (the config folder comes from"
+            " SCOREKEEPER_CONFIG or your user config folder)"
+        ) from None
     typer.echo(f"Wrote {path}")
     typer.echo(f"Edit it, check it with 'scorekeeper variants check {path}', then play it with")
     typer.echo(f"'scorekeeper new {name} --team ... --team ...'.")

@@ -6,6 +6,7 @@ game's copy of its rules; they are never stored as the truth (STYLE.md).
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -87,6 +88,13 @@ class Game:
         for name in names:
             if not name.strip():
                 raise InputError("a side's name cannot be empty")
+        for name in [*names, *(p for s in self.sides for p in s.players)]:
+            odd = [c for c in name if unicodedata.category(c) in ("Cc", "Cf")]
+            if odd:
+                raise InputError(
+                    f"the name {name!r} holds an invisible or control character"
+                    f" (U+{ord(odd[0]):04X}); type names with visible characters only"
+                )
         folded = [n.strip().casefold() for n in names]
         if len(set(folded)) != len(folded):
             raise InputError("two sides have the same name; give each side its own name")

@@ -373,6 +373,12 @@ def check_opening(
     minimum = minimum or Minimum()
     groups = [list(m) for m in melds]
     problems: list[str] = []
+    from scorekeeper.domain.scoring import too_many_cards
+
+    typed = [c for m in groups for c in m] + ([discard] if discard is not None else [])
+    excess = too_many_cards(variant, typed)
+    if excess:
+        problems.append(excess)
     joined = None
     if discard is not None:
         problem = _discard_problem(variant, rules, discard)

@@ -486,6 +486,55 @@ def _check_partners(variant: Variant, partners: Sequence[int], count: int) -> No
         raise RuleError("name exactly two different players as this hand's partners")
 
 
+_RANK_WORDS = {
+    "joker": "jokers",
+    "two": "twos",
+    "ace": "aces",
+    "king": "kings",
+    "queen": "queens",
+    "jack": "jacks",
+    "ten": "tens",
+    "nine": "nines",
+    "eight": "eights",
+    "seven": "sevens",
+    "six": "sixes",
+    "five": "fives",
+    "four": "fours",
+    "black_three": "black threes",
+    "red_three": "red threes",
+}
+
+
+def too_many_cards(variant: Variant, cards: Sequence[Card]) -> str | None:
+    """Why ``cards`` (typed anywhere in one hand) cannot all exist in the variant's decks: more
+    of a rank than the decks hold, or more of one suited card than there are decks; None when
+    they can (RULES.md §16c deck limits)."""
+    by_rank: dict[str, int] = {}
+    by_card: dict[tuple[str, str], int] = {}
+    for card in cards:
+        by_rank[card.key] = by_rank.get(card.key, 0) + 1
+        if card.suit:
+            by_card[(card.rank, card.suit)] = by_card.get((card.rank, card.suit), 0) + 1
+    decks = f"{variant.decks} deck{'s' if variant.decks > 1 else ''}"
+    for key, n in by_rank.items():
+        if n > variant.cards_of(key):
+            return f"{n} {_RANK_WORDS[key]} typed; the {decks} hold {variant.cards_of(key)}"
+    for (rank, suit), n in by_card.items():
+        if n > variant.decks:
+            card = Card(rank, suit)
+            return f"{n} cards {card} typed; the {decks} hold {variant.decks}"
+    return None
+
+
+def typed_cards(entry: SideEntry) -> list[Card]:
+    """Every card a side typed for its melds and the cards left in its hand."""
+    cards: list[Card] = []
+    for text in (entry.melds, entry.hand):
+        if text and text.strip():
+            cards.extend(parse_cards(text))
+    return cards
+
+
 def _typed_threes(variant: Variant, entry: SideEntry, rank: str) -> int:
     """Threes of ``rank`` (``3r``/``3b``) among a side's typed cards that no count holds yet:
     melded ones, and ones left in hand that no in-hand penalty of the variant took."""
@@ -591,6 +640,9 @@ def validate_hand(
         for i in lone:
             if entries[i].went_out:
                 check_going_out(variant, entries[i], names[i])
+    problem = too_many_cards(variant, [c for e in entries for c in typed_cards(e)])
+    if problem:
+        raise RuleError(f"{problem} in all sides together")
     total_points = sum(e.meld_points + e.hand_points for e in entries)
     if total_points > variant.deck_points:
         raise RuleError(

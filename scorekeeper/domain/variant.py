@@ -866,6 +866,12 @@ def build_variant(rules: Mapping[str, Any], where: str = "variant") -> Variant:
         )
     instant = data.get("instant_win", {})
     go = data["going_out"]
+    counted = [k for k, c in canastas.items() if c.counts_for_going_out]
+    if go["canastas"] > 0 and not counted:
+        raise DataFileError(
+            f"{where}: going out needs {go['canastas']} canasta(s) but the variant has no canasta"
+            " kinds that count: add [canastas.KIND] tables (or extend a variant that has them)"
+        )
     for kind in go.get("kinds", {}):
         if kind not in canastas:
             raise DataFileError(f"{where}: 'going_out.kinds.{kind}' is not a canasta kind")

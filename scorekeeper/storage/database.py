@@ -545,6 +545,12 @@ class Store:
     def get(self, game_id: int) -> StoredGame:
         """The game with ``game_id``; NotFound when there is none."""
         doc = self._document(game_id)
+        if doc is None and game_id == self.current_id:
+            raise DataFileError(
+                f"the current game's file {game_file(self.path, game_id)} is missing; restore a"
+                f" backup ('scorekeeper backups --db {self.path}') or 'scorekeeper resume' another"
+                " game"
+            )
         if doc is None:
             raise NotFound(f"there is no game {game_id}; 'scorekeeper games' lists them")
         return load_game(self.path, game_id, doc)
@@ -631,15 +637,24 @@ class Store:
 
 
 def load_game(path: Path, game_id: int, doc: dict[str, Any]) -> StoredGame:
-    """A stored game from its document; DataFileError naming the game when it is unusable."""
+    """A stored game from its document, every hand scored once; DataFileError naming the game's
+    file when it cannot be used (a hand its own rules refuse, a missing or mistyped key)."""
+    where = game_file(path, game_id)
     try:
-        return game_from_doc(game_id, doc)
+        stored = game_from_doc(game_id, doc)
+        stored.game.results  # noqa: B018 - scores every stored hand, so damage shows here
+        return stored
     except ScorekeeperError as err:
-        raise DataFileError(f"game {game_id} in {path} cannot be used: {err}") from None
-    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as err:
+        raise DataFileError(f"game {game_id} ({where}) cannot be used: {err}") from None
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError, OverflowError) as err:
+        what = (
+            f"'{err.args[0]}' is missing"
+            if isinstance(err, KeyError)
+            else "a value is of the wrong kind"
+        )
         raise DataFileError(
-            f"game {game_id} in {path} is damaged ({type(err).__name__}: {err}); restore"
-            f" a backup ('scorekeeper backups --db {path}')"
+            f"game {game_id} ({where}) is damaged ({what}); restore a backup"
+            f" ('scorekeeper backups --db {path}')"
         ) from None
 
 

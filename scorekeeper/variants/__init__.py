@@ -153,6 +153,11 @@ def check_file(path: Path) -> Variant:
     """Validate a variant file and everything it extends; returns the variant it defines."""
     data = read_file(path)
     name = data.get("name", path.stem)
+    if name != path.stem:
+        raise DataFileError(
+            f"{path}: 'name' is '{name}' but a variant is used by its file name ('{path.stem}'):"
+            " make them the same"
+        )
     rules = resolve(rules_chain(name, first=data, where=str(path)))
     rules["name"] = name
     rules, _ = apply_options(rules, {}, where=str(path))
@@ -180,7 +185,7 @@ def template(name: str, base: str) -> str:
         f"# Only what differs from {base} needs to be here: uncomment a line (and the [table]",
         "# line above it) and change its value. 'scorekeeper variants show "
         f"{base}' explains each rule;",
-        f"# 'scorekeeper variants check {name}.toml' checks the file.",
+        f"# 'scorekeeper variants check {name}' checks the file.",
         "",
         tomli_w.dumps({"name": name, "extends": base, "title": title}).rstrip(),
         "",
