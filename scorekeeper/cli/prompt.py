@@ -45,6 +45,9 @@ def _points_or_cards(game: Game, what: str, melds: bool) -> Any:
 
     def parse(text: str) -> tuple[int, str | None]:
         plain = text.replace(",", "")
+        if plain.lstrip("-").replace(".", "", 1).isdigit() and not plain.isdigit():
+            raise ValueError(f"{what}: a whole number, 0 or more, or the cards")
+        text = " ".join(text.split("/"))  # melds may be separated by '/' as in one-line entries
         if plain.isdigit():
             n = int(plain)
             if n % v.point_step or n > v.deck_points:

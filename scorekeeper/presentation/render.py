@@ -326,7 +326,7 @@ def print_variant(con: Console, v: Variant) -> None:
     con.print(cards)
 
     kinds = _table("Canastas (key for hand entries, bonus)")
-    kinds.add_column("Key")
+    kinds.add_column("Key", overflow="fold")
     kinds.add_column("Kind")
     kinds.add_column("Aliases")
     kinds.add_column("Bonus", justify="right")
@@ -378,7 +378,7 @@ def print_variant(con: Console, v: Variant) -> None:
 
     if v.penalties:
         pen = _table("Penalties (key for hand entries)")
-        pen.add_column("Key")
+        pen.add_column("Key", overflow="fold")
         pen.add_column("Meaning")
         pen.add_column("Points", justify="right")
         for key, points in v.penalties.items():
@@ -387,7 +387,7 @@ def print_variant(con: Console, v: Variant) -> None:
 
     if v.special_hands:
         sp = _table("Special hands")
-        sp.add_column("Key")
+        sp.add_column("Key", overflow="fold")
         sp.add_column("Points", justify="right")
         for key, points in v.special_hands.items():
             won = " (wins the game)" if key in v.winning_special_hands else ""
@@ -417,10 +417,19 @@ def print_variant(con: Console, v: Variant) -> None:
     options = v.rules.get("options", {})
     if options:
         chosen = v.rules.get("chosen_options", {})
+        if con.width < 70:
+            con.print("Options (new --set NAME=VALUE)", style="italic")
+            for name, o in options.items():
+                default = str(o.get("default", False)).lower()
+                now = str(chosen.get(name, o.get("default", False))).lower()
+                choices = f" (one of {', '.join(o['choices'])})" if "choices" in o else ""
+                con.print(_text(f"{name}: default {default}, in force {now}"), style="bold")
+                con.print(_text(f"  {o.get('description', '')}{choices}"))
+            return
         opt = _table("Options (new --set NAME=VALUE)")
-        opt.add_column("Name", no_wrap=True)
-        opt.add_column("Default")
-        opt.add_column("In force")
+        opt.add_column("Name", overflow="fold")
+        opt.add_column("Default", no_wrap=True)
+        opt.add_column("In force", no_wrap=True)
         opt.add_column("What it does", overflow="fold")
         for name, o in options.items():
             default = o.get("default", False)
