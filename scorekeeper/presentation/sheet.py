@@ -241,24 +241,28 @@ def print_sheet(con: Console, stored: StoredGame) -> None:
         print_outcome(con, stored)
         return
     # One table for the whole sheet, a section per hand: columns line up from hand to hand.
+    # Every cell is a Text: nothing typed is read as markup, and nothing needs parsing.
     table = _table(None)
     table.add_column("", overflow="fold")
     for side in game.sides:
         table.add_column(Text(side.name), justify="right", overflow="fold")
-    blank = [""] * len(game.sides)
+    blank = [Text("")] * len(game.sides)
+    labels = {key: Text(f"  {label}") for key, label in BREAKDOWN_LABELS.items()}
+    score_label, total_label = Text("  Hand score"), Text("  Total", style="bold")
+    minimum_label = Text("  Minimum this hand")
     for result in game.results:
         title = f"Hand {result.number}"
         dealer = game.dealer(result.number)
         if dealer:
             title += f" · dealt by {dealer}"
         table.add_row(Text(title, style="bold"), *blank)
-        for key, label in BREAKDOWN_LABELS.items():
+        for key, label in labels.items():
             values = [getattr(b, key) for b in result.breakdowns]
             if any(values):
-                table.add_row(f"  {label}", *[_number(n) for n in values])
-        table.add_row("  Hand score", *[_number(b.hand_score) for b in result.breakdowns])
-        table.add_row("  Total", *[_number(t) for t in result.totals], style="bold")
-        table.add_row("  Minimum this hand", *[minimum_text(m) for m in result.minimums])
+                table.add_row(label, *[_number(n) for n in values])
+        table.add_row(score_label, *[_number(b.hand_score) for b in result.breakdowns])
+        table.add_row(total_label, *[_number(t) for t in result.totals], style="bold")
+        table.add_row(minimum_label, *[_number(minimum_text(m)) for m in result.minimums])
         if result.hand.partners:
             pair = " and ".join(game.names[i] for i in result.hand.partners)
             table.add_row(Text(f"  Partners: {pair}"), *blank)
