@@ -82,6 +82,19 @@ def database_files(db: Path) -> dict[str, bytes]:
     return files
 
 
+def refused(cli: Any, db: Path, *args: str, code: int = 1, input: str | None = None) -> str:
+    """Run a command that must be refused: exit ``code``, one line on stderr starting
+    "Error: ", no traceback, and every database file unchanged. Returns that line."""
+    before = database_files(db)
+    result = cli(*args, input=input)
+    assert result.exit_code == code, result.output
+    assert database_files(db) == before
+    assert "Traceback" not in result.output
+    lines = [line for line in result.stderr.splitlines() if line.strip()]
+    assert len(lines) == 1 and lines[0].startswith("Error: "), result.stderr
+    return lines[0]
+
+
 def put_back_files(db: Path, files: dict[str, bytes]) -> None:
     """Make the database's files those of ``files`` (from :func:`database_files`) again."""
     from scorekeeper.storage.database import games_folder

@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import database_files
+from conftest import refused
 
 
 @pytest.fixture
@@ -17,17 +17,6 @@ def game(cli, db):
     assert result.exit_code == 0
     assert cli("hand", "m=100 nat=1 out", "m=50").exit_code == 0
     return db
-
-
-def refused(cli, db, *args, input=None, code=1):
-    before = database_files(db)
-    result = cli(*args, input=input)
-    assert result.exit_code == code, result.output
-    assert database_files(db) == before
-    assert "Traceback" not in result.output
-    lines = [line for line in result.stderr.splitlines() if line.strip()]
-    assert len(lines) == 1 and lines[0].startswith("Error: ")
-    return lines[0]
 
 
 def file_hand(*teams):

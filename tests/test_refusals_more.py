@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import database_files
+from conftest import refused
 
 from scorekeeper.variants import user_variant_dir
 
@@ -16,16 +16,6 @@ def game(cli, db):
     assert cli("new", "classic", "--team", "A", "--team", "B").exit_code == 0
     assert cli("hand", "m=100 nat=1 out", "m=50").exit_code == 0
     return db
-
-
-def refused(cli, db, *args, code=1, input=None):
-    before = database_files(db)
-    result = cli(*args, input=input)
-    assert result.exit_code == code, result.output
-    assert database_files(db) == before
-    lines = [line for line in result.stderr.splitlines() if line.strip()]
-    assert len(lines) == 1 and lines[0].startswith("Error: "), result.stderr
-    return lines[0]
 
 
 @pytest.mark.parametrize(
