@@ -61,3 +61,14 @@ def test_a_game_file_with_a_hand_its_rules_refuse_is_a_data_error(cli, db):
     path.write_text(text)
     result = cli("status")
     assert result.exit_code == 3 and "1.json" in result.stderr
+
+
+def test_undo_and_redo_keep_a_cutthroat_hands_partners(cli):
+    cli("new", "cutthroat", "--team", "Ann", "--team", "Bob", "--team", "Cat")
+    # Bob and Cat together hold the two canastas cutthroat needs to go out (RULES.md §2.2).
+    doc = cli.json(
+        "hand", "--partners", "Bob,Cat", "m=120 h=20", "m=200 nat=1 out", "m=90 mix=1 h=15"
+    )
+    assert cli("undo").exit_code == 0
+    again = cli.json("redo")
+    assert [t["hand_score"] for t in again["teams"]] == [t["hand_score"] for t in doc["teams"]]

@@ -137,7 +137,7 @@ def redo(
         raise InputError(f"game {seen.id} has no hand to redo (a new hand clears what undo kept)")
     hand = seen.redo[-1]
     number = seen.game.next_hand
-    breakdowns = seen.game.score(hand.entries)
+    breakdowns = seen.game.score(hand.entries, hand.partners)
     if stdin_is_terminal() and not yes:
         render.print_breakdown(console(), seen, number, breakdowns)
     _ask(f"Put back hand {number} of game {seen.id}?", yes)
