@@ -72,3 +72,12 @@ def test_undo_and_redo_keep_a_cutthroat_hands_partners(cli):
     assert cli("undo").exit_code == 0
     again = cli.json("redo")
     assert [t["hand_score"] for t in again["teams"]] == [t["hand_score"] for t in doc["teams"]]
+
+
+def test_a_damaged_old_game_does_not_stop_a_new_one(cli, db):
+    new(cli)
+    (db.parent / (db.name + ".games") / "1.json").write_text("not json")
+    result = cli("new", "classic", "--team", "C", "--team", "D")
+    assert result.exit_code == 0
+    assert "Warning:" in result.stderr and "1.json" in result.stderr
+    assert cli.json("status")["game"] == 2

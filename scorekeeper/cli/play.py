@@ -88,8 +88,14 @@ def new(
         for i, name in enumerate(names)
     )
     game = Game(game_variant, sides)
+    from scorekeeper.errors import DataFileError
+
     with open_store(db, write=True) as store:
-        unfinished = store.unfinished_ids()
+        try:
+            unfinished = store.unfinished_ids()
+        except DataFileError as err:  # a damaged old game must not stop a new one
+            typer.echo(f"Warning: {err.message}", err=True)
+            unfinished = []
         stored = StoredGame(id=0, game=game, label=label, created=now())
         store.add(stored)
     from scorekeeper.presentation import render
