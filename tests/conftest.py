@@ -82,6 +82,16 @@ def database_files(db: Path) -> dict[str, bytes]:
     return files
 
 
+def new_game(cli: Any, variant: str = "classic", *starts: int) -> None:
+    """Start a game of ``variant`` between "Ann & Bob" and "Cat & Dan" (start scores in side
+    order, if any); the command must succeed."""
+    args = ["new", variant, "--team", "Ann & Bob", "--team", "Cat & Dan"]
+    for s in starts:
+        args += ["--start-score", str(s)]
+    result = cli(*args)
+    assert result.exit_code == 0, result.output
+
+
 def refused(cli: Any, db: Path, *args: str, code: int = 1, input: str | None = None) -> str:
     """Run a command that must be refused: exit ``code``, one line on stderr starting
     "Error: ", no traceback, and every database file unchanged. Returns that line."""

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+from conftest import new_game
+
 from scorekeeper.variants import user_variant_dir
 
 
@@ -11,14 +13,6 @@ def write_variant(name: str, text: str) -> None:
     folder = user_variant_dir()
     folder.mkdir(parents=True, exist_ok=True)
     (folder / f"{name}.toml").write_text(text, encoding="utf-8")
-
-
-def new_game(cli, variant="classic", *starts):
-    args = ["new", variant, "--team", "Ann & Bob", "--team", "Cat & Dan"]
-    for s in starts:
-        args += ["--start-score", str(s)]
-    result = cli(*args)
-    assert result.exit_code == 0, result.output
 
 
 # -- check ------------------------------------------------------------------------------------

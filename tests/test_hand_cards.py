@@ -5,18 +5,10 @@ from __future__ import annotations
 
 import json
 
-from conftest import game_doc
+from conftest import game_doc, new_game
 
 from scorekeeper.storage.database import game_file
 from scorekeeper.variants import user_variant_dir
-
-
-def new_game(cli, variant="classic", *starts):
-    args = ["new", variant, "--team", "Ann & Bob", "--team", "Cat & Dan"]
-    for s in starts:
-        args += ["--start-score", str(s)]
-    result = cli(*args)
-    assert result.exit_code == 0, result.output
 
 
 def test_ex07_typed_as_cards_scores_as_typed_as_points(cli):
