@@ -11,7 +11,8 @@ each token is one meld. Letters are read in either case.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+
+from msgspec import Struct
 
 from scorekeeper.errors import InputError
 
@@ -43,8 +44,7 @@ ALLOWED = (
 )
 
 
-@dataclass(frozen=True, order=True)
-class Card:
+class Card(Struct, frozen=True, order=True):
     """One card: ``rank`` is a key of :data:`RANK_KEYS` (``3r``/``3b`` for threes), ``suit`` one
     of ``s h d c`` or None when not given."""
 

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from functools import cached_property
+
+from msgspec import Struct, field
 
 from scorekeeper.domain.minimums import NO_MINIMUM, Minimum, opening_minimum
 from scorekeeper.domain.scoring import Breakdown, SideEntry, score_hand
@@ -17,8 +18,7 @@ from scorekeeper.domain.variant import Variant
 from scorekeeper.errors import InputError, RuleError
 
 
-@dataclass(frozen=True)
-class Side:
+class Side(Struct, frozen=True):
     """One side (a partnership, or a solo player): its name, players and starting score.
 
     ``start_score`` (points) carries on a game begun on paper.
@@ -29,8 +29,7 @@ class Side:
     start_score: int = 0
 
 
-@dataclass(frozen=True)
-class Hand:
+class Hand(Struct, frozen=True):
     """One recorded hand: an entry per side in side order, an optional note, when it was made.
 
     ``partners`` holds the indexes of the two sides that played this hand as a partnership, in
@@ -43,8 +42,7 @@ class Hand:
     partners: tuple[int, ...] = ()
 
 
-@dataclass(frozen=True)
-class HandResult:
+class HandResult(Struct, frozen=True):
     """A scored hand: breakdowns per side, totals after it, minimums that applied to it."""
 
     number: int
@@ -54,8 +52,7 @@ class HandResult:
     minimums: tuple[Minimum, ...]
 
 
-@dataclass(frozen=True)
-class Outcome:
+class Outcome(Struct, frozen=True):
     """How the game stands: ``winner`` is a side index or None; ``draw`` is True for a tie that
     the variant's ``tie = "draw"`` rule ends; ``decided_at`` is the deciding hand's number."""
 
@@ -68,8 +65,7 @@ class Outcome:
         return self.winner is not None or self.draw
 
 
-@dataclass
-class Game:
+class Game(Struct, dict=True):
     """A game of one variant between sides, with its recorded hands.
 
     All derived values (``results``, ``totals``, ``outcome``) are computed from ``hands``.

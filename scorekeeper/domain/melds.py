@@ -18,8 +18,9 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, fields
 from typing import Any
+
+from msgspec import Struct
 
 from scorekeeper.domain.cards import Card, card_points, in_hand_values, render
 from scorekeeper.domain.minimums import Minimum
@@ -39,8 +40,7 @@ def rank_name(rank: str) -> str:
     return _RANK_NAMES.get(rank, f"{rank}s")
 
 
-@dataclass(frozen=True)
-class MeldRules:
+class MeldRules(Struct, frozen=True):
     """A variant's meld rules, the values of its ``[melds]`` table (counts are cards).
 
     ``max_cards`` 0 means no limit. ``black_threes`` is ``going_out`` (3 or more, no wild cards,
@@ -76,12 +76,11 @@ class MeldRules:
     def of(cls, variant: Variant) -> MeldRules:
         """The meld rules of ``variant`` (its ``melds`` table over :data:`DEFAULTS`)."""
         table: Mapping[str, Any] = {**DEFAULTS["melds"], **variant.rules.get("melds", {})}
-        names = {f.name for f in fields(cls)}
+        names = set(cls.__struct_fields__)
         return cls(**{k: v for k, v in table.items() if k in names})
 
 
-@dataclass(frozen=True)
-class MeldVerdict:
+class MeldVerdict(Struct, frozen=True):
     """One meld judged: its cards, card points, shape, whether it may be laid and why not.
 
     ``shape`` is ``group``, ``sequence``, ``wild`` or ``black_threes``; ``canasta`` is the
@@ -274,8 +273,7 @@ def hand_points(variant: Variant, cards: Sequence[Card]) -> int:
 # -- the opening check ------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class OpeningCheck:
+class OpeningCheck(Struct, frozen=True):
     """An opening meld judged against a side's minimum (RULES.md §2 "Opening minimum").
 
     ``total`` is the card points that count toward the minimum (the top discard only where the
@@ -288,7 +286,7 @@ class OpeningCheck:
     total: int
     discard: Card | None = None
     discard_counted: bool = False
-    problems: tuple[str, ...] = field(default_factory=tuple)
+    problems: tuple[str, ...] = ()
     short_by: int = 0
     requirement_missing: str | None = None
 

@@ -6,14 +6,13 @@ hand; published bands such as "0-1,495" mean ``0 <= score < 1,500``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from msgspec import Struct
 
 from scorekeeper.domain.variant import REQUIREMENTS, Variant
 from scorekeeper.errors import InputError
 
 
-@dataclass(frozen=True)
-class Minimum:
+class Minimum(Struct, frozen=True):
     """An opening minimum: a number of points, a requirement that is not a number, or none.
 
     ``points`` is in card points; ``requires`` is a key of

@@ -15,8 +15,9 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Mapping, Sequence
-from dataclasses import asdict, dataclass, field, fields, replace
 from typing import Any
+
+from msgspec import Struct, field, structs
 
 from scorekeeper.domain.cards import (
     IN_HAND_PENALTIES,
@@ -47,8 +48,7 @@ ENTRY_KEYS = (
 )
 
 
-@dataclass(frozen=True)
-class SideEntry:
+class SideEntry(Struct, frozen=True):
     """What one side laid down in one hand, as typed at the table.
 
     Numbers are card points (``meld_points``, ``hand_points``: the value of the cards left in all
@@ -69,7 +69,20 @@ class SideEntry:
     penalties: Mapping[str, int] = field(default_factory=dict)
     special_hand: str | None = None
     acaba: bool = False
-    given: Mapping[str, Any] | None = field(default=None, compare=False, repr=False)
+    given: Mapping[str, Any] | None = None
+
+    def __eq__(self, other: object) -> bool:
+        """Entries are equal when they score alike: ``given`` (the entry's original JSON form)
+        is left out of the comparison."""
+        if type(other) is not SideEntry:
+            return NotImplemented
+        return all(
+            getattr(self, name) == getattr(other, name)
+            for name in self.__struct_fields__
+            if name != "given"
+        )
+
+    __hash__ = None  # type: ignore[assignment]  # canastas and penalties are mappings
 
     def to_json(self) -> dict[str, Any]:
         """The entry as DESIGN.md's JSON object: as it was given (canasta aliases written as
@@ -82,12 +95,12 @@ class SideEntry:
             return copy.deepcopy(dict(self.given))
         out: dict[str, Any] = {}
         derived = {"meld_points": self.melds is not None, "hand_points": self.hand is not None}
-        for f in fields(self):
-            if derived.get(f.name) or f.name == "given":
+        for name in self.__struct_fields__:
+            if derived.get(name) or name == "given":
                 continue
-            value = getattr(self, f.name)
+            value = getattr(self, name)
             if value not in (0, False, None, {}, ""):
-                out[f.name] = dict(value) if isinstance(value, Mapping) else value
+                out[name] = dict(value) if isinstance(value, Mapping) else value
         return out
 
     @property
@@ -95,8 +108,7 @@ class SideEntry:
         return sum(self.canastas.values())
 
 
-@dataclass(frozen=True)
-class Breakdown:
+class Breakdown(Struct, frozen=True):
     """One side's hand score, split into DESIGN.md's signed fields (points).
 
     Deductions and penalties are negative, so the fields sum to :attr:`hand_score`.
@@ -113,13 +125,13 @@ class Breakdown:
 
     @property
     def hand_score(self) -> int:
-        return sum(getattr(self, f.name) for f in fields(self))
+        return sum(getattr(self, name) for name in self.__struct_fields__)
 
     def to_json(self) -> dict[str, int]:
-        return {**asdict(self), "hand_score": self.hand_score}
+        return {**structs.asdict(self), "hand_score": self.hand_score}
 
 
-BREAKDOWN_FIELDS = tuple(f.name for f in fields(Breakdown))
+BREAKDOWN_FIELDS: tuple[str, ...] = Breakdown.__struct_fields__
 
 
 # -- reading entries --------------------------------------------------------------------------
@@ -218,7 +230,7 @@ def entry_from_json(variant: Variant, obj: Mapping[str, Any], side: str = "side"
         canastas_given="canastas" in obj,
         penalties_given=tuple(obj.get("penalties", {})),
     )
-    return replace(entry, given=given)
+    return structs.replace(entry, given=given)
 
 
 def classify_canasta(variant: Variant, meld: Sequence[Card]) -> str | None:
@@ -369,14 +381,12 @@ def resolve_cards(
         raise InputError(f"{side}: {err}") from None
     except RuleError as err:
         raise RuleError(f"{side}: {err}") from None
-    return SideEntry(
-        **{
-            **entry.__dict__,
-            "meld_points": meld_points,
-            "hand_points": hand_points,
-            "canastas": canastas,
-            "penalties": penalties,
-        }
+    return structs.replace(
+        entry,
+        meld_points=meld_points,
+        hand_points=hand_points,
+        canastas=canastas,
+        penalties=penalties,
     )
 
 
@@ -755,9 +765,9 @@ def score_hand(
     scores = [score_side(variant, e) for e in entries]
     if partners:
         pair = combine([entries[i] for i in partners])
-        shared = score_side(variant, SideEntry(**{**pair.__dict__, "red_threes": 0}))
+        shared = score_side(variant, structs.replace(pair, red_threes=0))
         for i in partners:
-            own = SideEntry(**{**pair.__dict__, "red_threes": entries[i].red_threes})
+            own = structs.replace(pair, red_threes=entries[i].red_threes)
             red = threes_item(variant.red_threes, entries[i].red_threes, own)
-            scores[i] = Breakdown(**{**shared.__dict__, "red_three_bonus": red})
+            scores[i] = structs.replace(shared, red_three_bonus=red)
     return scores

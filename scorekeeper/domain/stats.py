@@ -8,15 +8,15 @@ sheet's are, so a side's hands here are the same hand scores ``show`` prints.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
+
+from msgspec import Struct, field
 
 if TYPE_CHECKING:
     from scorekeeper.domain.game import Game
 
 
-@dataclass
-class Record:
+class Record(Struct):
     """One player's or one side's figures across games.
 
     ``games``: games with at least one hand; ``finished``: of those, games that are over;
@@ -48,16 +48,14 @@ class Record:
         return (2 * self.points + self.hands) // (2 * self.hands)
 
 
-@dataclass
-class Statistics:
+class Statistics(Struct):
     """Records per player and per side, each sorted by wins, then win rate, then name."""
 
     players: list[Record]
     sides: list[Record]
 
 
-@dataclass
-class SideFigures:
+class SideFigures(Struct):
     """One side's figures in one game: ``name`` and ``players`` as typed, ``total`` (points,
     start score included), ``hands`` played, ``points`` (the sum of its hand scores),
     ``best_hand`` (points, None before any hand), ``canastas`` (count per kind key) and
@@ -73,8 +71,7 @@ class SideFigures:
     red_threes: int
 
 
-@dataclass
-class GameFigures:
+class GameFigures(Struct):
     """What statistics need of one game: its ``variant`` name, ``hands`` played, whether it is
     ``over``, the ``winner`` side index (None for none or a draw) and each side's figures.
     Small and plain, so a store can keep it for every game and statistics never re-score one."""

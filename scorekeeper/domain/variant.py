@@ -15,9 +15,10 @@ from __future__ import annotations
 import copy
 import math
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from itertools import pairwise
 from typing import Any
+
+from msgspec import Struct, field
 
 from scorekeeper.errors import DataFileError, InputError
 
@@ -401,8 +402,7 @@ def parse_bool(name: str, text: str) -> bool:
     raise InputError(f"'{name}' takes true or false, not '{text}'")
 
 
-@dataclass(frozen=True)
-class CanastaKind:
+class CanastaKind(Struct, frozen=True):
     """One kind of canasta a variant scores: its key, bonus in points and aliases.
 
     ``cards`` is the fewest cards such a canasta holds (7 in every published variant);
@@ -419,8 +419,7 @@ class CanastaKind:
     natural: bool = False
 
 
-@dataclass(frozen=True)
-class ThreesRule:
+class ThreesRule(Struct, frozen=True):
     """How laid-out threes of one colour score (RULES.md §2 red 3s, §3 3s by colour group).
 
     A count ``n`` is worth ``totals[n]`` when the table has it, else ``n * each`` points; the
@@ -451,8 +450,7 @@ class ThreesRule:
         return count * self.each
 
 
-@dataclass(frozen=True)
-class PenaltyRule:
+class PenaltyRule(Struct, frozen=True):
     """How a penalty kind is counted and checked, beyond its points.
 
     ``meld`` and ``below_cards``: the penalty is one per typed meld of that shape with fewer
@@ -468,8 +466,7 @@ class PenaltyRule:
     blocks_going_out: bool = False
 
 
-@dataclass(frozen=True)
-class CanastaSet:
+class CanastaSet(Struct, frozen=True):
     """A bonus a side earns by itself for a set of canastas in one hand (RULES.md §9, Italian).
 
     ``needs`` maps a canasta kind (or ``any``, every kind together) to the fewest of it. Of the
@@ -491,8 +488,7 @@ class CanastaSet:
         return True
 
 
-@dataclass(frozen=True)
-class Band:
+class Band(Struct, frozen=True):
     """One row of an opening-minimum table.
 
     Score bands cover ``low <= total < high`` (None: unbounded); round bands apply to hand
@@ -506,8 +502,7 @@ class Band:
     requires: str | None = None
 
 
-@dataclass(frozen=True)
-class Variant:
+class Variant(Struct, frozen=True):
     """The complete, validated rules of one variant as the scoring engine uses them.
 
     Build one with :func:`build_variant`; ``rules`` keeps the plain data it was built from, which

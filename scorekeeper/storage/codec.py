@@ -7,16 +7,16 @@ copy of the rules it was started with, so editing a variant file later never cha
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
 from typing import Any
+
+from msgspec import Struct, field
 
 from scorekeeper.domain.game import Game, Hand, Side
 from scorekeeper.domain.scoring import entry_from_json
 from scorekeeper.domain.variant import Variant, build_variant
 
 
-@dataclass
-class StoredGame:
+class StoredGame(Struct):
     """A game with what the store keeps around it: id, label, timestamps, undone hands."""
 
     id: int

@@ -28,11 +28,11 @@ import shutil
 import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from msgspec import Struct
 from tinydb import TinyDB
 from tinydb.storages import Storage
 from tinydb.table import Document
@@ -281,8 +281,7 @@ def write_game_content(path: Path, game_id: int, content: bytes, durable: bool =
 # -- backups -----------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Backup:
+class Backup(Struct, frozen=True):
     """One backup file: ``kind`` is ``write`` (the versions before a write), ``migration``
     (before a schema migration), ``restore`` (the versions a restore replaced) or ``damaged``
     (an unreadable file that a restore moved aside); ``taken`` is its UTC time (ISO 8601).

@@ -18,17 +18,17 @@ import os
 import time
 from collections.abc import Iterable
 from contextlib import suppress
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from msgspec import Struct
 
 from scorekeeper.errors import DataFileError
 
 FORMAT = 1
 
 
-@dataclass
-class SideSummary:
+class SideSummary(Struct):
     """One side of a summarised game: name and players as typed, total (points)."""
 
     name: str

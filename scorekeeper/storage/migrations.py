@@ -20,13 +20,13 @@ in ``tests/fixtures/schema-N.json``, and add a test that loads it.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from msgspec import Struct
 
-@dataclass
-class MigrationContext:
+
+class MigrationContext(Struct):
     """What a migration works on: ``data`` (the file's tables, changed in place) and ``path``
     (the database file, for a migration that also writes files beside it)."""
 

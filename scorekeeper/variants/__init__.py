@@ -11,9 +11,10 @@ from __future__ import annotations
 import os
 import tomllib
 from collections.abc import Mapping
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from msgspec import Struct
 
 from scorekeeper.domain.variant import Variant, apply_options, build_variant, resolve, validate_data
 from scorekeeper.errors import DataFileError, InputError, NotFound
@@ -31,8 +32,7 @@ def user_variant_dir() -> Path:
     return Path(user_config_dir("scorekeeper", appauthor=False)) / "variants"
 
 
-@dataclass(frozen=True)
-class VariantFile:
+class VariantFile(Struct, frozen=True):
     """Where one variant's file is: its name, path, and whether it ships with scorekeeper."""
 
     name: str
