@@ -1,0 +1,212 @@
+"""The score sheet's layout (``show``): every number on its label's line, at the right edge of
+its side's column, whether each hand is one row of multi-line cells (when the sheet fits the
+terminal with no line folded) or one row per line (when it does not).
+
+Scores from RULES.md §2 (classic): in every hand here the first side melds 120 and keeps 10 in
+hand, 120 - 10 = 110; the second melds 90 with one red three (100) and keeps 25,
+90 + 100 - 25 = 165; any other side scores nothing. So after hand k the totals are 110k and
+165k, and every side's opening minimum stays 50 (a total below 1,500, RULES.md §3).
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import re
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+from test_review import fixed_console
+
+from scorekeeper.presentation.sheet import hand_lines, packed_width, sheet_table, use_packed
+from scorekeeper.storage.database import open_store
+
+SIX_SIDES = """
+name = "six-sides"
+extends = "classic"
+title = "Classic Canasta, six sides"
+
+[sides]
+min = 2
+max = 6
+
+[players]
+min = 2
+max = 12
+"""
+
+PLAYERS = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gil", "Hal", "Ivy", "Jo", "Kim", "Lee")
+
+
+def play(cli, sides: int, hands: int = 3, note: str | None = None) -> list[str]:
+    """A game of ``sides`` sides of two players each ("Ann & Bob", ...), ``hands`` hands of
+    110 and 165 points (first and last side); returns the sides' names."""
+    variant = "classic"
+    if sides > 3:
+        folder = Path(os.environ["SCOREKEEPER_CONFIG"]) / "variants"
+        folder.mkdir(parents=True, exist_ok=True)
+        (folder / "six-sides.toml").write_text(SIX_SIDES, encoding="utf-8")
+        variant = "six-sides"
+    names = [f"{PLAYERS[2 * i]} & {PLAYERS[2 * i + 1]}" for i in range(sides)]
+    args = ["new", variant]
+    for i, name in enumerate(names):
+        args += ["--team", name, "--players", f"{PLAYERS[2 * i]},{PLAYERS[2 * i + 1]}"]
+    assert cli(*args).exit_code == 0
+    entries = ["meld=120 hand=10", *["-"] * (sides - 2), "meld=90 red=1 hand=25"]
+    for k in range(hands):
+        extra = ["--note", note] if note and k == 0 else []
+        result = cli("hand", "--yes", *entries, *extra)
+        assert result.exit_code == 0, result.output
+    return names
+
+
+def stored_game(db: Path):
+    with open_store(db) as store:
+        return store.current(None)
+
+
+def sheet_rows(output: str, sides: int) -> list[tuple[str, list[str]]]:
+    """The rows of the sheet's table as (label without spaces, one value per side): a row
+    starts at a line that holds a number; lines without one continue its label (a folded
+    label, a note). A value counts only where it ends exactly at its column's right edge,
+    which the side names in the header's last line give (they are right-justified)."""
+    lines = output.splitlines()
+    rule = next(i for i, line in enumerate(lines) if "━" in line)
+    header = lines[rule - 1]
+    edges = [m.end() for m in re.finditer(r"\S+(?: \S+)*", header)][-sides:]
+    rows: list[tuple[str, list[str]]] = []
+    for line in lines[rule + 1 :]:
+        if line.startswith(("Next dealer", "Winner")):
+            break
+        values = []
+        for edge in edges:
+            at_edge = len(line) == edge or (len(line) > edge and line[edge] == " ")
+            m = re.search(r"\S+$", line[:edge]) if at_edge else None
+            values.append(m.group() if m else "")
+        first = min((edge - len(v) for edge, v in zip(edges, values, strict=True) if v), default=0)
+        label = line[:first] if first else line
+        if any(values):
+            rows.append(("".join(label.split()), values))
+        elif rows:
+            rows[-1] = (rows[-1][0] + "".join(line.split()), rows[-1][1])
+    return rows
+
+
+def expected_rows(sides: int, hands: int) -> list[tuple[str, list[str]]]:
+    """Per hand, the labels of the lines with numbers and each side's value (module doc)."""
+    rows = []
+    for k in range(1, hands + 1):
+        rows += [
+            ("Meldedcards", ["120", *["0"] * (sides - 2), "90"]),
+            ("Redthrees", ["0", *["0"] * (sides - 2), "100"]),
+            ("Cardsleftinhand", ["-10", *["0"] * (sides - 2), "-25"]),
+            ("Handscore", ["110", *["0"] * (sides - 2), "165"]),
+            ("Total", [f"{110 * k:,}", *["0"] * (sides - 2), f"{165 * k:,}"]),
+            ("Minimumthishand", ["50"] * sides),
+        ]
+    return rows
+
+
+@pytest.mark.parametrize("width", [40, 80, 120])
+@pytest.mark.parametrize("sides", [2, 6])
+def test_every_number_sits_on_its_labels_line_at_its_sides_edge(cli, monkeypatch, width, sides):
+    play(cli, sides, hands=3, note="the first hand, played at the club")
+    fixed_console(monkeypatch, width, terminal=False)
+    result = cli("show")
+    assert result.exit_code == 0, result.output
+    assert max(len(line) for line in result.stdout.splitlines()) <= width
+    got, want = sheet_rows(result.stdout, sides), expected_rows(sides, 3)
+    assert len(got) == len(want), result.stdout
+    for (label, values), (want_label, want_values) in zip(got, want, strict=True):
+        assert label.startswith(want_label), result.stdout
+        if (sides, width) == (6, 40):
+            # Six names of nine cells fold to three or four columns each there and the widest
+            # numbers are cut to the column (the one-row-per-line layout always did): each
+            # still starts its value and ends at its side's edge on its label's line.
+            assert all(v and w.startswith(v) for v, w in zip(values, want_values, strict=True))
+        else:
+            assert values == want_values, result.stdout
+
+
+def test_the_packed_layout_fits_80_columns_for_two_sides(cli, db):
+    names = play(cli, 2, hands=10)
+    game = stored_game(db).game
+    hands = [hand_lines(game, result) for result in game.results]
+    # Seats go Ann, Cat, Bob, Dan: Cat deals hand 10, whose title "Hand 10 · dealt by Cat" is
+    # the widest label (22 cells), + 1 of padding on its right; each side's column is as wide
+    # as its name (9 cells, wider than any number) + 2 of padding (1 for the last column);
+    # the box adds its two edges and one divider between columns: 23 + 11 + 10 + 2 + 2.
+    assert names == ["Ann & Bob", "Cat & Dan"]
+    assert packed_width(names, hands) == 48
+    assert use_packed(80, names, hands)
+    assert use_packed(48, names, hands) and not use_packed(47, names, hands)
+
+
+def test_packed_width_is_the_width_rich_prints(cli, db):
+    names = play(cli, 3, hands=2, note="山田さんのメモ")
+    game = stored_game(db).game
+    hands = [hand_lines(game, result) for result in game.results]
+    width = packed_width(names, hands)
+    con = Console(file=io.StringIO(), width=200, color_system=None, highlight=False)
+    con.print(sheet_table(names, hands, packed=True))
+    assert {
+        len(line) + sum(ord(c) > 0x3000 for c in line) for line in con.file.getvalue().splitlines()
+    } == {width}
+
+
+def test_the_per_line_layout_when_the_sheet_cannot_fit(cli, db):
+    names = play(cli, 6, hands=2)
+    game = stored_game(db).game
+    hands = [hand_lines(game, result) for result in game.results]
+    # Six columns of "Ann & Bob" (9 cells) with padding, and the labels: over 40 columns.
+    assert not use_packed(40, names, hands)
+    assert use_packed(120, names, hands)
+
+
+def test_a_long_note_or_a_note_of_several_lines_keeps_one_row_per_line(cli, db):
+    note = "Bob forgot to draw and Cat noticed it only at the end of the hand, so it stands"
+    names = play(cli, 2, hands=1, note=note)
+    game = stored_game(db).game
+    hands = [hand_lines(game, result) for result in game.results]
+    assert not use_packed(80, names, hands) and use_packed(120, names, hands)
+    two_lines = [[*lines[:-1], type(lines[-1])("  Note: one\ntwo")] for lines in hands]
+    assert packed_width(names, two_lines) is None and not use_packed(200, names, two_lines)
+
+
+def render(table, width: int) -> tuple[list[str], list[str]]:
+    """The lines of ``table`` as text and, per line, a mask of its bold visible characters."""
+    con = Console(width=width, color_system="standard", force_terminal=True, highlight=False)
+    texts, masks = [], []
+    for line in con.render_lines(table, pad=False, new_lines=False):
+        texts.append("".join(segment.text for segment in line))
+        masks.append(
+            "".join(
+                "B" if c != " " and segment.style and segment.style.bold else "."
+                for segment in line
+                for c in segment.text
+            )
+        )
+    return texts, masks
+
+
+@pytest.mark.parametrize("sides", [2, 3])
+def test_both_layouts_print_the_same_sheet_with_the_same_bold_lines(cli, db, sides):
+    names = play(cli, sides, hands=3, note="山田さんが配った")
+    game = stored_game(db).game
+    hands = [hand_lines(game, result) for result in game.results]
+    packed_text, packed_bold = render(sheet_table(names, hands, packed=True), 100)
+    lines_text, lines_bold = render(sheet_table(names, hands, packed=False), 100)
+    assert packed_text == lines_text
+    assert packed_bold == lines_bold
+    # Bold: the header (the side names), and each hand's title and Total line. Seats go round
+    # the sides (Ann, Cat, Bob, Dan / Ann, Cat, Eve, Bob, ...): the deal passes to the left.
+    dealers = ("Ann", "Cat", "Bob") if sides == 2 else ("Ann", "Cat", "Eve")
+    zeros = " 0" * (sides - 2)
+    want = [" ".join(names)]
+    for k in (1, 2, 3):
+        want += [f"Hand {k} · dealt by {dealers[k - 1]}", f"Total {110 * k:,}{zeros} {165 * k:,}"]
+    bold = [
+        " ".join(t.split()) for t, mask in zip(packed_text, packed_bold, strict=True) if "B" in mask
+    ]
+    assert bold == want
