@@ -9,9 +9,10 @@ Names go to Rich as :class:`rich.text.Text`, never as markup.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
+
+from msgspec import Struct
 
 from scorekeeper.presentation.render import (
     BREAKDOWN_LABELS,
@@ -213,8 +214,7 @@ def sheet_json(stored: StoredGame) -> dict[str, Any]:
     }
 
 
-@dataclass(frozen=True)
-class SheetLine:
+class SheetLine(Struct, frozen=True):
     """One line of a hand on the score sheet: a ``label`` ("  Melded cards") and one value per
     side, as printed (points with thousands separators, or a minimum's text); ``values`` is
     empty for a line of free text (the hand's title, its partners, its note). ``bold`` lines
