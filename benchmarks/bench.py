@@ -111,8 +111,10 @@ def copy_database(master: Path, target: Path) -> None:
         shutil.copy2(src, dst)
 
 
-def timed(cmd: list[str], env: dict[str, str], runs: int, setup=None) -> tuple[float, float]:
-    """Median wall time in ms of ``runs`` runs after one warm-up, and the peak RSS in MB."""
+def sampled(
+    cmd: list[str], env: dict[str, str], runs: int, setup=None
+) -> tuple[list[float], float]:
+    """Wall times in ms of ``runs`` runs after one warm-up, and the peak RSS in MB."""
     wrapper = (
         "import resource, subprocess, sys\n"
         "r = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)\n"
@@ -133,6 +135,12 @@ def timed(cmd: list[str], env: dict[str, str], runs: int, setup=None) -> tuple[f
         if i:  # the first run warms caches
             times.append(elapsed)
         peak = max(peak, int(out.stdout.strip().splitlines()[-1]) / 1024)
+    return times, peak
+
+
+def timed(cmd: list[str], env: dict[str, str], runs: int, setup=None) -> tuple[float, float]:
+    """Median wall time in ms of ``runs`` runs after one warm-up, and the peak RSS in MB."""
+    times, peak = sampled(cmd, env, runs, setup)
     return statistics.median(times), peak
 
 
@@ -167,15 +175,19 @@ def main() -> None:
         floor_file.write_text(FLOOR_APP, encoding="utf-8")
         overhead = wrapper_overhead(env, args.runs)
         python_ms, _ = timed([sys.executable, "-c", "pass"], env, args.runs)
-        floor_ms, _ = timed([sys.executable, str(floor_file)], env, args.runs)
+        # the floor is timed before each database size and at the end, and its median taken
+        # over all of them, so that a machine busier in one part of the run skews no ratio
+        floor_cmd = [sys.executable, str(floor_file)]
+        floor_times: list[float] = []
         result: dict[str, object] = {
             "format": 1,
             "python_ms": round(python_ms - overhead, 1),
-            "floor_ms": round(floor_ms - overhead, 1),
+            "floor_ms": None,  # below, once every floor run is in
         }
         peaks: dict[str, float] = {}
         rows = []
         for size in sizes:
+            floor_times += sampled(floor_cmd, env, args.runs)[0]
             master = work / f"games-{size}.json"
             start = time.perf_counter()
             build_database(master, size)
@@ -194,6 +206,8 @@ def main() -> None:
                 rows.append((size, name, ms, peak))
             peaks[str(size)] = round(peak_here, 1)
             print(f"built {size:,} games in {built:.1f} s", file=sys.stderr)
+        floor_times += sampled(floor_cmd, env, args.runs)[0]
+        result["floor_ms"] = round(statistics.median(floor_times) - overhead, 1)
         result["peak_rss_mb"] = peaks
         print(f"{'games':>7}  {'command':<8} {'median ms':>10} {'peak MB':>8}")
         print(f"{'':>7}  {'python':<8} {result['python_ms']:>10}")
