@@ -108,8 +108,7 @@ def expected_rows(sides: int, hands: int) -> list[tuple[str, list[str]]]:
     return rows
 
 
-@pytest.mark.parametrize("width", [40, 80, 120])
-@pytest.mark.parametrize("sides", [2, 6])
+@pytest.mark.parametrize(("sides", "width"), [(2, 40), (2, 80), (2, 120), (6, 80), (6, 120)])
 def test_every_number_sits_on_its_labels_line_at_its_sides_edge(cli, monkeypatch, width, sides):
     play(cli, sides, hands=3, note="the first hand, played at the club")
     fixed_console(monkeypatch, width, terminal=False)
@@ -120,13 +119,70 @@ def test_every_number_sits_on_its_labels_line_at_its_sides_edge(cli, monkeypatch
     assert len(got) == len(want), result.stdout
     for (label, values), (want_label, want_values) in zip(got, want, strict=True):
         assert label.startswith(want_label), result.stdout
-        if (sides, width) == (6, 40):
-            # Six names of nine cells fold to three or four columns each there and the widest
-            # numbers are cut to the column (the one-row-per-line layout always did): each
-            # still starts its value and ends at its side's edge on its label's line.
-            assert all(v and w.startswith(v) for v, w in zip(values, want_values, strict=True))
-        else:
-            assert values == want_values, result.stdout
+        assert values == want_values, result.stdout
+
+
+def side_blocks(output: str) -> dict[str, list[str]]:
+    """Per side name, its blocks in order (one per hand), each joined back into one line: a
+    block starts at a line "  NAME: ..." under a "Hand N" title and goes on over the wrapped
+    lines under it (which do not start with spaces)."""
+    blocks: dict[str, list[str]] = {}
+    name = None
+    lines = output.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith("Hand "))
+    for line in lines[start:]:
+        m = re.match(r"  (\S.*?): (.*)", line)
+        if m:
+            name = m.group(1)
+            blocks.setdefault(name, []).append(m.group(2))
+        elif name is not None and line.strip() and not line.startswith(" "):
+            if line.startswith(("Hand ", "Game ", "Next dealer", "Winner")):
+                name = None
+                continue
+            blocks[name][-1] += " " + line
+    return {k: [" ".join(b.split()) for b in v] for k, v in blocks.items()}
+
+
+def test_too_many_sides_for_the_terminal_print_a_block_per_side_with_no_number_cut(
+    cli, monkeypatch
+):
+    # Six sides need more than 40 columns even with every name and label folded: each hand
+    # is then a block per side, its figures as "label value" items that wrap at spaces.
+    names = play(cli, 6, hands=3)
+    fixed_console(monkeypatch, 40, terminal=False)
+    result = cli("show")
+    assert result.exit_code == 0, result.output
+    assert max(len(line) for line in result.stdout.splitlines()) <= 40
+    blocks = side_blocks(result.stdout)
+    assert list(blocks) == names
+    # classic: 120 melded - 10 left in hand = 110 a hand; 90 + 100 for a red three - 25 = 165
+    assert blocks["Ann & Bob"][2] == (
+        "Melded cards 120; Red threes 0; Cards left in hand -10; Hand score 110;"
+        " Total 330; Minimum this hand 50"
+    )
+    assert blocks["Kim & Lee"][0] == (
+        "Melded cards 90; Red threes 100; Cards left in hand -25; Hand score 165;"
+        " Total 165; Minimum this hand 50"
+    )
+    assert [line[:6] for line in result.stdout.splitlines() if line.startswith("Hand ")] == [
+        "Hand 1",
+        "Hand 2",
+        "Hand 3",
+    ]
+
+
+def test_hand_prints_a_block_per_side_when_the_sides_do_not_fit(cli, monkeypatch):
+    play(cli, 6, hands=1)
+    fixed_console(monkeypatch, 40, terminal=False)
+    result = cli("hand", "--yes", "meld=120 hand=10", "-", "-", "-", "-", "meld=90 red=1 hand=25")
+    assert result.exit_code == 0, result.output
+    blocks = side_blocks(result.stdout.split("Game ")[0])
+    assert blocks["Ann & Bob"] == [
+        "Melded cards 120; Red threes 0; Cards left in hand -10; Hand score 110"
+    ]
+    assert blocks["Kim & Lee"] == [
+        "Melded cards 90; Red threes 100; Cards left in hand -25; Hand score 165"
+    ]
 
 
 def test_the_packed_layout_fits_80_columns_for_two_sides(cli, db):

@@ -12,10 +12,9 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-from msgspec import Struct
-
 from scorekeeper.presentation.render import (
     BREAKDOWN_LABELS,
+    SheetLine,
     minimum_json,
     minimum_text,
     num,
@@ -214,17 +213,6 @@ def sheet_json(stored: StoredGame) -> dict[str, Any]:
     }
 
 
-class SheetLine(Struct, frozen=True):
-    """One line of a hand on the score sheet: a ``label`` ("  Melded cards") and one value per
-    side, as printed (points with thousands separators, or a minimum's text); ``values`` is
-    empty for a line of free text (the hand's title, its partners, its note). ``bold`` lines
-    are the hand's title and its running totals."""
-
-    label: str
-    values: tuple[str, ...] = ()
-    bold: bool = False
-
-
 def hand_lines(game: Game, result: HandResult) -> list[SheetLine]:
     """The lines of one hand on the score sheet, top to bottom: the title ("Hand 3 · dealt by
     Ann"), each breakdown item (DESIGN.md order) that is not zero for every side, the hand
@@ -368,7 +356,7 @@ def print_sheet(con: Console, stored: StoredGame) -> None:
     same sheet."""
     from rich.text import Text
 
-    from scorekeeper.presentation.render import print_outcome
+    from scorekeeper.presentation.render import fits_uncut, print_outcome, print_side_blocks
 
     game = stored.game
     v = game.variant
@@ -396,8 +384,13 @@ def print_sheet(con: Console, stored: StoredGame) -> None:
         return
     names = [side.name for side in game.sides]
     hands = [hand_lines(game, result) for result in game.results]
-    table = sheet_table(names, hands, packed=use_packed(con.width, names, hands))
-    con.print(table)
+    packed = use_packed(con.width, names, hands)
+    table = sheet_table(names, hands, packed=packed)
+    if packed or fits_uncut(con, table):
+        con.print(table)
+    else:
+        for lines in hands:
+            print_side_blocks(con, names, lines)
     print_outcome(con, stored)
 
 
