@@ -6,11 +6,8 @@ Names are always passed to Rich as :class:`rich.text.Text`, never as markup, so 
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
-
-from msgspec import Struct
 
 from scorekeeper.domain.minimums import Minimum
 from scorekeeper.domain.variant import REQUIREMENTS, Variant
@@ -139,53 +136,6 @@ def _number(value: int | str | None) -> Any:
     return Text(value if isinstance(value, str) else num(value), no_wrap=True)
 
 
-class SheetLine(Struct, frozen=True):
-    """One line of a hand on the score sheet: a ``label`` ("  Melded cards") and one value per
-    side, as printed (points with thousands separators, or a minimum's text); ``values`` is
-    empty for a line of free text (the hand's title, its partners, its note). ``bold`` lines
-    are the hand's title and its running totals (or hand score); ``dim`` lines hold the cards
-    a side typed, under their count (empty for a side that typed points)."""
-
-    label: str
-    values: tuple[str, ...] = ()
-    bold: bool = False
-    dim: bool = False
-
-
-def fits_uncut(con: Console, table: Any) -> bool:
-    """True when ``table`` (one column per side) fits the console with every column at least as
-    wide as its longest word, as Rich measures it: no number is then cut, names and labels
-    wrap at spaces. False when even that is too wide (many sides on a narrow terminal)."""
-    # measured as if the console were unbounded: Rich clamps a measurement to the width it has
-    unbounded = con.options.update_width(sys.maxsize)
-    return con.measure(table, options=unbounded).minimum <= con.width
-
-
-def print_side_blocks(con: Console, names: Sequence[str], lines: Sequence[SheetLine]) -> None:
-    """``lines`` (one hand) side by side turned into one block per side, for a console too
-    narrow for a column per side: the first line as the title, then each side's name with its
-    values as "label value" items (separated by ";", as numbers hold commas), which wrap at
-    spaces and are never cut; free-text lines (partners, a note) as they are."""
-    from rich.text import Text
-
-    title, *rest = lines
-    con.print(Text(title.label.strip(), style="bold" if title.bold else ""))
-    for i, name in enumerate(names):
-        row = Text("  ")
-        row.append(name, style="bold")
-        row.append(": ")
-        items = [(line.label.strip(), line.values[i], line.bold) for line in rest if line.values]
-        items = [item for item in items if item[1]]
-        for k, (label, value, bold) in enumerate(items):
-            if k:
-                row.append("; ")
-            row.append(f"{label} {value}", style="bold" if bold else "")
-        con.print(row)
-    for line in rest:
-        if not line.values:
-            con.print(Text(line.label))
-
-
 #: ``hand --json`` keys of the cards a side typed instead of points (null when it typed points).
 CARD_KEYS = ("meld_cards", "hand_cards")
 
@@ -218,6 +168,8 @@ def print_breakdown(
         breakdowns = game.results[number - 1].breakdowns
     if entries is None and number <= len(game.hands):
         entries = game.hands[number - 1].entries
+    from scorekeeper.presentation.hands import SheetLine, print_hands
+
     cards = [entry_cards(e) for e in entries or ()]
     lines = [SheetLine(f"Hand {number}", bold=True)]
     for key, label in BREAKDOWN_LABELS.items():
@@ -225,22 +177,12 @@ def print_breakdown(
         which = {"meld_points": 0, "hand_deduction": 1}.get(key)
         typed = [c[which] for c in cards] if which is not None and cards else []
         if any(values) or any(t is not None for t in typed):
-            lines.append(SheetLine(label, tuple(num(n) for n in values)))
+            lines.append(SheetLine(f"  {label}", tuple(num(n) for n in values)))
         if any(t is not None for t in typed):
-            lines.append(SheetLine("  cards", tuple(t or "" for t in typed), dim=True))
-    lines.append(SheetLine("Hand score", tuple(num(b.hand_score) for b in breakdowns), bold=True))
-    table = _table(lines[0].label)
-    table.add_column("")
-    for side in game.sides:
-        table.add_column(_text(side.name), justify="right", overflow="fold")
-    for line in lines[1:]:
-        style = "bold" if line.bold else "dim" if line.dim else None
-        cells = [_text(v) if line.dim else _number(v) for v in line.values]
-        table.add_row(_text(line.label), *cells, style=style)
-    if fits_uncut(con, table):
-        con.print(table)
-    else:
-        print_side_blocks(con, [side.name for side in game.sides], lines)
+            lines.append(SheetLine("    cards", tuple(t or "" for t in typed), dim=True))
+    scores = tuple(num(b.hand_score) for b in breakdowns)
+    lines.append(SheetLine("  Hand score", scores, bold=True))
+    print_hands(con, [side.name for side in game.sides], [lines])
 
 
 def print_standings(con: Console, stored: StoredGame) -> None:

@@ -12,9 +12,9 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
+from scorekeeper.presentation.hands import SheetLine
 from scorekeeper.presentation.render import (
     BREAKDOWN_LABELS,
-    SheetLine,
     minimum_json,
     minimum_text,
     num,
@@ -26,8 +26,6 @@ NARROW = 72
 
 if TYPE_CHECKING:
     from rich.console import Console
-    from rich.table import Table
-    from rich.text import Text
 
     from scorekeeper.domain.game import Game, HandResult
     from scorekeeper.domain.stats import Record, Statistics
@@ -238,112 +236,6 @@ def hand_lines(game: Game, result: HandResult) -> list[SheetLine]:
     return lines
 
 
-def _sheet_table(names: Sequence[str]) -> Table:
-    """The score sheet's empty table: a label column, then one right-justified column per side
-    headed by its name (as Text, never markup)."""
-    from rich.text import Text
-
-    from scorekeeper.presentation.render import _table
-
-    table = _table(None)
-    table.add_column("", overflow="fold")
-    for name in names:
-        table.add_column(Text(name), justify="right", overflow="fold")
-    return table
-
-
-def packed_width(names: Sequence[str], hands: Sequence[Sequence[SheetLine]]) -> int | None:
-    """The width in columns (character cells) that the score sheet needs when no line of any
-    cell folds: per column its widest line (the header's too) plus the sheet table's cell padding,
-    then the box's edges and column dividers, as Rich lays the table out; None when some text
-    holds a line break, a tab or another control character (its width is not a plain count).
-
-    When this width fits the console, every hand can be one table row of multi-line cells
-    (:func:`print_sheet`): Rich gives each column its widest line, so no line folds and the
-    label and number lines stay side by side."""
-    from rich.cells import cell_len
-
-    table = _sheet_table(names)
-    widths = [0] * (len(names) + 1)
-    for k, name in enumerate(names, 1):
-        widths[k] = cell_len(name)
-    for lines in hands:
-        for line in lines:
-            if any(c < " " or "\x7f" <= c <= "\x9f" or c in "\u2028\u2029" for c in line.label):
-                return None
-            widths[0] = max(widths[0], cell_len(line.label))
-            for k, value in enumerate(line.values, 1):
-                widths[k] = max(widths[k], cell_len(value))
-    left, right = table.padding[3], table.padding[1]
-    pads = [left + right] * len(widths)
-    if not table.pad_edge:
-        pads[0] -= left
-        pads[-1] -= right
-    frame = 0
-    if table.box:
-        frame = len(widths) - 1 + (2 if table.show_edge else 0)
-    return sum(max(w + p, 1) for w, p in zip(widths, pads, strict=True)) + frame
-
-
-def use_packed(width: int, names: Sequence[str], hands: Sequence[Sequence[SheetLine]]) -> bool:
-    """True when a console ``width`` columns wide prints the sheet of the sides ``names`` and
-    these ``hands`` with one row per hand (:func:`packed_width` fits); False when each line
-    must be its own row."""
-    needed = packed_width(names, hands)
-    return needed is not None and needed <= width
-
-
-def _packed_row(lines: Sequence[SheetLine], sides: int) -> list[Text]:
-    """One hand as one table row: the labels, one per line, in the first cell and each side's
-    values in its cell, line for line; bold lines carry a bold span (names stay plain Text)."""
-    from rich.text import Text
-
-    columns: list[list[str]] = [[] for _ in range(sides + 1)]
-    bold: list[int] = []
-    for k, line in enumerate(lines):
-        columns[0].append(line.label)
-        for i in range(sides):
-            columns[i + 1].append(line.values[i] if line.values else "")
-        if line.bold:
-            bold.append(k)
-    cells = []
-    for column in columns:
-        cell = Text("\n".join(column))
-        starts = [0]
-        for text in column:
-            starts.append(starts[-1] + len(text) + 1)
-        for k in bold:
-            if column[k]:
-                cell.stylize("bold", starts[k], starts[k] + len(column[k]))
-        cells.append(cell)
-    return cells
-
-
-def sheet_table(names: Sequence[str], hands: Sequence[Sequence[SheetLine]], packed: bool) -> Table:
-    """The score sheet's table for the sides ``names`` and each hand's lines (:func:`hand_lines`),
-    a section per hand: ``packed``, each hand is one row of multi-line cells (only for a console
-    at least :func:`packed_width` wide, where no line folds); otherwise each line is a row.
-    Every cell is a Text: nothing typed is read as markup, and nothing needs parsing."""
-    from rich.text import Text
-
-    from scorekeeper.presentation.render import _number
-
-    table = _sheet_table(names)
-    if packed:
-        for lines in hands:
-            table.add_row(*_packed_row(lines, len(names)))
-            table.add_section()
-        return table
-    blank = [Text("")] * len(names)
-    for lines in hands:
-        for line in lines:
-            label = Text(line.label, style="bold" if line.bold else "")
-            cells = [_number(value) for value in line.values] or blank
-            table.add_row(label, *cells, style="bold" if line.bold else None)
-        table.add_section()
-    return table
-
-
 def print_sheet(con: Console, stored: StoredGame) -> None:
     """The score sheet: a header, then per hand each side's breakdown, hand score, running total
     and the opening minimum that applied at that hand; then the outcome.
@@ -356,7 +248,8 @@ def print_sheet(con: Console, stored: StoredGame) -> None:
     same sheet."""
     from rich.text import Text
 
-    from scorekeeper.presentation.render import fits_uncut, print_outcome, print_side_blocks
+    from scorekeeper.presentation.hands import print_hands
+    from scorekeeper.presentation.render import print_outcome
 
     game = stored.game
     v = game.variant
@@ -384,13 +277,7 @@ def print_sheet(con: Console, stored: StoredGame) -> None:
         return
     names = [side.name for side in game.sides]
     hands = [hand_lines(game, result) for result in game.results]
-    packed = use_packed(con.width, names, hands)
-    table = sheet_table(names, hands, packed=packed)
-    if packed or fits_uncut(con, table):
-        con.print(table)
-    else:
-        for lines in hands:
-            print_side_blocks(con, names, lines)
+    print_hands(con, names, hands)
     print_outcome(con, stored)
 
 

@@ -1,0 +1,190 @@
+"""A hand's figures side by side: one column per side, a line per breakdown item.
+
+``hand`` (one hand) and ``show`` (every hand of a game) print the same table. It is laid out
+the fastest way that keeps every line whole: one table row per hand of multi-line cells when
+no line can fold (:func:`use_packed`); otherwise a row per line; and where even a column per
+side cannot fit the terminal without cutting a number (:func:`fits_uncut`), a block of lines
+per side (:func:`print_side_blocks`).
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from msgspec import Struct
+
+if TYPE_CHECKING:
+    from rich.console import Console
+    from rich.table import Table
+    from rich.text import Text
+
+
+class SheetLine(Struct, frozen=True):
+    """One line of a hand on the score sheet: a ``label`` ("  Melded cards") and one value per
+    side, as printed (points with thousands separators, or a minimum's text); ``values`` is
+    empty for a line of free text (the hand's title, its partners, its note). ``bold`` lines
+    are the hand's title and its running totals (or hand score); ``dim`` lines hold the cards
+    a side typed, under their count (empty for a side that typed points)."""
+
+    label: str
+    values: tuple[str, ...] = ()
+    bold: bool = False
+    dim: bool = False
+
+
+def fits_uncut(con: Console, table: Any) -> bool:
+    """True when ``table`` (one column per side) fits the console with every column at least as
+    wide as its longest word, as Rich measures it: no number is then cut, names and labels
+    wrap at spaces. False when even that is too wide (many sides on a narrow terminal)."""
+    # measured as if the console were unbounded: Rich clamps a measurement to the width it has
+    unbounded = con.options.update_width(sys.maxsize)
+    return con.measure(table, options=unbounded).minimum <= con.width
+
+
+def print_side_blocks(con: Console, names: Sequence[str], lines: Sequence[SheetLine]) -> None:
+    """``lines`` (one hand) side by side turned into one block per side, for a console too
+    narrow for a column per side: the first line as the title, then each side's name with its
+    values as "label value" items (separated by ";", as numbers hold commas), which wrap at
+    spaces and are never cut; free-text lines (partners, a note) as they are."""
+    from rich.text import Text
+
+    title, *rest = lines
+    con.print(Text(title.label.strip(), style="bold" if title.bold else ""))
+    for i, name in enumerate(names):
+        row = Text("  ")
+        row.append(name, style="bold")
+        row.append(": ")
+        items = [(line.label.strip(), line.values[i], line.bold) for line in rest if line.values]
+        items = [item for item in items if item[1]]
+        for k, (label, value, bold) in enumerate(items):
+            if k:
+                row.append("; ")
+            row.append(f"{label} {value}", style="bold" if bold else "")
+        con.print(row)
+    for line in rest:
+        if not line.values:
+            con.print(Text(line.label))
+
+
+def _sheet_table(names: Sequence[str]) -> Table:
+    """The score sheet's empty table: a label column, then one right-justified column per side
+    headed by its name (as Text, never markup)."""
+    from rich.text import Text
+
+    from scorekeeper.presentation.render import _table
+
+    table = _table(None)
+    table.add_column("", overflow="fold")
+    for name in names:
+        table.add_column(Text(name), justify="right", overflow="fold")
+    return table
+
+
+def packed_width(names: Sequence[str], hands: Sequence[Sequence[SheetLine]]) -> int | None:
+    """The width in columns (character cells) that the score sheet needs when no line of any
+    cell folds: per column its widest line (the header's too) plus the sheet table's cell padding,
+    then the box's edges and column dividers, as Rich lays the table out; None when some text
+    holds a line break, a tab or another control character (its width is not a plain count).
+
+    When this width fits the console, every hand can be one table row of multi-line cells
+    (:func:`print_sheet`): Rich gives each column its widest line, so no line folds and the
+    label and number lines stay side by side."""
+    from rich.cells import cell_len
+
+    table = _sheet_table(names)
+    widths = [0] * (len(names) + 1)
+    for k, name in enumerate(names, 1):
+        widths[k] = cell_len(name)
+    for lines in hands:
+        for line in lines:
+            if any(c < " " or "\x7f" <= c <= "\x9f" or c in "\u2028\u2029" for c in line.label):
+                return None
+            widths[0] = max(widths[0], cell_len(line.label))
+            for k, value in enumerate(line.values, 1):
+                widths[k] = max(widths[k], cell_len(value))
+    left, right = table.padding[3], table.padding[1]
+    pads = [left + right] * len(widths)
+    if not table.pad_edge:
+        pads[0] -= left
+        pads[-1] -= right
+    frame = 0
+    if table.box:
+        frame = len(widths) - 1 + (2 if table.show_edge else 0)
+    return sum(max(w + p, 1) for w, p in zip(widths, pads, strict=True)) + frame
+
+
+def use_packed(width: int, names: Sequence[str], hands: Sequence[Sequence[SheetLine]]) -> bool:
+    """True when a console ``width`` columns wide prints the sheet of the sides ``names`` and
+    these ``hands`` with one row per hand (:func:`packed_width` fits); False when each line
+    must be its own row."""
+    needed = packed_width(names, hands)
+    return needed is not None and needed <= width
+
+
+def _packed_row(lines: Sequence[SheetLine], sides: int) -> list[Text]:
+    """One hand as one table row: the labels, one per line, in the first cell and each side's
+    values in its cell, line for line; bold and dim lines carry a span of that style (names
+    stay plain Text)."""
+    from rich.text import Text
+
+    columns: list[list[str]] = [[] for _ in range(sides + 1)]
+    for line in lines:
+        columns[0].append(line.label)
+        for i in range(sides):
+            columns[i + 1].append(line.values[i] if line.values else "")
+    cells = []
+    for column in columns:
+        cell = Text("\n".join(column))
+        start = 0
+        for line, text in zip(lines, column, strict=True):
+            style = _style(line)
+            if style and text:
+                cell.stylize(style, start, start + len(text))
+            start += len(text) + 1
+        cells.append(cell)
+    return cells
+
+
+def _style(line: SheetLine) -> str | None:
+    return "bold" if line.bold else "dim" if line.dim else None
+
+
+def sheet_table(names: Sequence[str], hands: Sequence[Sequence[SheetLine]], packed: bool) -> Table:
+    """The score sheet's table for the sides ``names`` and each hand's lines (:func:`hand_lines`),
+    a section per hand: ``packed``, each hand is one row of multi-line cells (only for a console
+    at least :func:`packed_width` wide, where no line folds); otherwise each line is a row.
+    Every cell is a Text: nothing typed is read as markup, and nothing needs parsing."""
+    from rich.text import Text
+
+    from scorekeeper.presentation.render import _number
+
+    table = _sheet_table(names)
+    if packed:
+        for lines in hands:
+            table.add_row(*_packed_row(lines, len(names)))
+            table.add_section()
+        return table
+    blank = [Text("")] * len(names)
+    for lines in hands:
+        for line in lines:
+            style = _style(line)
+            label = Text(line.label, style=style or "")
+            # typed cards (dim) may wrap; a number never does
+            cells = [Text(v) if line.dim else _number(v) for v in line.values] or blank
+            table.add_row(label, *cells, style=style)
+        table.add_section()
+    return table
+
+
+def print_hands(con: Console, names: Sequence[str], hands: Sequence[Sequence[SheetLine]]) -> None:
+    """Print ``hands`` (each a list of :class:`SheetLine`, its title first) of the sides
+    ``names`` in the fastest layout that keeps every line whole (module doc)."""
+    packed = use_packed(con.width, names, hands)
+    table = sheet_table(names, hands, packed=packed)
+    if packed or fits_uncut(con, table):
+        con.print(table)
+    else:
+        for lines in hands:
+            print_side_blocks(con, names, lines)
