@@ -1,5 +1,6 @@
 """The caches beside the database (summaries index, statistics per line-up) are used only while
-the games folder shows no change, and are counted again after any write."""
+the games folder shows no change; the statistics are brought up to date by the commands that
+change games, and counted again when that cannot be done exactly."""
 
 from __future__ import annotations
 
@@ -58,3 +59,99 @@ def test_the_first_page_reads_the_newest_games_only(cli, db):
     assert [g.id for g in page] == [3] and more
     page, more = newest(db, 5)
     assert [g.id for g in page] == [3, 1] and not more
+
+
+# -- statistics kept up to date by the commands that change games ------------------------------
+
+
+def fresh_lineups(db):
+    """The line-up records counted from every game file, as if there were no cache."""
+    from scorekeeper.domain.stats import game_figures, lineups
+    from scorekeeper.storage.database import open_store
+
+    with open_store(db) as store:
+        return lineups(game_figures(s.game) for s in store.all() if not s.deleted)
+
+
+def stats_cache(db):
+    path = db.with_name(db.name + ".stats.json")
+    return json.loads(path.read_text()) if path.exists() else None
+
+
+def test_a_hand_brings_the_statistics_up_to_date_without_a_recount(cli, db, monkeypatch):
+    play(cli, db, hands=2)
+    lineup_records(db)
+    settle(db.with_name(db.name + ".stats.json"))
+    assert cli("hand", "m=120 r=1 h=10", "m=90 nat=1 out").exit_code == 0
+    cache = stats_cache(db)
+    assert cache["exact"] is True
+    # the cache is used as it is: counting again would fail
+    monkeypatch.setattr("scorekeeper.storage.index.summaries", None)
+    records = lineup_records(db)
+    # Ann: 700 + 700 + (120 + 100 for a red three - 10) = 1,610 in 3 hands, best 700;
+    # Bob: 50 + 50 + (90 + 500 + 100) = 790, best 690 (RULES.md §2)
+    ann, bob = records[("classic", "Ann", ())], records[("classic", "Bob", ())]
+    assert (ann.games, ann.hands, ann.points, ann.best_hand, ann.red_threes) == (1, 3, 1610, 700, 1)
+    assert (bob.hands, bob.points, bob.best_hand, bob.canastas) == (3, 790, 690, {"natural": 1})
+    assert records == fresh_lineups(db)
+
+
+OPERATIONS = (
+    ("hand", "m=100 nat=1 out", "m=50"),
+    ("hand", "m=60 h=20", "m=200 mix=1 r=2 out"),
+    ("hand", "m=300 nat=2 out", "m=10 h=90"),
+    ("undo",),
+    ("redo",),
+    ("edit", "1", "m=70 h=5", "m=150 nat=1 out"),
+    ("delete", "--yes"),
+    ("restore", "1"),
+    ("new", "classic", "--team", "Cat", "--team", "Dan"),
+    ("new", "classic", "--team", "Ann", "--team", "Bob"),
+    ("resume", "1"),
+)
+
+
+def test_statistics_stay_what_a_full_count_gives_after_any_change(cli, db, monkeypatch):
+    import random
+
+    monkeypatch.setattr("scorekeeper.storage.index._SETTLED_NS", -(10**18))  # trust every count
+    play(cli, db)
+    rng = random.Random(7)
+    kept = 0
+    for _ in range(40):
+        lineup_records(db)  # a count, or the kept records
+        cli(*rng.choice(OPERATIONS))  # some are refused (nothing to undo, a game over): fine
+        cache = stats_cache(db)
+        kept += bool(cache and cache.get("exact"))
+        assert lineup_records(db) == fresh_lineups(db)
+    assert kept >= 10  # most changes kept the records up to date instead of counting again
+
+
+def test_undoing_the_best_hand_lowers_the_best_hand_in_the_statistics(cli, db, monkeypatch):
+    monkeypatch.setattr("scorekeeper.storage.index._SETTLED_NS", -(10**18))
+    play(cli, db)  # game 1: Ann 700
+    play(cli, db)  # game 2, the same line-up: Ann 700, then 300 + 1,000 + 100 = 1,400
+    assert cli("hand", "m=300 nat=2 out", "m=10 h=90").exit_code == 0
+    assert lineup_records(db)[("classic", "Ann", ())].best_hand == 1400
+    assert cli("undo").exit_code == 0
+    records = lineup_records(db)
+    assert records[("classic", "Ann", ())].best_hand == 700
+    assert records[("classic", "Bob", ())].best_hand == 50
+    assert records == fresh_lineups(db)
+
+
+def test_deleting_a_game_takes_its_figures_off_and_restoring_puts_them_back(cli, db, monkeypatch):
+    monkeypatch.setattr("scorekeeper.storage.index._SETTLED_NS", -(10**18))
+    play(cli, db)  # game 1: Ann 700, Bob 50
+    assert cli("new", "classic", "--team", "Ann", "--team", "Cat").exit_code == 0
+    assert cli("hand", "m=100 nat=1 out", "m=50").exit_code == 0  # game 2: Ann 700, Cat 50
+    lineup_records(db)
+    assert cli("delete", "2", "--yes").exit_code == 0
+    records = lineup_records(db)
+    assert ("classic", "Cat", ()) not in records
+    assert records[("classic", "Ann", ())].games == 1
+    assert cli("restore", "2").exit_code == 0
+    records = lineup_records(db)
+    assert records[("classic", "Ann", ())].games == 2
+    assert records[("classic", "Cat", ())].points == 50
+    assert records == fresh_lineups(db)

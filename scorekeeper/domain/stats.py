@@ -127,7 +127,7 @@ def _add_side(record: Record, game: GameFigures, index: int) -> None:
     record.red_threes += figures.red_threes
 
 
-def _merge(into: Record, other: Record) -> None:
+def merge_record(into: Record, other: Record) -> None:
     """Add ``other``'s figures to ``into`` (games, wins, hands, points, canastas...)."""
     into.games += other.games
     into.finished += other.finished
@@ -139,6 +139,43 @@ def _merge(into: Record, other: Record) -> None:
     for kind, n in other.canastas.items():
         into.canastas[kind] = into.canastas.get(kind, 0) + n
     into.red_threes += other.red_threes
+
+
+def remove_lineups(
+    records: dict[tuple[str, str, tuple[str, ...]], Record],
+    game: GameFigures,
+    replacing: Mapping[tuple[str, str, tuple[str, ...]], Record],
+) -> bool:
+    """Take the figures of ``game`` off the line-up ``records`` (:func:`lineups`) in place, as
+    when the game changes or goes; ``replacing`` holds the line-up records of what takes its
+    place. A record left with no game goes. Returns False, with ``records`` partly changed,
+    when a line-up's best hand could drop (the game held it and what replaces it does not
+    reach it): a maximum cannot be taken off, so the records must then be counted again."""
+    for key, figures in lineups([game]).items():
+        record = records.get(key)
+        if record is None or record.games < figures.games:
+            return False
+        record.games -= figures.games
+        record.finished -= figures.finished
+        record.wins -= figures.wins
+        record.hands -= figures.hands
+        record.points -= figures.points
+        record.red_threes -= figures.red_threes
+        for kind, n in figures.canastas.items():
+            left = record.canastas.get(kind, 0) - n
+            if left:
+                record.canastas[kind] = left
+            else:
+                record.canastas.pop(kind, None)
+        if record.games == 0:
+            del records[key]
+            continue
+        best, new = figures.best_hand, replacing.get(key)
+        held = best is not None and record.best_hand is not None and best >= record.best_hand
+        kept = new is not None and new.best_hand is not None and new.best_hand >= (best or 0)
+        if held and not kept:
+            return False
+    return True
 
 
 def statistics(games: Iterable[Game], variant: str | None = None) -> Statistics:
@@ -178,9 +215,9 @@ def statistics_from(
     for (game_variant, name, members), record in records.items():
         if variant is not None and game_variant != variant:
             continue
-        _merge(sides.setdefault(_key(name), Record(name)), record)
+        merge_record(sides.setdefault(_key(name), Record(name)), record)
         for player in members:
-            _merge(players.setdefault(_key(player), Record(player)), record)
+            merge_record(players.setdefault(_key(player), Record(player)), record)
 
     def order(r: Record) -> tuple[int, float, str]:
         return (-r.wins, -(r.win_rate or 0.0), r.name.casefold())

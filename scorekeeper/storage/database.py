@@ -472,10 +472,16 @@ class Store:
     """
 
     def __init__(
-        self, path: Path, data: Tables | None, existed: bool = True, durable: bool = True
+        self,
+        path: Path,
+        data: Tables | None,
+        existed: bool = True,
+        durable: bool = True,
+        write: bool = False,
     ) -> None:
         self.path = path
         self.durable = durable
+        self.write = write
         self._existed = existed
         self._storage = AtomicJSONStorage(data)
         self.db = TinyDB(storage=lambda: self._storage)
@@ -490,6 +496,9 @@ class Store:
         self._changed: dict[int, dict[str, Any]] = {}
         self._used_ids: int | None = None
         self._stored: dict[int, StoredGame] = {}  # the games written, for the index in bulk
+        # what each changed game counted in statistics before and counts after the change
+        self._before: dict[int, Any] = {}
+        self._after: dict[int, StoredGame] = {}
 
     def _save_meta(self) -> None:
         self._meta.upsert(Document(self.meta, doc_id=1))
@@ -517,6 +526,8 @@ class Store:
         if not self.durable:
             self._stored[game_id] = stored
         self._read[game_id] = None
+        self._before[game_id] = None
+        self._after[game_id] = stored
         self.meta["next_id"] = game_id + 1
         self._save_meta()
         self.set_current(game_id)
@@ -527,6 +538,7 @@ class Store:
         if stored.id not in self._read:
             self._document(stored.id)
         self._changed[stored.id] = game_to_doc(stored)
+        self._after[stored.id] = stored
         if not self.durable:
             self._stored[stored.id] = stored
 
@@ -552,7 +564,10 @@ class Store:
             )
         if doc is None:
             raise NotFound(f"there is no game {game_id}; 'scorekeeper games' lists them")
-        return load_game(self.path, game_id, doc)
+        stored = load_game(self.path, game_id, doc)
+        if self.write and self.durable and game_id not in self._before:
+            self._before[game_id] = _figures(stored)  # before the command changes it
+        return stored
 
     def current(self, game_id: int | None = None) -> StoredGame:
         """The game ``game_id``, or the current game; NotFound when there is none."""
@@ -606,6 +621,11 @@ class Store:
         # encode everything before touching any file: fails on unencodable text
         games = {i: encode({"games": {str(i): doc}}) for i, doc in self._changed.items()}
         meta_content = encode({"meta": {"1": self.meta}})
+        cached = None
+        if self.durable and games:
+            from scorekeeper.storage.index import lineups_before_change
+
+            cached = lineups_before_change(self.path)
         _remove_stale_temporary_files(self.path)
         if self.durable:
             with suppress(OSError):  # a backup that cannot be made must not stop the game
@@ -619,7 +639,21 @@ class Store:
 
             record(self.path, self._stored.values())
             self._stored.clear()
+        if cached is not None:
+            from scorekeeper.storage.index import update_lineups
+
+            changes = [(self._figures_before(i), _figures(self._after.get(i))) for i in games]
+            update_lineups(self.path, cached[1], changes)
         self._changed.clear()
+
+    def _figures_before(self, game_id: int) -> Any:
+        """What game ``game_id`` counted in statistics before this command changed it."""
+        if game_id not in self._before:
+            doc = self._read.get(game_id)
+            self._before[game_id] = (
+                None if doc is None else _figures(load_game(self.path, game_id, doc))
+            )
+        return self._before[game_id]
 
     def _keep_previous(self) -> None:
         previous = {i: self._read.get(i) for i in self._changed}
@@ -633,6 +667,16 @@ class Store:
         if created:
             data["created"] = {"1": {"games": created}}
         write_backup(self.path, data)
+
+
+def _figures(stored: StoredGame | None) -> Any:
+    """What a stored game counts in statistics: its GameFigures; None for no game or a deleted
+    one (statistics leave deleted games out)."""
+    if stored is None or stored.deleted:
+        return None
+    from scorekeeper.domain.stats import game_figures
+
+    return game_figures(stored.game)
 
 
 def load_game(path: Path, game_id: int, doc: dict[str, Any]) -> StoredGame:
@@ -751,7 +795,7 @@ def open_store(
         else:
             data = _migrate(path, data)
         existed = data is not None and path.is_file()
-        store = Store(path, data, existed, durable)
+        store = Store(path, data, existed, durable, write)
         yield store
         if write:
             store.commit()  # only reached when the command succeeded
