@@ -90,64 +90,75 @@ def database_files(path: Path) -> list[Path]:
     return found
 
 
-def copy_database(master: Path, target: Path) -> None:
-    """Make ``target`` a copy of the database ``master`` (its file and the files beside it),
-    copying only the files that differ, and removing the ones ``master`` does not have."""
-    wanted = {}
-    for src in database_files(master):
-        name = target.name + str(src)[len(str(master)) :]
-        wanted[target.parent / name] = src
-    for existing in database_files(target) if target.exists() else []:
-        if existing not in wanted:
-            existing.unlink()
-    for dst, src in wanted.items():
-        s = src.stat()
-        try:
-            d = dst.stat()
-            if (d.st_size, d.st_mtime_ns) == (s.st_size, s.st_mtime_ns):
+class Snapshot:
+    """The state of a database (its file and every file beside it, and the folders' times) to
+    put back after each timed ``hand``, so that every run records the same hand into the same
+    game. Only the current game's file is kept whole among the game files: a hand changes no
+    other; the caches beside the database are put back too, and with them the folders'
+    modification times, which tell the caches that nothing else changed."""
+
+    def __init__(self, path: Path, current_game: int) -> None:
+        games = path.with_name(path.name + ".games")
+        self.current = games / f"{current_game}.json"
+        self.files: dict[Path, tuple[int, int, bytes | None]] = {}
+        for file in database_files(path):
+            st = file.stat()
+            whole = file.parent != games or file == self.current
+            self.files[file] = (st.st_size, st.st_mtime_ns, file.read_bytes() if whole else None)
+        self.folders = {d: d.stat().st_mtime_ns for d in {f.parent for f in self.files}}
+        self.path = path
+
+    def put_back(self) -> None:
+        for file in database_files(self.path):
+            if file not in self.files:
+                file.unlink()
+        for file, (size, mtime, content) in self.files.items():
+            try:
+                st = file.stat()
+                same = (st.st_size, st.st_mtime_ns) == (size, mtime)
+            except FileNotFoundError:
+                same = False
+            if same:
                 continue
-        except FileNotFoundError:
-            dst.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copy2(src, dst)
+            if content is None:
+                raise SystemExit(f"{file} changed during the benchmark; it should not have")
+            file.write_bytes(content)
+            os.utime(file, ns=(mtime, mtime))
+        for folder, mtime in self.folders.items():
+            os.utime(folder, ns=(mtime, mtime))
 
 
-def sampled(
-    cmd: list[str], env: dict[str, str], runs: int, setup=None
-) -> tuple[list[float], float]:
-    """Wall times in ms of ``runs`` runs after one warm-up, and the peak RSS in MB."""
-    wrapper = (
-        "import resource, subprocess, sys\n"
-        "r = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)\n"
-        "if r.returncode: sys.exit(r.stderr.decode()[-300:] or 'failed')\n"
-        "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)\n"
+WRAPPER = (
+    "import resource, subprocess, sys\n"
+    "r = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)\n"
+    "if r.returncode: sys.exit(r.stderr.decode()[-300:] or 'failed')\n"
+    "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)\n"
+)
+
+
+def run_once(cmd: list[str], env: dict[str, str], setup=None) -> tuple[float, float]:
+    """Wall time in ms of one fresh process of ``cmd`` and its peak RSS in MB."""
+    if setup:
+        setup()
+    start = time.perf_counter()
+    out = subprocess.run(
+        [sys.executable, "-c", WRAPPER, *cmd], env=env, capture_output=True, text=True
     )
-    times, peak = [], 0.0
-    for i in range(runs + 1):
-        if setup:
-            setup()
-        start = time.perf_counter()
-        out = subprocess.run(
-            [sys.executable, "-c", wrapper, *cmd], env=env, capture_output=True, text=True
-        )
-        elapsed = (time.perf_counter() - start) * 1000
-        if out.returncode:
-            raise SystemExit(f"{' '.join(cmd)} failed: {out.stderr.strip()}")
-        if i:  # the first run warms caches
-            times.append(elapsed)
-        peak = max(peak, int(out.stdout.strip().splitlines()[-1]) / 1024)
-    return times, peak
+    elapsed = (time.perf_counter() - start) * 1000
+    if out.returncode:
+        raise SystemExit(f"{' '.join(cmd)} failed: {out.stderr.strip()}")
+    return elapsed, int(out.stdout.strip().splitlines()[-1]) / 1024
 
 
-def timed(cmd: list[str], env: dict[str, str], runs: int, setup=None) -> tuple[float, float]:
-    """Median wall time in ms of ``runs`` runs after one warm-up, and the peak RSS in MB."""
-    times, peak = sampled(cmd, env, runs, setup)
-    return statistics.median(times), peak
+def timed(cmd: list[str], env: dict[str, str], runs: int) -> float:
+    """Median wall time in ms of ``runs`` runs after one warm-up."""
+    return statistics.median([run_once(cmd, env)[0] for _ in range(runs + 1)][1:])
 
 
 def wrapper_overhead(env: dict[str, str], runs: int) -> float:
     """Time of the measuring wrapper around a process that does nothing, to subtract."""
     true = shutil.which("true") or "/bin/true"
-    return timed([true], env, runs)[0]
+    return timed([true], env, runs)
 
 
 def main() -> None:
@@ -174,9 +185,7 @@ def main() -> None:
         floor_file = work / "floor.py"
         floor_file.write_text(FLOOR_APP, encoding="utf-8")
         overhead = wrapper_overhead(env, args.runs)
-        python_ms, _ = timed([sys.executable, "-c", "pass"], env, args.runs)
-        # the floor is timed before each database size and at the end, and its median taken
-        # over all of them, so that a machine busier in one part of the run skews no ratio
+        python_ms = timed([sys.executable, "-c", "pass"], env, args.runs)
         floor_cmd = [sys.executable, str(floor_file)]
         floor_times: list[float] = []
         result: dict[str, object] = {
@@ -187,33 +196,51 @@ def main() -> None:
         peaks: dict[str, float] = {}
         rows = []
         for size in sizes:
-            floor_times += sampled(floor_cmd, env, args.runs)[0]
-            master = work / f"games-{size}.json"
+            db = work / f"games-{size}.json"
             start = time.perf_counter()
-            build_database(master, size)
+            build_database(db, size)
             built = time.perf_counter() - start
-            db = work / f"run-{size}.json"
-            copy_database(master, db)
+            print(f"built {size:,} games in {built:.1f} s", file=sys.stderr)
             run_env = {**env, "SCOREKEEPER_DB": str(db)}
-            peak_here = 0.0
+            for warm in ("games", "stats"):  # the caches beside the database, as a user has them
+                run_once([exe, warm], run_env)
+            time.sleep(2.1)  # a file system may keep times as coarsely as 2 s
+            run_once([exe, "stats"], run_env)
+            snapshot = Snapshot(db, current_game=size)
+            runs: dict[str, tuple[list[str], object]] = {}
             for name, (argv, _needs_db) in COMMANDS.items():
                 cmd = [exe, *(a.replace("{hand}", str(hand_file)) for a in argv)]
-                setup = (lambda m=master, d=db: copy_database(m, d)) if name == "hand" else None
-                ms, peak = timed(cmd, run_env, args.runs, setup)
-                ms = round(ms - overhead, 1)
+                # each hand is recorded into the same state of the database (the commands after
+                # it see the database with that hand, as at a table)
+                runs[name] = (cmd, snapshot.put_back if name == "hand" else None)
+            # Round by round, the floor then every command: each figure and the floor are timed
+            # over the same stretch of the run, so a machine busier for a while skews no ratio.
+            # Round 0 warms the caches (and writes the bytecode) and is not counted.
+            times: dict[str, list[float]] = {name: [] for name in runs}
+            peak_here = 0.0
+            for round_ in range(args.runs + 1):
+                floor = run_once(floor_cmd, env)[0]
+                if round_:
+                    floor_times.append(floor)
+                for name, (cmd, setup) in runs.items():
+                    ms, peak = run_once(cmd, run_env, setup)
+                    peak_here = max(peak_here, peak)
+                    if round_:
+                        times[name].append(ms)
+            for name, samples in times.items():
+                ms = round(statistics.median(samples) - overhead, 1)
                 result.setdefault(f"{name}_ms", {})[str(size)] = ms  # type: ignore[union-attr]
-                peak_here = max(peak_here, peak)
-                rows.append((size, name, ms, peak))
+                rows.append((size, name, ms))
             peaks[str(size)] = round(peak_here, 1)
-            print(f"built {size:,} games in {built:.1f} s", file=sys.stderr)
-        floor_times += sampled(floor_cmd, env, args.runs)[0]
         result["floor_ms"] = round(statistics.median(floor_times) - overhead, 1)
         result["peak_rss_mb"] = peaks
-        print(f"{'games':>7}  {'command':<8} {'median ms':>10} {'peak MB':>8}")
+        print(f"{'games':>7}  {'command':<8} {'median ms':>10}")
         print(f"{'':>7}  {'python':<8} {result['python_ms']:>10}")
         print(f"{'':>7}  {'floor':<8} {result['floor_ms']:>10}")
-        for size, name, ms, peak in rows:
-            print(f"{size:>7,}  {name:<8} {ms:>10} {peak:>8.1f}")
+        for size, name, ms in rows:
+            print(f"{size:>7,}  {name:<8} {ms:>10}")
+        for size, peak in peaks.items():
+            print(f"{int(size):>7,}  {'peak MB':<8} {peak:>10}")
         print(json.dumps(result))
     finally:
         shutil.rmtree(work, ignore_errors=True)
