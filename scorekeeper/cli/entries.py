@@ -116,9 +116,6 @@ def _read(
     guided: bool,
     interactive: bool,
 ) -> tuple[list[SideEntry], str, tuple[int, ...]]:
-    from scorekeeper.cli import prompt
-    from scorekeeper.domain.entry_line import parse_line
-
     if file and lines:
         raise UsageError("give one-line entries or --file, not both")
     if guided and (file or lines):
@@ -126,6 +123,8 @@ def _read(
     if file:
         return read_file_entries(game, file)
     if lines:
+        from scorekeeper.domain.entry_line import parse_line
+
         if len(lines) != len(game.sides):
             raise InputError(
                 f"this game has {len(game.sides)} sides ({', '.join(game.names)}): give one entry"
@@ -137,6 +136,8 @@ def _read(
         ]
         return entries, "", ()
     if interactive or guided:
+        from scorekeeper.cli import prompt
+
         asked, pair = prompt.ask_hand(game)
         return asked, "", pair
     raise UsageError(
