@@ -136,7 +136,7 @@ def _packed_row(lines: Sequence[SheetLine], sides: int) -> list[Text]:
             columns[i + 1].append(line.values[i] if line.values else "")
     cells = []
     for column in columns:
-        cell = Text("\n".join(column))
+        cell = Text("\n".join(column), no_wrap=True)  # it fits: packed_width said so
         start = 0
         for line, text in zip(lines, column, strict=True):
             style = _style(line)
