@@ -155,3 +155,18 @@ def test_deleting_a_game_takes_its_figures_off_and_restoring_puts_them_back(cli,
     assert records[("classic", "Ann", ())].games == 2
     assert records[("classic", "Cat", ())].points == 50
     assert records == fresh_lineups(db)
+
+
+def test_a_damaged_statistics_cache_never_fails_a_hand(cli, db, monkeypatch):
+    monkeypatch.setattr("scorekeeper.storage.index._SETTLED_NS", -(10**18))
+    play(cli, db)
+    lineup_records(db)
+    path = db.with_name(db.name + ".stats.json")
+    data = json.loads(path.read_text())
+    for row in data["lineups"]:
+        row[3][1] = "many"  # games: not a number
+    path.write_text(json.dumps(data))
+    result = cli("hand", "m=100 nat=1 out", "m=50")
+    assert result.exit_code == 0, result.output
+    assert not path.exists()  # dropped, to be counted again
+    assert lineup_records(db)[("classic", "Ann", ())].points == 1400

@@ -481,7 +481,7 @@ class Store:
     ) -> None:
         self.path = path
         self.durable = durable
-        self.write = write
+        self.writable = write
         self._existed = existed
         self._storage = AtomicJSONStorage(data)
         self.db = TinyDB(storage=lambda: self._storage)
@@ -565,7 +565,7 @@ class Store:
         if doc is None:
             raise NotFound(f"there is no game {game_id}; 'scorekeeper games' lists them")
         stored = load_game(self.path, game_id, doc)
-        if self.write and self.durable and game_id not in self._before:
+        if self.writable and self.durable and game_id not in self._before:
             self._before[game_id] = _figures(stored)  # before the command changes it
         return stored
 
@@ -640,10 +640,13 @@ class Store:
             record(self.path, self._stored.values())
             self._stored.clear()
         if cached is not None:
-            from scorekeeper.storage.index import update_lineups
+            from scorekeeper.storage.index import drop_lineups, update_lineups
 
-            changes = [(self._figures_before(i), _figures(self._after.get(i))) for i in games]
-            update_lineups(self.path, cached[1], changes)
+            try:
+                changes = [(self._figures_before(i), _figures(self._after.get(i))) for i in games]
+                update_lineups(self.path, cached[1], changes)
+            except Exception:  # a cache: the games are written; it is counted again instead
+                drop_lineups(self.path)
         self._changed.clear()
 
     def _figures_before(self, game_id: int) -> Any:

@@ -342,6 +342,12 @@ def lineups_before_change(path: Path) -> tuple[list[int], dict[Lineup, Any]] | N
     return None if cached is None else (here, cached)  # type: ignore[return-value]
 
 
+def drop_lineups(path: Path) -> None:
+    """Forget the cached line-up records: statistics count them again when next asked."""
+    with suppress(OSError):
+        _stats_file(path).unlink()
+
+
 def update_lineups(
     path: Path,
     records: dict[Lineup, Any],
@@ -361,8 +367,7 @@ def update_lineups(
     for before, after in changes:
         added = lineups([after] if after is not None else [])
         if before is not None and not remove_lineups(records, before, added):
-            with suppress(OSError):
-                _stats_file(path).unlink()
+            drop_lineups(path)
             return
         for key, record in added.items():
             if key in records:
