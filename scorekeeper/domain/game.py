@@ -18,6 +18,17 @@ from scorekeeper.domain.variant import Variant
 from scorekeeper.errors import InputError, RuleError
 
 
+def check_note(note: str) -> None:
+    """InputError for a hand's note holding a control character other than a line break or a
+    tab: an escape sequence in a note would drive the terminal each time the note is shown."""
+    for c in note:
+        if unicodedata.category(c) == "Cc" and c not in "\n\t":
+            raise InputError(
+                f"the note holds a control character (U+{ord(c):04X}); notes are plain text"
+                " (line breaks and tabs are fine)"
+            )
+
+
 class Side(Struct, frozen=True):
     """One side (a partnership, or a solo player): its name, players and starting score.
 
@@ -215,6 +226,7 @@ class Game(Struct, dict=True):
 
     def add(self, hand: Hand) -> list[Breakdown]:
         """Validate, score and append a hand; returns its breakdowns. Nothing changes on error."""
+        check_note(hand.note)
         breakdowns = self.score(hand.entries, hand.partners)
         self.hands.append(hand)
         self.__dict__.pop("_scored", None)
@@ -228,6 +240,7 @@ class Game(Struct, dict=True):
         """
         if not 1 <= number <= len(self.hands):
             raise InputError(f"there is no hand {number}; this game has {len(self.hands)} hands")
+        check_note(hand.note)
         old = list(self.hands)
         self.hands[number - 1] = hand
         self.__dict__.pop("_scored", None)

@@ -141,8 +141,16 @@ def _default_factory(stderr: bool = False) -> Console:
     plain = plain_output(stream)
     if not can_encode(stream):
         stream = EncodingSafeStream(stream)
+    width = None  # Rich's own choice: COLUMNS, else the terminal's width, else 80
+    columns = os.environ.get("COLUMNS", "").strip()
+    if columns.isdigit() and int(columns) == 0:
+        # COLUMNS=0 is no width at all: the terminal's, as if it were unset (80 off a terminal)
+        import shutil
+
+        width = shutil.get_terminal_size((80, 24)).columns
     return Console(
         file=stream,
+        width=width,
         highlight=False,
         emoji=False,
         safe_box=True,
@@ -166,4 +174,10 @@ def text(value: str, style: str = "") -> Text:
     markup, and a control character (which could drive the terminal) shown as ``\\xNN``."""
     from rich.text import Text
 
-    return Text(_CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}", value), style=style)
+    return Text(visible(value), style=style)
+
+
+def visible(value: str) -> str:
+    """``value`` with each control character but a line break or a tab written as ``\\xNN``,
+    so that text typed or stored can never drive the terminal."""
+    return _CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}", value)

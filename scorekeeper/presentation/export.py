@@ -107,6 +107,7 @@ def game_from_export(doc: Any, source: str) -> StoredGame:
     ``format``, a missing or damaged ``record``, hands that break the game's own rules, or a
     sheet whose numbers differ from what the record scores to.
     """
+    from scorekeeper.domain.game import check_note
     from scorekeeper.storage.codec import game_from_doc
 
     if (
@@ -120,6 +121,8 @@ def game_from_export(doc: Any, source: str) -> StoredGame:
         )
     try:
         stored = game_from_doc(0, doc["record"])
+        for hand in stored.game.hands:
+            check_note(hand.note)
         sheet = sheet_json(stored)  # scores every hand
     except ScorekeeperError as err:
         raise DataFileError(f"{source}: the game cannot be used: {err}") from None

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
+from scorekeeper.presentation.console import visible
 from scorekeeper.presentation.hands import SheetLine
 from scorekeeper.presentation.render import (
     BREAKDOWN_LABELS,
@@ -232,7 +233,7 @@ def hand_lines(game: Game, result: HandResult) -> list[SheetLine]:
         pair = " and ".join(game.names[i] for i in result.hand.partners)
         lines.append(SheetLine(f"  Partners: {pair}"))
     if result.hand.note:
-        lines.append(SheetLine(f"  Note: {result.hand.note}"))
+        lines.append(SheetLine(f"  Note: {visible(result.hand.note)}"))
     return lines
 
 
