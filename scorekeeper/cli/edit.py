@@ -20,6 +20,7 @@ from scorekeeper.cli.common import (
     JsonOption,
     YesOption,
     emit_json,
+    refuse_deleted,
     report_hand,
     stdin_is_terminal,
 )
@@ -72,10 +73,8 @@ def _load(db: object, game_id: int | None, deleted_ok: bool = False) -> StoredGa
 
     with open_store(db) as store:  # type: ignore[arg-type]
         stored = store.current(game_id)
-    if stored.deleted and not deleted_ok:
-        raise InputError(
-            f"game {stored.id} is deleted: 'scorekeeper restore {stored.id}' brings it back first"
-        )
+    if not deleted_ok:
+        refuse_deleted(stored)
     return stored
 
 

@@ -16,6 +16,7 @@ from scorekeeper.cli.common import (
     YesOption,
     emit_json,
     parse_settings,
+    refuse_deleted,
     report_hand,
     stdin_is_terminal,
 )
@@ -169,6 +170,7 @@ def hand(
         # did not change meanwhile.
         with open_store(db) as store:
             seen = store.current(game_id)
+        refuse_deleted(seen)
         if seen.game.outcome.over:
             seen.game.score([])  # raises the "game is over" refusal
         con = console()
@@ -183,6 +185,7 @@ def hand(
                 raise typer.Exit(0)
     with open_store(db, write=True) as store:
         stored = store.current(seen.id if seen else game_id)
+        refuse_deleted(stored)
         if seen is None:
             if stored.game.outcome.over:
                 stored.game.score([])  # raises the "game is over" refusal
