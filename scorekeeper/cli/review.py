@@ -11,7 +11,7 @@ from typing import Annotated
 import typer
 
 from scorekeeper.cli.common import DbOption, JsonOption, emit_json
-from scorekeeper.errors import DataFileError, InputError, UsageError
+from scorekeeper.errors import DataFileError, InputError, NotFound, UsageError
 
 GameArgument = Annotated[
     int | None,
@@ -187,6 +187,14 @@ def stats(
 
     with open_store(db) as store:
         records = store.lineup_records()
+    if variant is not None and all(key[0] != variant for key in records):
+        from scorekeeper.variants import catalog
+
+        known = catalog()
+        if variant not in known:
+            # a game's variant is known by its name even when its file is gone
+            names = ", ".join(sorted({*known, *(key[0] for key in records)}))
+            raise NotFound(f"no variant called '{variant}' (variants: {names})")
     figures = statistics_from(records, variant)
     if as_json:
         emit_json(sheet.stats_json(figures, variant))
