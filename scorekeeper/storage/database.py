@@ -235,7 +235,8 @@ def write_atomically(
 ) -> None:
     """Replace ``path`` with ``content``: temporary file (``temporary`` gives its folder, on the
     same file system, and name prefix; default the file's folder and ``.<name>.``), flush,
-    fsync, rename over the file, fsync of the folder. The file keeps its permissions.
+    fsync, rename over the file, fsync of the folder. The file keeps its permissions (with
+    read and write for its owner, who wrote it).
     ``durable=False`` skips the fsyncs (for building throw-away databases in bulk)."""
     folder = path.parent
     folder.mkdir(parents=True, exist_ok=True)
@@ -248,7 +249,8 @@ def write_atomically(
                 handle.flush()
                 os.fsync(handle.fileno())
         with suppress(OSError):  # a new file keeps mkstemp's owner-only permissions
-            os.chmod(tmp, path.stat().st_mode & 0o7777)
+            # ... and the owner can always read and write what it wrote
+            os.chmod(tmp, path.stat().st_mode & 0o7777 | 0o600)
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
