@@ -167,7 +167,9 @@ def main() -> None:
     parser.add_argument("--sizes", default=",".join(map(str, SIZES)), help="games per database")
     args = parser.parse_args()
     sizes = [int(s) for s in args.sizes.split(",")]
-    exe = shutil.which("scorekeeper")
+    # the command installed beside this Python (a virtual environment, active or not), else PATH's
+    beside = Path(sys.executable).with_name("scorekeeper")
+    exe = str(beside) if os.access(beside, os.X_OK) else shutil.which("scorekeeper")
     if not exe:
         raise SystemExit("install scorekeeper first (README, 'Set up'): no scorekeeper command")
     work = Path(tempfile.mkdtemp(prefix="scorekeeper-bench-"))
