@@ -195,8 +195,8 @@ def main() -> None:
             "python_ms": round(python_ms - overhead, 1),
             "floor_ms": None,  # below, once every floor run is in
         }
-        peaks: dict[str, float] = {}
-        rows = []
+        # every database first, with its caches as a user has them
+        runs: dict[tuple[int, str], tuple[list[str], dict[str, str], object]] = {}
         for size in sizes:
             db = work / f"games-{size}.json"
             start = time.perf_counter()
@@ -204,36 +204,36 @@ def main() -> None:
             built = time.perf_counter() - start
             print(f"built {size:,} games in {built:.1f} s", file=sys.stderr)
             run_env = {**env, "SCOREKEEPER_DB": str(db)}
-            for warm in ("games", "stats"):  # the caches beside the database, as a user has them
+            for warm in ("games", "stats"):
                 run_once([exe, warm], run_env)
             time.sleep(2.1)  # a file system may keep times as coarsely as 2 s
             run_once([exe, "stats"], run_env)
             snapshot = Snapshot(db, current_game=size)
-            runs: dict[str, tuple[list[str], object]] = {}
             for name, (argv, _needs_db) in COMMANDS.items():
                 cmd = [exe, *(a.replace("{hand}", str(hand_file)) for a in argv)]
                 # each hand is recorded into the same state of the database (the commands after
                 # it see the database with that hand, as at a table)
-                runs[name] = (cmd, snapshot.put_back if name == "hand" else None)
-            # Round by round, the floor then every command: each figure and the floor are timed
-            # over the same stretch of the run, so a machine busier for a while skews no ratio.
-            # Round 0 warms the caches (and writes the bytecode) and is not counted.
-            times: dict[str, list[float]] = {name: [] for name in runs}
-            peak_here = 0.0
-            for round_ in range(args.runs + 1):
-                floor = run_once(floor_cmd, env)[0]
-                if round_:
-                    floor_times.append(floor)
-                for name, (cmd, setup) in runs.items():
-                    ms, peak = run_once(cmd, run_env, setup)
-                    peak_here = max(peak_here, peak)
+                runs[size, name] = (cmd, run_env, snapshot.put_back if name == "hand" else None)
+        # Round by round, the floor then every command, for every size: each figure and the floor
+        # are timed over the same stretch of the run, so a machine busier for a while skews no
+        # ratio. Round 0 warms the caches (and writes the bytecode) and is not counted.
+        times: dict[tuple[int, str], list[float]] = {key: [] for key in runs}
+        peaks: dict[str, float] = {str(size): 0.0 for size in sizes}
+        for round_ in range(args.runs + 1):
+            for (size, name), (cmd, run_env, setup) in runs.items():
+                if name == next(iter(COMMANDS)):  # the floor before each size's commands
+                    floor = run_once(floor_cmd, env)[0]
                     if round_:
-                        times[name].append(ms)
-            for name, samples in times.items():
-                ms = round(statistics.median(samples) - overhead, 1)
-                result.setdefault(f"{name}_ms", {})[str(size)] = ms  # type: ignore[union-attr]
-                rows.append((size, name, ms))
-            peaks[str(size)] = round(peak_here, 1)
+                        floor_times.append(floor)
+                ms, peak = run_once(cmd, run_env, setup)
+                peaks[str(size)] = max(peaks[str(size)], round(peak, 1))
+                if round_:
+                    times[size, name].append(ms)
+        rows = []
+        for (size, name), samples in times.items():
+            ms = round(statistics.median(samples) - overhead, 1)
+            result.setdefault(f"{name}_ms", {})[str(size)] = ms  # type: ignore[union-attr]
+            rows.append((size, name, ms))
         result["floor_ms"] = round(statistics.median(floor_times) - overhead, 1)
         result["peak_rss_mb"] = peaks
         print(f"{'games':>7}  {'command':<8} {'median ms':>10}")
