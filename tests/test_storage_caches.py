@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from scorekeeper.storage.index import lineup_records, newest, summaries
 
 
@@ -170,3 +172,19 @@ def test_a_damaged_statistics_cache_never_fails_a_hand(cli, db, monkeypatch):
     assert result.exit_code == 0, result.output
     assert not path.exists()  # dropped, to be counted again
     assert lineup_records(db)[("classic", "Ann", ())].points == 1400
+
+
+@pytest.mark.parametrize("counted_between", [False, True])
+def test_stats_shows_a_side_as_spelled_in_the_most_recent_game(
+    cli, db, monkeypatch, counted_between
+):
+    monkeypatch.setattr("scorekeeper.storage.index._SETTLED_NS", -(10**18))
+    assert cli("new", "classic", "--team", "Ann & Bob", "--team", "Cat").exit_code == 0
+    assert cli("hand", "m=100 nat=1 out", "m=50").exit_code == 0
+    if counted_between:
+        lineup_records(db)  # then kept up to date by the next game's hand
+    assert cli("new", "classic", "--team", "ann &  bob", "--team", "Cat").exit_code == 0
+    assert cli("hand", "m=100 nat=1 out", "m=50").exit_code == 0
+    teams = json.loads(cli("stats", "--json").stdout)["teams"]
+    ann = next(t for t in teams if t["team"].casefold().startswith("ann"))
+    assert ann["team"] == "ann &  bob" and ann["games"] == 2 and ann["wins"] == 0
