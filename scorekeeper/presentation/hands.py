@@ -91,19 +91,10 @@ def packed_width(names: Sequence[str], hands: Sequence[Sequence[SheetLine]]) -> 
     When this width fits the console, every hand can be one table row of multi-line cells
     (:func:`print_sheet`): Rich gives each column its widest line, so no line folds and the
     label and number lines stay side by side."""
-    from rich.cells import cell_len
-
+    widths = _line_widths(names, hands)
+    if widths is None:
+        return None
     table = _sheet_table(names)
-    widths = [0] * (len(names) + 1)
-    for k, name in enumerate(names, 1):
-        widths[k] = cell_len(name)
-    for lines in hands:
-        for line in lines:
-            if any(c < " " or "\x7f" <= c <= "\x9f" or c in "\u2028\u2029" for c in line.label):
-                return None
-            widths[0] = max(widths[0], cell_len(line.label))
-            for k, value in enumerate(line.values, 1):
-                widths[k] = max(widths[k], cell_len(value))
     left, right = table.padding[3], table.padding[1]
     pads = [left + right] * len(widths)
     if not table.pad_edge:
@@ -113,6 +104,23 @@ def packed_width(names: Sequence[str], hands: Sequence[Sequence[SheetLine]]) -> 
     if table.box:
         frame = len(widths) - 1 + (2 if table.show_edge else 0)
     return sum(max(w + p, 1) for w, p in zip(widths, pads, strict=True)) + frame
+
+
+def _line_widths(names: Sequence[str], hands: Sequence[Sequence[SheetLine]]) -> list[int] | None:
+    """Per column of the sheet (labels, then each side), its widest line in character cells,
+    the header's too; None when a label holds a line break, a tab or another control
+    character."""
+    from rich.cells import cell_len
+
+    widths = [0] + [cell_len(name) for name in names]
+    for lines in hands:
+        for line in lines:
+            if any(c < " " or "\x7f" <= c <= "\x9f" or c in "\u2028\u2029" for c in line.label):
+                return None
+            widths[0] = max(widths[0], cell_len(line.label))
+            for k, value in enumerate(line.values, 1):
+                widths[k] = max(widths[k], cell_len(value))
+    return widths
 
 
 def use_packed(width: int, names: Sequence[str], hands: Sequence[Sequence[SheetLine]]) -> bool:
@@ -161,6 +169,11 @@ def sheet_table(names: Sequence[str], hands: Sequence[Sequence[SheetLine]], pack
     from scorekeeper.presentation.render import _number
 
     table = _sheet_table(names)
+    widths = _line_widths(names, hands) if packed else None
+    if widths is not None:
+        # every column exactly as wide as its widest line: Rich need not measure the cells
+        for column, width in zip(table.columns, widths, strict=True):
+            column.width, column.no_wrap = max(width, 1), True
     if packed:
         for lines in hands:
             table.add_row(*_packed_row(lines, len(names)))
