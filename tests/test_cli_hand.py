@@ -178,3 +178,29 @@ def test_guided_prompt_with_cards_counts_the_canastas_from_them(cli):
     doc = json.loads(result.stdout.strip().splitlines()[-1])
     assert [t["hand_score"] for t in doc["teams"]] == [1305, 140]
     assert doc["teams"][0]["canasta_bonus"] == 800
+
+
+def test_a_hand_shows_the_totals_and_next_minimums_in_its_table(cli, db):
+    assert cli("new", "classic", "--team", "Ann & Bob", "--team", "Cat & Dan").exit_code == 0
+    assert cli("hand", "m=220 nat=1 mix=1 r=2 out h=15", "m=110 r=1 h=70").exit_code == 0
+    # RULES.md §2: 220 + 500 + 300 + 200 + 100 - 15 = 1,305; 110 + 100 - 70 = 140. Then
+    # 300 + 500 + 100 = 900 more: 2,205 needs 90 to open (1,500 to 2,995); 140 - 20 = 120, 50.
+    out = cli("hand", "m=300 nat=1 out", "h=20").stdout
+    lines = [" ".join(line.split()) for line in out.splitlines()]
+    assert lines[0] == "Game 1 · Classic Canasta · target 5,000 · hands played: 2"
+    assert "Hand score 900 -20" in lines
+    assert "Total 2,205 120" in lines
+    assert "Next opening minimum 90 50" in lines
+    assert lines.index("Hand score 900 -20") < lines.index("Total 2,205 120")
+
+
+def test_an_edited_earlier_hand_is_followed_by_the_standings_now(cli, db):
+    assert cli("new", "classic", "--team", "Ann & Bob", "--team", "Cat & Dan").exit_code == 0
+    assert cli("hand", "m=220 nat=1 mix=1 r=2 out h=15", "m=110 r=1 h=70").exit_code == 0
+    assert cli("hand", "m=300 nat=1 out", "h=20").exit_code == 0
+    # hand 1 again with 100 less melded: 1,205 + 900 = 2,105 now
+    out = cli("edit", "1", "--yes", "m=120 nat=1 mix=1 r=2 out h=15", "m=110 r=1 h=70").stdout
+    lines = [" ".join(line.split()) for line in out.splitlines()]
+    assert "Hand score 1,205 140" in lines
+    assert "Side Total Next opening minimum" in lines
+    assert "Ann & Bob 2,105 90" in lines

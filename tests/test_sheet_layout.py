@@ -177,12 +177,19 @@ def test_hand_prints_a_block_per_side_when_the_sides_do_not_fit(cli, monkeypatch
     fixed_console(monkeypatch, 40, terminal=False)
     result = cli("hand", "--yes", "meld=120 hand=10", "-", "-", "-", "-", "meld=90 red=1 hand=25")
     assert result.exit_code == 0, result.output
-    blocks = side_blocks(result.stdout.split("Game ")[0])
+    blocks = side_blocks(result.stdout)
+    # the second hand of 110 and 165: totals 220 and 330, both below 1,500 (minimum 50)
     assert blocks["Ann & Bob"] == [
-        "Melded cards 120; Red threes 0; Cards left in hand -10; Hand score 110"
+        "Melded cards 120; Red threes 0; Cards left in hand -10; Hand score 110; Total 220;"
+        " Next opening minimum 50"
     ]
     assert blocks["Kim & Lee"] == [
-        "Melded cards 90; Red threes 100; Cards left in hand -25; Hand score 165"
+        "Melded cards 90; Red threes 100; Cards left in hand -25; Hand score 165; Total 330;"
+        " Next opening minimum 50"
+    ]
+    assert blocks["Cat & Dan"] == [
+        "Melded cards 0; Red threes 0; Cards left in hand 0; Hand score 0; Total 0;"
+        " Next opening minimum 50"
     ]
 
 

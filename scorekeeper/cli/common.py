@@ -75,8 +75,9 @@ def emit_json(document: dict[str, Any]) -> None:
 
 
 def report_hand(stored: Any, number: int, as_json: bool) -> None:
-    """Print hand ``number`` of a stored game: its ``hand --json`` document, or its breakdown
-    followed by the standings."""
+    """Print hand ``number`` of a stored game: its ``hand --json`` document; or the game's line
+    and the hand's breakdown, with the totals and next opening minimums in the same table when
+    it is the last hand (else the standings follow), then the outcome."""
     from scorekeeper.presentation import render
 
     if as_json:
@@ -85,8 +86,13 @@ def report_hand(stored: Any, number: int, as_json: bool) -> None:
     from scorekeeper.presentation.console import console
 
     con = console()
-    render.print_breakdown(con, stored, number)
-    render.print_standings(con, stored)
+    if number != len(stored.game.hands):  # an earlier hand, edited: the standings are now's
+        render.print_breakdown(con, stored, number)
+        render.print_standings(con, stored)
+        return
+    render.print_title(con, stored)
+    render.print_breakdown(con, stored, number, standings=True)
+    render.print_outcome(con, stored)
 
 
 def refuse_deleted(stored: Any) -> None:

@@ -160,9 +160,12 @@ def print_breakdown(
     number: int,
     breakdowns: Sequence[Breakdown] | None = None,
     entries: Sequence[SideEntry] | None = None,
+    standings: bool = False,
 ) -> None:
     """The breakdown of hand ``number`` (or proposed ``breakdowns`` and ``entries``): one column
-    per side; where a side typed cards, the cards appear under their count."""
+    per side; where a side typed cards, the cards appear under their count. With
+    ``standings`` (hand ``number`` is the game's last), the totals and each side's next opening
+    minimum follow in the same table, as on the score sheet."""
     game = stored.game
     if breakdowns is None:
         breakdowns = game.results[number - 1].breakdowns
@@ -181,12 +184,17 @@ def print_breakdown(
         if any(t is not None for t in typed):
             lines.append(SheetLine("    cards", tuple(t or "" for t in typed), dim=True))
     scores = tuple(num(b.hand_score) for b in breakdowns)
-    lines.append(SheetLine("  Hand score", scores, bold=True))
+    lines.append(SheetLine("  Hand score", scores, bold=not standings))
+    if standings:
+        lines.append(SheetLine("  Total", tuple(num(t) for t in game.totals), bold=True))
+        minimums = game.next_minimums()
+        nexts = tuple("-" if m is None else minimum_text(m) for m in minimums)
+        lines.append(SheetLine("  Next opening minimum", nexts))
     print_hands(con, [side.name for side in game.sides], [lines])
 
 
-def print_standings(con: Console, stored: StoredGame) -> None:
-    """Totals, next opening minimum per side, hands played, next dealer and the winner."""
+def print_title(con: Console, stored: StoredGame) -> None:
+    """The game's line: id, variant, label, target (or hands) and hands played."""
     game = stored.game
     v = game.variant
     target = f"target {num(v.target)}" if v.target else f"{v.hands} hands"
@@ -195,6 +203,12 @@ def print_standings(con: Console, stored: StoredGame) -> None:
         _text(f"Game {stored.id} · {v.title}{label} · {target} · hands played: {len(game.hands)}"),
         style="bold",
     )
+
+
+def print_standings(con: Console, stored: StoredGame) -> None:
+    """Totals, next opening minimum per side, hands played, next dealer and the winner."""
+    game = stored.game
+    print_title(con, stored)
     table = _table()
     table.add_column("Side", overflow="fold")
     table.add_column("Total", justify="right", no_wrap=True)
