@@ -175,9 +175,12 @@ def sheet_table(names: Sequence[str], hands: Sequence[Sequence[SheetLine]], pack
         for column, width in zip(table.columns, widths, strict=True):
             column.width, column.no_wrap = max(width, 1), True
     if packed:
-        for lines in hands:
-            table.add_row(*_packed_row(lines, len(names)))
-            table.add_section()
+        # one row for the whole sheet, a blank line between hands where a section would draw
+        # one: Rich lays out a few long cells much faster than many short ones
+        joined: list[SheetLine] = []
+        for k, lines in enumerate(hands):
+            joined += [SheetLine(""), *lines] if k else lines
+        table.add_row(*_packed_row(joined, len(names)))
         return table
     blank = [Text("")] * len(names)
     for lines in hands:
