@@ -163,7 +163,7 @@ def wrapper_overhead(env: dict[str, str], runs: int) -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=7, help="timed runs per figure (median)")
+    parser.add_argument("--runs", type=int, default=15, help="timed rounds (median per figure)")
     parser.add_argument("--sizes", default=",".join(map(str, SIZES)), help="games per database")
     args = parser.parse_args()
     sizes = [int(s) for s in args.sizes.split(",")]
