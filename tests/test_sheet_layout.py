@@ -125,22 +125,21 @@ def test_every_number_sits_on_its_labels_line_at_its_sides_edge(cli, monkeypatch
 
 def side_blocks(output: str) -> dict[str, list[str]]:
     """Per side name, its blocks in order (one per hand), each joined back into one line: a
-    block starts at a line "  NAME: ..." under a "Hand N" title and goes on over the wrapped
-    lines under it (which do not start with spaces)."""
+    block starts at a line "  NAME:" under a "Hand N" title and goes on over the lines under
+    it indented by four spaces."""
     blocks: dict[str, list[str]] = {}
     name = None
     lines = output.splitlines()
     start = next(i for i, line in enumerate(lines) if line.startswith("Hand "))
     for line in lines[start:]:
-        m = re.match(r"  (\S.*?): (.*)", line)
+        m = re.fullmatch(r"  (\S.*?):\s*", line)
         if m:
             name = m.group(1)
-            blocks.setdefault(name, []).append(m.group(2))
-        elif name is not None and line.strip() and not line.startswith(" "):
-            if line.startswith(("Hand ", "Game ", "Next dealer", "Winner")):
-                name = None
-                continue
+            blocks.setdefault(name, []).append("")
+        elif name is not None and line.startswith("    "):
             blocks[name][-1] += " " + line
+        else:
+            name = None
     return {k: [" ".join(b.split()) for b in v] for k, v in blocks.items()}
 
 

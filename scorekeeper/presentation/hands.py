@@ -45,24 +45,39 @@ def fits_uncut(con: Console, table: Any) -> bool:
 
 def print_side_blocks(con: Console, names: Sequence[str], lines: Sequence[SheetLine]) -> None:
     """``lines`` (one hand) side by side turned into one block per side, for a console too
-    narrow for a column per side: the first line as the title, then each side's name with its
-    values as "label value" items (separated by ";", as numbers hold commas), which wrap at
-    spaces and are never cut; free-text lines (partners, a note) as they are."""
+    narrow for a column per side: the first line as the title, then each side's name and under
+    it its values as "label value" items (separated by ";", as numbers hold commas), as many to
+    a line as fit: an item is never split, so a number stays beside its label; free-text lines
+    (partners, a note) as they are."""
+    from rich.cells import cell_len
     from rich.text import Text
 
     title, *rest = lines
     con.print(Text(title.label.strip(), style="bold" if title.bold else ""))
+    room = max(con.width - 4, 1)
     for i, name in enumerate(names):
-        row = Text("  ")
-        row.append(name, style="bold")
-        row.append(": ")
-        items = [(line.label.strip(), line.values[i], line.bold) for line in rest if line.values]
-        items = [item for item in items if item[1]]
-        for k, (label, value, bold) in enumerate(items):
-            if k:
-                row.append("; ")
-            row.append(f"{label} {value}", style="bold" if bold else "")
-        con.print(row)
+        head = Text("  ")
+        head.append(name, style="bold")
+        head.append(":")
+        con.print(head)
+        row, used = Text("    "), 0
+        for line in rest:
+            if not line.values or not line.values[i]:
+                continue
+            item = f"{line.label.strip()} {line.values[i]}"
+            width = cell_len(item) + 1  # and its ";"
+            if used and used + 1 + width > room:
+                con.print(row)
+                row, used = Text("    "), 0
+            elif used:
+                row.append(" ")
+                used += 1
+            row.append(item, style="bold" if line.bold else "")
+            row.append(";")
+            used += width
+        if used:
+            row.right_crop(1)  # the last item takes no ";"
+            con.print(row)
     for line in rest:
         if not line.values:
             con.print(Text(line.label))
