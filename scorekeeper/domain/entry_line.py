@@ -122,8 +122,10 @@ def line_to_json(variant: Variant, text: str) -> dict[str, Any]:
     """
     names = _names(variant)
     stripped = text.strip()
-    if stripped in ("-", ""):
+    if stripped == "-":
         return {}
+    if not stripped:
+        raise InputError("the entry is empty: write '-' for a side that scored nothing")
     values: dict[tuple[str, str], Any] = {}
     said_by: dict[tuple[str, str], str] = {}
 
