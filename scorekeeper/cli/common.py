@@ -115,8 +115,11 @@ def parse_settings(items: list[str] | None) -> dict[str, str]:
 
 
 def error_line(message: str) -> None:
-    """``Error: message`` as one line on stderr (line breaks in the message become spaces)."""
-    typer.echo(f"Error: {' '.join(message.split())}", err=True)
+    """``Error: message`` as one line on stderr (line breaks in the message become spaces, and
+    any other control character it quotes from input is written as ``\\xNN``)."""
+    from scorekeeper.presentation.console import visible
+
+    typer.echo(f"Error: {visible(' '.join(message.split()))}", err=True)
 
 
 #: Control characters refused in command-line arguments (tab and line feed are allowed).

@@ -22,7 +22,10 @@ def check_note(note: str) -> None:
     """InputError for a hand's note holding a control character other than a line break or a
     tab: an escape sequence in a note would drive the terminal each time the note is shown."""
     for c in note:
-        if unicodedata.category(c) == "Cc" and c not in "\n\t":
+        kind = unicodedata.category(c)
+        if kind == "Cs":
+            raise InputError(f"the note is not valid text (U+{ord(c):04X} stands alone)")
+        if kind == "Cc" and c not in "\n\t":
             raise InputError(
                 f"the note holds a control character (U+{ord(c):04X}); notes are plain text"
                 " (line breaks and tabs are fine)"

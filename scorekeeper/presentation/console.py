@@ -55,7 +55,7 @@ ASCII_SYMBOLS = str.maketrans(
     }
 )
 
-_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff]")
 
 
 def can_encode(stream: Any, sample: str = "━♠·") -> bool:
@@ -178,6 +178,12 @@ def text(value: str, style: str = "") -> Text:
 
 
 def visible(value: str) -> str:
-    """``value`` with each control character but a line break or a tab written as ``\\xNN``,
-    so that text typed or stored can never drive the terminal."""
-    return _CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}", value)
+    """``value`` with each control character but a line break or a tab written as ``\\xNN``
+    (and a lone surrogate, which no terminal can take, as ``\\uNNNN``), so that text typed or
+    stored can never drive the terminal."""
+    return _CONTROL.sub(_escape, value)
+
+
+def _escape(match: re.Match[str]) -> str:
+    code = ord(match.group())
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
