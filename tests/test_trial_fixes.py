@@ -98,3 +98,52 @@ def test_a_cache_that_could_not_be_read_is_written_back_readable(cli, db):
     assert cli("hand", "--yes", "m=100 nat=1 out", "m=50").exit_code == 0
     assert cli("stats").exit_code == 0
     assert stat.S_IMODE(cache.stat().st_mode) & 0o600 == 0o600
+
+
+def test_an_empty_entry_is_refused(cli, db):
+    new_game(cli)
+    line = refused(cli, db, "hand", "--yes", "", "m=50")
+    assert "write '-' for a side that scored nothing" in line
+    assert cli("hand", "--yes", "-", "m=50").exit_code == 0
+
+
+def test_a_note_that_is_not_valid_text_is_refused(cli, db, tmp_path):
+    new_game(cli)
+    path = tmp_path / "hand.json"
+    path.write_text('{"teams": [{"meld_points": 50}, {}], "note": "\\ud800"}', encoding="utf-8")
+    line = refused(cli, db, "hand", "--yes", "--file", str(path))
+    assert "not valid text" in line
+
+
+def test_an_error_quoting_input_shows_its_control_characters_escaped(cli, db, tmp_path):
+    new_game(cli)
+    path = tmp_path / "hand.json"
+    hand = {"teams": [{"meld_points": 50}, {"hand": "\u001b]0;pwned\u0007"}]}
+    path.write_text(json.dumps(hand), encoding="utf-8")
+    line = refused(cli, db, "hand", "--yes", "--file", str(path))
+    assert "\u001b" not in line and "\u0007" not in line
+    assert "\\x1b]0;pwned\\x07" in line
+
+
+def test_a_narrow_block_never_splits_a_label_from_its_number(cli, db, monkeypatch):
+    from test_review import fixed_console
+
+    names = ["Alexandra the Magnificent", "Bartholomew the Bold", "Constantine the Great"]
+    args = [x for name in names for x in ("--team", name)]
+    assert cli("new", "classic-3", *args).exit_code == 0
+    fixed_console(monkeypatch, 30, terminal=False)
+    result = cli("hand", "--yes", "m=120 r=1 out nat=1", "m=90 h=25", "m=55 h=35")
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert max(len(line) for line in lines) <= 30
+    # 120 + 500 + 100 + 100 = 820; 90 - 25 = 65; 55 - 35 = 20 (RULES.md §2)
+    for item in (
+        "Canasta bonuses 500",
+        "Red threes 100",
+        "Hand score 820",
+        "Total 820",
+        "Cards left in hand -25",
+        "Hand score 65",
+        "Total 20",
+    ):
+        assert any(item in line for line in lines), (item, result.stdout)

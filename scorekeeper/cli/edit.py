@@ -187,7 +187,10 @@ def edit(
     seen = _load(db, game_id)
     game = seen.game
     if not 1 <= number <= len(game.hands):
-        raise InputError(f"there is no hand {number}; game {seen.id} has {len(game.hands)} hands")
+        count = len(game.hands)
+        raise InputError(
+            f"there is no hand {number}; game {seen.id} has {count} hand{'' if count == 1 else 's'}"
+        )
     con = console()
     interactive = stdin_is_terminal()
     # The game as it stood before hand N: entries are read and checked as that hand.

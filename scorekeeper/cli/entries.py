@@ -51,7 +51,7 @@ def read_file_entries(game: Game, source: str) -> tuple[list[SideEntry], str, tu
     try:
         doc = json.loads(text)
     except json.JSONDecodeError as err:
-        raise InputError(f"{source} is not valid JSON: {err.msg} at line {err.lineno}") from None
+        raise InputError(f"{source} is not valid JSON: {err.msg} (line {err.lineno})") from None
     if not isinstance(doc, dict) or not isinstance(doc.get("teams"), list):
         raise InputError(f'{source}: expected an object with a "teams" list, one entry per side')
     for key in doc:

@@ -286,7 +286,7 @@ def import_game(
     try:
         doc = json.loads(text)
     except json.JSONDecodeError as err:
-        raise DataFileError(f"{file} is not JSON: {err.msg} at line {err.lineno}") from None
+        raise DataFileError(f"{file} is not JSON: {err.msg} (line {err.lineno})") from None
     stored = game_from_export(doc, file)
     with open_store(db, write=True) as store:
         previous = store.current_id
