@@ -27,6 +27,8 @@ from scorekeeper.cli.common import (
 from scorekeeper.errors import InputError, UsageError
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from scorekeeper.domain.game import Outcome
     from scorekeeper.storage.codec import StoredGame
 
@@ -85,6 +87,21 @@ def _check_unchanged(stored: StoredGame, seen: StoredGame) -> None:
         raise InputError("the game changed meanwhile (another terminal); try again")
 
 
+def _change(db: object, seen: StoredGame, change: Callable[[StoredGame], object]) -> StoredGame:
+    """Apply ``change`` to the game the user saw (``seen``), under the lock, if it did not
+    change meanwhile; keep its finished time true to the outcome; store it and return it."""
+    from scorekeeper.storage.database import open_store
+
+    with open_store(db, write=True) as store:  # type: ignore[arg-type]
+        stored = store.current(seen.id)
+        _check_unchanged(stored, seen)
+        before = stored.game.outcome
+        change(stored)
+        settle_finished(stored, before)
+        store.save(stored)
+    return stored
+
+
 def undo(
     game_id: GameOption = None,
     yes: YesOption = False,
@@ -98,7 +115,6 @@ def undo(
     """
     from scorekeeper.presentation import render
     from scorekeeper.presentation.console import console
-    from scorekeeper.storage.database import open_store
 
     seen = _load(db, game_id)
     if not seen.game.hands:
@@ -107,13 +123,7 @@ def undo(
     if stdin_is_terminal() and not yes:
         render.print_breakdown(console(), seen, number)
     _ask(f"Take back hand {number} of game {seen.id}?", yes)
-    with open_store(db, write=True) as store:
-        stored = store.current(seen.id)
-        _check_unchanged(stored, seen)
-        before = stored.game.outcome
-        stored.redo.append(stored.game.pop())
-        settle_finished(stored, before)
-        store.save(stored)
+    stored = _change(db, seen, lambda s: s.redo.append(s.game.pop()))
     _report(stored, as_json, f"Hand {number} taken back ('scorekeeper redo' puts it back).")
 
 
@@ -129,7 +139,6 @@ def redo(
     """
     from scorekeeper.presentation import render
     from scorekeeper.presentation.console import console
-    from scorekeeper.storage.database import open_store
 
     seen = _load(db, game_id)
     if not seen.redo:
@@ -140,13 +149,7 @@ def redo(
     if stdin_is_terminal() and not yes:
         render.print_breakdown(console(), seen, number, breakdowns)
     _ask(f"Put back hand {number} of game {seen.id}?", yes)
-    with open_store(db, write=True) as store:
-        stored = store.current(seen.id)
-        _check_unchanged(stored, seen)
-        before = stored.game.outcome
-        stored.game.add(stored.redo.pop())
-        settle_finished(stored, before)
-        store.save(stored)
+    stored = _change(db, seen, lambda s: s.game.add(s.redo.pop()))
     report_hand(stored, number, as_json)
 
 
@@ -182,7 +185,6 @@ def edit(
     from scorekeeper.domain.game import Game, Hand
     from scorekeeper.presentation import render
     from scorekeeper.presentation.console import console
-    from scorekeeper.storage.database import open_store
 
     seen = _load(db, game_id)
     game = seen.game
@@ -217,13 +219,7 @@ def edit(
 
         con.print(Text(f"Totals would be: {totals}"))
     _ask(f"Replace hand {number} of game {seen.id}?", yes)
-    with open_store(db, write=True) as store:
-        stored = store.current(seen.id)
-        _check_unchanged(stored, seen)
-        before = stored.game.outcome
-        stored.game.replace(number, new_hand)
-        settle_finished(stored, before)
-        store.save(stored)
+    stored = _change(db, seen, lambda s: s.game.replace(number, new_hand))
     report_hand(stored, number, as_json)
 
 
