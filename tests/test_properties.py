@@ -6,7 +6,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.domain import Game, Hand, Side, opening_minimum, score_hand
-from scorekeeper.domain.scoring import BREAKDOWN_FIELDS, SideEntry
+from scorekeeper.domain.entries import SideEntry
+from scorekeeper.domain.scoring import BREAKDOWN_FIELDS
 from scorekeeper.errors import ScorekeeperError
 from scorekeeper.storage.codec import StoredGame, game_from_doc, game_to_doc
 from scorekeeper.variants import load_variant

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper.domain import Game, Hand, Side, entry_from_json
-from scorekeeper.domain.scoring import BREAKDOWN_FIELDS, Breakdown, SideEntry
+from scorekeeper.domain.entries import SideEntry
+from scorekeeper.domain.scoring import BREAKDOWN_FIELDS, Breakdown
 from scorekeeper.variants import load_variant
 
 

@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING, Any
 from scorekeeper.errors import InputError, UsageError
 
 if TYPE_CHECKING:
+    from scorekeeper.domain.entries import SideEntry
     from scorekeeper.domain.game import Game
-    from scorekeeper.domain.scoring import SideEntry
 
 
 def partner_indexes(game: Game, names: Any) -> tuple[int, ...]:
@@ -42,7 +42,7 @@ def read_file_entries(game: Game, source: str) -> tuple[list[SideEntry], str, tu
     Raises InputError for a file that cannot be read, is not JSON, or does not give one entry
     per side (DESIGN.md, "Hand entry as JSON").
     """
-    from scorekeeper.domain.scoring import entry_from_json
+    from scorekeeper.domain.reading import entry_from_json
 
     try:
         text = sys.stdin.read() if source == "-" else Path(source).read_text(encoding="utf-8-sig")

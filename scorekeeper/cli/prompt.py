@@ -1,4 +1,5 @@
-"""The guided ``hand`` prompt: asks side by side only what the variant scores.
+"""The guided ``hand`` prompt: asks side by side only what the variant scores, as the one
+table of entry fields (:data:`scorekeeper.domain.entries.FIELDS`) declares it.
 
 Every answer is checked as it is typed and asked again when it is wrong; a hand that breaks a
 rule as a whole (two sides out, going out without the canastas) is explained and entered again.
@@ -11,7 +12,17 @@ from typing import TYPE_CHECKING, Any
 import typer
 
 from scorekeeper.domain.cards import card_points, parse_cards, parse_melds
-from scorekeeper.domain.scoring import SideEntry, entry_from_json
+from scorekeeper.domain.entries import (
+    CANASTAS,
+    FIELDS,
+    PENALTIES,
+    POINTS_OR_CARDS,
+    SPECIAL_HAND,
+    YES_NO,
+    EntryField,
+    SideEntry,
+)
+from scorekeeper.domain.reading import entry_from_json
 from scorekeeper.errors import ScorekeeperError
 
 if TYPE_CHECKING:
@@ -62,44 +73,93 @@ def _points_or_cards(game: Game, what: str, melds: bool) -> Any:
     return parse
 
 
-def ask_side(game: Game, index: int, went_out: bool, concealed: bool) -> SideEntry:
-    """Ask one side's entry, field by field."""
+def _special_hand(game: Game, f: EntryField) -> Any:
+    keys = list(game.variant.special_hands)
+
+    def parse(text: str) -> str | None:
+        if text.lower() in ("", "0", "-", "none", "no"):
+            return None
+        if text not in keys:
+            raise ValueError(f"{f.key}: one of {', '.join(keys)}, or Enter for none")
+        return text
+
+    return parse
+
+
+def _ask_field(game: Game, f: EntryField, obj: dict[str, Any]) -> None:
+    """Ask one side's field ``f`` (:data:`FIELDS`) and put its answer into ``obj`` (JSON)."""
+    v = game.variant
+    if f.kind == POINTS_OR_CARDS:
+        points, cards = _ask(f"  {f.question}", _points_or_cards(game, f.key, melds=f.grouped))
+        obj[f.cards_key if cards else f.points_key] = cards or points
+    elif f.kind == CANASTAS:
+        canastas = {}
+        for kind in v.canastas.values():
+            question = f.question.format(kind=kind.title.capitalize())
+            n = _ask(f"  {question}", _count(f.limit(v), kind.title))
+            if n:
+                canastas[kind.key] = n
+        obj[f.json[0]] = canastas
+    elif f.kind == PENALTIES:
+        penalties = {}
+        for key, value in v.penalties.items():
+            title = v.penalty_titles[key].capitalize()
+            question = f.question.format(kind=title, points=f"{value:,}")
+            n = _ask(f"  {question}", _count(f.limit(v), key))
+            if n:
+                penalties[key] = n
+        obj[f.json[0]] = penalties
+    elif f.kind == SPECIAL_HAND:
+        question = f.question.format(choices=", ".join(v.special_hands))
+        special = _ask(f"  {question}", _special_hand(game, f), default="")
+        if special:
+            obj[f.json[0]] = special
+    elif f.kind == YES_NO:
+        obj[f.json[0]] = typer.confirm(f"  {f.question}", default=False, err=True)
+    else:
+        obj[f.json[0]] = _ask(f"  {f.question}", _count(f.limit(v), f.question.lower()))
+
+
+def ask_side(game: Game, index: int, answers: dict[str, Any]) -> SideEntry:
+    """Ask one side's entry, field by field as :data:`FIELDS` lists those the variant uses;
+    ``answers``: what the hand's questions (who went out...) already say of this side (JSON)."""
     v = game.variant
     name = game.names[index]
     typer.echo(f"\n{name}", err=True)
-    obj: dict[str, Any] = {"went_out": went_out, "concealed": concealed}
-    points, cards = _ask(
-        "  Melded card points (or the cards, e.g. KKKK2 QQQ)",
-        _points_or_cards(game, "meld", melds=True),
-    )
-    obj["melds" if cards else "meld_points"] = cards or points
-    if cards:
-        typer.echo("  (canastas are counted from the cards)", err=True)
-    else:
-        limit = v.deck_cards // 7
-        canastas = {}
-        for kind in v.canastas.values():
-            n = _ask(f"  {kind.title.capitalize()}s", _count(limit, kind.title))
-            if n:
-                canastas[kind.key] = n
-        obj["canastas"] = canastas
-    if v.red_threes.scored:
-        obj["red_threes"] = _ask("  Red threes", _count(v.cards_of("red_three"), "red threes"))
-    if v.uses_black_threes:
-        obj["black_threes"] = _ask(
-            "  Black threes", _count(v.cards_of("black_three"), "black threes")
-        )
-    points, cards = _ask(
-        "  Points left in hand (or the cards)", _points_or_cards(game, "hand", melds=False)
-    )
-    obj["hand" if cards else "hand_points"] = cards or points
-    penalties = {}
-    for key, value in v.penalties.items():
-        n = _ask(f"  {v.penalty_titles[key].capitalize()} ({value:,} each)", _count(99, key))
-        if n:
-            penalties[key] = n
-    obj["penalties"] = penalties
+    obj: dict[str, Any] = dict(answers)
+    for f in FIELDS:
+        if f.asked != "side" or not f.used(v):
+            continue
+        if f.unless and f.unless in obj:
+            typer.echo(f"  ({f.key} are counted from the cards)", err=True)
+            continue
+        _ask_field(game, f, obj)
     return entry_from_json(v, obj, name)
+
+
+def _ask_which(game: Game, choices: str) -> list[dict[str, Any]]:
+    """Ask the hand's questions (:data:`FIELDS` asked ``which`` and ``with``): which side went
+    out, concealed or not, which side declared acaba. Fields that end the hand on their own
+    (``alone``) come first. Returns what they say of each side (JSON keys)."""
+    v = game.variant
+    names = game.names
+    answers: list[dict[str, Any]] = [{} for _ in names]
+    asked = [f for f in FIELDS if f.asked == "which" and f.used(v)]
+    for f in sorted(asked, key=lambda f: not f.alone):
+        pick = _ask(f"{f.question} ({choices}; 0 nobody)", _count(len(names), "side number"))
+        if f.alone:
+            if pick:
+                answers[pick - 1][f.json[0]] = True
+                return answers
+            continue
+        for i, side in enumerate(answers):
+            side[f.json[0]] = pick == i + 1
+        for w in FIELDS:
+            if w.asked == "with" and w.implies == f.key and w.used(v):
+                yes = bool(pick) and typer.confirm(w.question, default=False, err=True)
+                for i, side in enumerate(answers):
+                    side[w.json[0]] = yes and pick == i + 1
+    return answers
 
 
 def _ask_partners(game: Game, choices: str) -> tuple[int, ...]:
@@ -131,15 +191,13 @@ def ask_hand(game: Game) -> tuple[list[SideEntry], tuple[int, ...]]:
         partners: tuple[int, ...] = ()
         if game.variant.partnerships == "per_hand":
             partners = _ask_partners(game, choices)
-        out = _ask(f"Which side went out? ({choices}; 0 nobody)", _count(len(names), "side number"))
-        concealed = False
-        if out:
-            concealed = typer.confirm(
-                "Concealed (the whole hand melded in one turn)?", default=False, err=True
-            )
-        entries = [
-            ask_side(game, i, out == i + 1, concealed and out == i + 1) for i in range(len(names))
-        ]
+        answers = _ask_which(game, choices)
+        if any(f.alone and side.get(f.json[0]) for f in FIELDS for side in answers):
+            entries = [
+                entry_from_json(game.variant, a, n) for a, n in zip(answers, names, strict=True)
+            ]
+        else:
+            entries = [ask_side(game, i, answers[i]) for i in range(len(names))]
         try:
             game.score(entries, partners)
         except ScorekeeperError as err:

@@ -11,9 +11,11 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from scorekeeper.domain.entries import SideEntry
     from scorekeeper.domain.game import Game, Hand, HandResult, Outcome, Side
     from scorekeeper.domain.minimums import Minimum, opening_minimum
-    from scorekeeper.domain.scoring import Breakdown, SideEntry, entry_from_json, score_hand
+    from scorekeeper.domain.reading import entry_from_json
+    from scorekeeper.domain.scoring import Breakdown, score_hand
     from scorekeeper.domain.variant import Variant, build_variant
 
 _WHERE = {
@@ -25,8 +27,8 @@ _WHERE = {
     "Minimum": "minimums",
     "opening_minimum": "minimums",
     "Breakdown": "scoring",
-    "SideEntry": "scoring",
-    "entry_from_json": "scoring",
+    "SideEntry": "entries",
+    "entry_from_json": "reading",
     "score_hand": "scoring",
     "Variant": "variant",
     "build_variant": "variant",

@@ -2,18 +2,8 @@
 
 Grammar (README, "One-line entries"): items separated by spaces, each ``KEY=VALUE`` (or
 ``KEY:VALUE``), or a bare ``KEY`` meaning 1 / yes. A lone ``-`` is a side that scored nothing.
-
-=================  =========================================================================
-``meld=340``       melded card points (``m``); ``meld=KKKK2/QQQ`` gives the cards, ``/``
-                   between melds
-``hand=25``        points left in the side's hands, deducted (``h``); ``hand=J5X`` the cards
-``red=2``          red threes laid out (``r``); ``black=1`` black threes (``b``)
-``out``            the side went out (``o``); ``concealed`` went out in one turn (``c``)
-``natural=1``      canastas of a kind, by key or alias (``clean=1``, ``mixed=2``, ``dirty=2``)
-``PENALTY=1``      a penalty kind of the variant, e.g. ``red_three_not_declared=1``
-``special=KEY``    a special hand; ``acaba`` the side declared acaba
-=================  =========================================================================
-
+The items are the fields of :data:`scorekeeper.domain.entries.FIELDS` (their ``names``; the
+variant's canasta kinds, aliases and penalty kinds by key), each read by its kind of value.
 Any key may be shortened to a prefix that names only one key (``nat=1``, ``mix=2``).
 """
 
@@ -22,64 +12,55 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from scorekeeper.domain.scoring import SideEntry, entry_from_json
+from scorekeeper.domain.entries import (
+    CANASTAS,
+    COUNT,
+    FIELDS,
+    PENALTIES,
+    POINTS_OR_CARDS,
+    SPECIAL_HAND,
+    YES_NO,
+    EntryField,
+    SideEntry,
+)
+from scorekeeper.domain.reading import entry_from_json
 from scorekeeper.domain.variant import Variant
 from scorekeeper.errors import InputError
 
-#: Fixed keys of the line grammar, with their one-letter short forms.
-FIELDS = {
-    "meld": "meld",
-    "m": "meld",
-    "hand": "hand",
-    "h": "hand",
-    "red": "red_threes",
-    "r": "red_threes",
-    "black": "black_threes",
-    "b": "black_threes",
-    "out": "went_out",
-    "o": "went_out",
-    "concealed": "concealed",
-    "c": "concealed",
-    "special": "special_hand",
-    "acaba": "acaba",
-}
+#: A name the grammar knows: (its field, and the canasta or penalty kind it names, else "").
+Name = tuple[EntryField, str]
 
 
-def _names(variant: Variant) -> dict[str, tuple[str, str]]:
-    """Every full key the line grammar knows, mapped to (category, canonical key)."""
-    names: dict[str, tuple[str, str]] = {}
-    for kind in variant.canastas.values():
-        names[kind.key] = ("canasta", kind.key)
-        for alias in kind.aliases:
-            names[alias] = ("canasta", kind.key)
-    for key in variant.penalties:
-        names[key] = ("penalty", key)
-    unused = set()
-    if not variant.red_threes.scored:
-        unused.add("red_threes")
-    if not variant.uses_black_threes:
-        unused.add("black_threes")
-    if not variant.special_hands:
-        unused.add("special_hand")
-    if variant.acaba_points is None:
-        unused.add("acaba")
-    for key, field in FIELDS.items():
-        if field not in unused:
-            names[key] = ("field", field)
+def _names(variant: Variant) -> dict[str, Name]:
+    """Every full key and short form the line grammar knows for ``variant``."""
+    names: dict[str, Name] = {}
+    for f in FIELDS:
+        if f.kind == CANASTAS:
+            for kind in variant.canastas.values():
+                names[kind.key] = (f, kind.key)
+                for alias in kind.aliases:
+                    names[alias] = (f, kind.key)
+        elif f.kind == PENALTIES:
+            for key in variant.penalties:
+                names[key] = (f, key)
+    for f in FIELDS:
+        if f.kind not in (CANASTAS, PENALTIES) and f.used(variant):
+            for name in f.names:
+                names[name] = (f, "")
     return names
 
 
-def _resolve(variant: Variant, key: str, names: dict[str, tuple[str, str]]) -> tuple[str, str]:
+def _resolve(variant: Variant, key: str, names: dict[str, Name]) -> Name:
     low = key.lower()
     if low in names:
         return names[low]
-    matches = {names[n] for n in names if n.startswith(low) and len(n) > 1}
-    if len(matches) == 1:
-        return matches.pop()
+    matches = {n for n in names if n.startswith(low) and len(n) > 1}
+    targets = {(names[n][0].key, names[n][1]) for n in matches}
+    if len(targets) == 1:
+        return names[matches.pop()]
     full = sorted(n for n in names if len(n) > 1)
     if matches:
-        which = sorted(n for n in names if n.startswith(low) and len(n) > 1)
-        raise InputError(f"'{key}' could mean {', '.join(which)}; type more of it")
+        raise InputError(f"'{key}' could mean {', '.join(sorted(matches))}; type more of it")
     raise InputError(f"unknown item '{key}' for {variant.name}; items: {', '.join(full)}")
 
 
@@ -90,28 +71,29 @@ def _number(key: str, value: str) -> int:
     return int(text)
 
 
-def _value(category: str, canonical: str, key: str, sep: str, value: str) -> tuple[str, Any]:
+def _value(f: EntryField, kind: str, key: str, sep: str, value: str) -> tuple[str, Any]:
     """The JSON key and value one item stands for (``meld=KKK`` -> ``("melds", "KKK")``)."""
-    if category in ("canasta", "penalty"):
-        return canonical, _number(key, value) if sep else 1
-    if canonical in ("meld", "hand"):
+    if f.kind in (CANASTAS, PENALTIES):
+        return kind, _number(key, value) if sep else 1
+    if f.kind == POINTS_OR_CARDS:
         if not sep:
             raise InputError(f"'{key}' needs a value, e.g. {key}=120")
         plain = value.replace(",", "").replace("_", "").lstrip("-")
         if plain.isdigit():
-            return f"{canonical}_points", _number(key, value)
-        return ("melds" if canonical == "meld" else "hand"), " ".join(value.split("/"))
-    if canonical in ("went_out", "concealed", "acaba"):
+            return f.points_key, _number(key, value)
+        return f.cards_key, " ".join(value.split("/"))
+    if f.kind == YES_NO:
         if not sep or value.lower() in ("yes", "y", "true", "1"):
-            return canonical, True
+            return f.json[0], True
         if value.lower() in ("no", "n", "false", "0"):
-            return canonical, False
+            return f.json[0], False
         raise InputError(f"'{key}' is a yes/no item: write '{key}' alone")
-    if canonical == "special_hand":
+    if f.kind == SPECIAL_HAND:
         if not sep:
-            raise InputError("'special' needs the special hand's key, e.g. special=garbage")
-        return canonical, value
-    return canonical, _number(key, value) if sep else 1
+            raise InputError(f"'{f.names[0]}' needs the special hand's key, e.g. {f.syntax}")
+        return f.json[0], value
+    assert f.kind == COUNT
+    return f.json[0], _number(key, value) if sep else 1
 
 
 def line_to_json(variant: Variant, text: str) -> dict[str, Any]:
@@ -132,36 +114,35 @@ def line_to_json(variant: Variant, text: str) -> dict[str, Any]:
     def put(where: tuple[str, str], value: Any, item: str) -> None:
         if where in values and values[where] != value:
             first = said_by[where]
-            hint = " ('concealed' means the side went out)" if where[1] == "went_out" else ""
+            hint = " ('concealed' means the side went out)" if where[0] == "went_out" else ""
             raise InputError(f"'{first}' and '{item}' say different things: give one{hint}")
         values[where] = value
         said_by.setdefault(where, item)
 
+    by_key = {f.key: f for f in FIELDS}
     for item in stripped.split():
         key, sep, value = item.partition("=")
         if not sep:
             key, sep, value = item.partition(":")
         if sep and not value:
             raise InputError(f"'{item}' has no value after '{sep}'")
-        category, canonical = _resolve(variant, key, names)
-        field, parsed = _value(category, canonical, key, sep, value)
-        group = category if category in ("canasta", "penalty") else "field"
-        if group == "field" and field in ("meld_points", "melds", "hand_points", "hand"):
-            put(("field", canonical), (field, parsed), item)  # meld= / hand= once, any form
+        f, kind = _resolve(variant, key, names)
+        json_key, parsed = _value(f, kind, key, sep, value)
+        if f.kind == POINTS_OR_CARDS:
+            put((f.key, ""), (json_key, parsed), item)  # meld= / hand= once, in either form
         else:
-            put((group, field), parsed, item)
-        if field == "concealed" and parsed:
-            put(("field", "went_out"), True, item)
+            put((f.key, kind), parsed, item)
+        if f.implies and parsed is True:
+            put((by_key[f.implies].key, ""), True, item)
     obj: dict[str, Any] = {}
-    for (group, field), value in values.items():
-        if group == "canasta":
-            obj.setdefault("canastas", {})[field] = value
-        elif group == "penalty":
-            obj.setdefault("penalties", {})[field] = value
-        elif field in ("meld", "hand"):
+    for (key, kind), value in values.items():
+        f = by_key[key]
+        if f.kind in (CANASTAS, PENALTIES):
+            obj.setdefault(f.json[0], {})[kind] = value
+        elif f.kind == POINTS_OR_CARDS:
             obj[value[0]] = value[1]
         elif value is not False:
-            obj[field] = value
+            obj[f.json[0]] = value
     return obj
 
 

@@ -13,99 +13,14 @@ points and everyone else nothing.
 
 from __future__ import annotations
 
-import copy
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
 
-from msgspec import Struct, field, structs
+from msgspec import Struct, structs
 
-from scorekeeper.domain.cards import (
-    IN_HAND_PENALTIES,
-    Card,
-    card_points,
-    parse_cards,
-    parse_melds,
-    render,
-)
+from scorekeeper.domain.cards import IN_HAND_PENALTIES, Card
+from scorekeeper.domain.entries import SideEntry, combine, typed_cards
 from scorekeeper.domain.variant import ThreesRule, Variant
 from scorekeeper.errors import InputError, RuleError
-
-#: Keys a side's entry may have (DESIGN.md, "Hand entry as JSON").
-ENTRY_KEYS = (
-    "team",
-    "meld_points",
-    "melds",
-    "canastas",
-    "red_threes",
-    "black_threes",
-    "went_out",
-    "concealed",
-    "hand_points",
-    "hand",
-    "penalties",
-    "special_hand",
-    "acaba",
-)
-
-
-class SideEntry(Struct, frozen=True):
-    """What one side laid down in one hand, as typed at the table.
-
-    Numbers are card points (``meld_points``, ``hand_points``: the value of the cards left in all
-    the side's hands, deducted) or counts (``canastas`` per kind key, ``red_threes``,
-    ``black_threes``, ``penalties`` per penalty key). ``melds`` and ``hand`` hold the same
-    information as card notation instead of points.
-    """
-
-    meld_points: int = 0
-    melds: str | None = None
-    canastas: Mapping[str, int] = field(default_factory=dict)
-    red_threes: int = 0
-    black_threes: int = 0
-    went_out: bool = False
-    concealed: bool = False
-    hand_points: int = 0
-    hand: str | None = None
-    penalties: Mapping[str, int] = field(default_factory=dict)
-    special_hand: str | None = None
-    acaba: bool = False
-    given: Mapping[str, Any] | None = None
-
-    def __eq__(self, other: object) -> bool:
-        """Entries are equal when they score alike: ``given`` (the entry's original JSON form)
-        is left out of the comparison."""
-        if type(other) is not SideEntry:
-            return NotImplemented
-        return all(
-            getattr(self, name) == getattr(other, name)
-            for name in self.__struct_fields__
-            if name != "given"
-        )
-
-    __hash__ = None  # type: ignore[assignment]  # canastas and penalties are mappings
-
-    def to_json(self) -> dict[str, Any]:
-        """The entry as DESIGN.md's JSON object: as it was given (canasta aliases written as
-        their kind), or for an entry built in code, its fields with defaults left out.
-
-        Points worked out from cards are left out too: ``melds`` stands for ``meld_points`` and
-        ``hand`` for ``hand_points`` (an object may not hold both).
-        """
-        if self.given is not None:
-            return copy.deepcopy(dict(self.given))
-        out: dict[str, Any] = {}
-        derived = {"meld_points": self.melds is not None, "hand_points": self.hand is not None}
-        for name in self.__struct_fields__:
-            if derived.get(name) or name == "given":
-                continue
-            value = getattr(self, name)
-            if value not in (0, False, None, {}, ""):
-                out[name] = dict(value) if isinstance(value, Mapping) else value
-        return out
-
-    @property
-    def canasta_count(self) -> int:
-        return sum(self.canastas.values())
 
 
 class Breakdown(Struct, frozen=True):
@@ -132,105 +47,6 @@ class Breakdown(Struct, frozen=True):
 
 
 BREAKDOWN_FIELDS: tuple[str, ...] = Breakdown.__struct_fields__
-
-
-# -- reading entries --------------------------------------------------------------------------
-
-
-def _count(value: Any, what: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        if isinstance(value, float) and value.is_integer():
-            value = int(value)
-        else:
-            raise InputError(f"{what} must be a whole number, not {value!r}")
-    if value < 0:
-        raise RuleError(f"{what} cannot be negative ({value}); counts and points are 0 or more")
-    return value
-
-
-def _flag(value: Any, what: str) -> bool:
-    if not isinstance(value, bool):
-        raise InputError(f"{what} must be true or false, not {value!r}")
-    return value
-
-
-def _text(value: Any, what: str) -> str:
-    if not isinstance(value, str):
-        raise InputError(f"{what} must be text, not {value!r}")
-    return value
-
-
-def entry_from_json(variant: Variant, obj: Mapping[str, Any], side: str = "side") -> SideEntry:
-    """Read one side's JSON object (DESIGN.md, "Hand entry as JSON") into a :class:`SideEntry`.
-
-    Canasta aliases become their kind key. Raises InputError for an unknown key, a wrong type, a
-    canasta kind, penalty or special hand the variant does not have, or ``melds`` given together
-    with ``meld_points`` (likewise ``hand`` with ``hand_points``); RuleError for a negative count.
-    """
-    if not isinstance(obj, Mapping):
-        raise InputError(f"{side}: each side's entry must be a JSON object")
-    for key in obj:
-        if key not in ENTRY_KEYS:
-            raise InputError(f"{side}: unknown key '{key}' (allowed: {', '.join(ENTRY_KEYS)})")
-    if "melds" in obj and "meld_points" in obj:
-        raise InputError(f"{side}: give 'melds' or 'meld_points', not both")
-    if "hand" in obj and "hand_points" in obj:
-        raise InputError(f"{side}: give 'hand' or 'hand_points', not both")
-    canastas: dict[str, int] = {}
-    raw = obj.get("canastas", {})
-    if not isinstance(raw, Mapping):
-        raise InputError(f"{side}: 'canastas' must be an object of counts per kind")
-    for name, count in raw.items():
-        kind = variant.canasta_key(str(name))
-        canastas[kind] = canastas.get(kind, 0) + _count(count, f"{side}: canastas '{name}'")
-    penalties: dict[str, int] = {}
-    raw = obj.get("penalties", {})
-    if not isinstance(raw, Mapping):
-        raise InputError(f"{side}: 'penalties' must be an object of counts per penalty kind")
-    for name, count in raw.items():
-        if name not in variant.penalties:
-            allowed = ", ".join(variant.penalties) or "none"
-            raise InputError(
-                f"{side}: {variant.name} has no penalty '{name}' (penalties: {allowed})"
-            )
-        penalties[name] = _count(count, f"{side}: penalty '{name}'")
-    special = obj.get("special_hand")
-    if special is not None:
-        special = _text(special, f"{side}: 'special_hand'")
-        if special not in variant.special_hands:
-            allowed = ", ".join(variant.special_hands) or "none"
-            raise InputError(
-                f"{side}: {variant.name} has no special hand '{special}' (special hands: {allowed})"
-            )
-    melds = obj.get("melds")
-    hand = obj.get("hand")
-    entry = SideEntry(
-        meld_points=_count(obj.get("meld_points", 0), f"{side}: 'meld_points'"),
-        melds=_text(melds, f"{side}: 'melds'") if melds is not None else None,
-        canastas={k: v for k, v in canastas.items() if v},
-        red_threes=_count(obj.get("red_threes", 0), f"{side}: 'red_threes'"),
-        black_threes=_count(obj.get("black_threes", 0), f"{side}: 'black_threes'"),
-        went_out=_flag(obj.get("went_out", False), f"{side}: 'went_out'"),
-        concealed=_flag(obj.get("concealed", False), f"{side}: 'concealed'"),
-        hand_points=_count(obj.get("hand_points", 0), f"{side}: 'hand_points'"),
-        hand=_text(hand, f"{side}: 'hand'") if hand is not None else None,
-        penalties={k: v for k, v in penalties.items() if v},
-        special_hand=special,
-        acaba=_flag(obj.get("acaba", False), f"{side}: 'acaba'"),
-    )
-    if entry.acaba and variant.acaba_points is None:
-        raise InputError(f"{side}: {variant.name} has no acaba declaration")
-    given = {k: copy.deepcopy(v) for k, v in obj.items() if k != "team"}
-    if "canastas" in given:
-        given["canastas"] = dict(canastas)
-    entry = resolve_cards(
-        variant,
-        entry,
-        side,
-        canastas_given="canastas" in obj,
-        penalties_given=tuple(obj.get("penalties", {})),
-    )
-    return structs.replace(entry, given=given)
 
 
 def classify_canasta(variant: Variant, meld: Sequence[Card]) -> str | None:
@@ -268,126 +84,6 @@ def classify_canasta(variant: Variant, meld: Sequence[Card]) -> str | None:
     else:
         choice = "mixed"
     return choice if choice in kinds else None
-
-
-def _base_kind(key: str) -> str:
-    """The kind a canasta is counted as when its cards are typed: a concealed natural canasta
-    (a house rule) has the cards of a natural one."""
-    return key.removeprefix("concealed_")
-
-
-def _counted_penalties(variant: Variant, groups: Sequence[Sequence[Card]]) -> dict[str, int]:
-    """Penalties the typed melds show by themselves (:class:`PenaltyRule` ``meld``): unfinished
-    aces, sevens or wild melds (RULES.md §3) and short sequences (RULES.md §6), counted per meld."""
-    found: dict[str, int] = {}
-    for group in groups:
-        naturals = [c for c in group if not c.wild]
-        ranks = {c.rank for c in naturals}
-        if not naturals:
-            shape = "wild"
-        elif len(ranks) > 1:
-            shape = "sequence"
-        elif naturals == list(group) and ranks == {"A"}:
-            shape = "aces"
-        elif naturals == list(group) and ranks == {"7"}:
-            shape = "sevens"
-        else:
-            continue
-        for key, rule in variant.penalty_rules.items():
-            if rule.meld == shape and len(group) < rule.below_cards:
-                found[key] = found.get(key, 0) + 1
-    return found
-
-
-def _check_one_meld_per_rank(variant: Variant, groups: Sequence[Sequence[Card]]) -> None:
-    from scorekeeper.domain.melds import MeldRules, rank_name
-
-    if not MeldRules.of(variant).one_meld_per_rank:
-        return
-    seen: set[str] = set()
-    for group in groups:
-        ranks = {c.rank for c in group if not c.wild}
-        if len(ranks) != 1:
-            continue
-        rank = ranks.pop()
-        if rank in seen:
-            raise RuleError(
-                f"two melds of {rank_name(rank)}: a side has one meld of each rank in"
-                f" {variant.title}; write them as one meld"
-            )
-        seen.add(rank)
-
-
-def resolve_cards(
-    variant: Variant,
-    entry: SideEntry,
-    side: str = "side",
-    canastas_given: bool = False,
-    penalties_given: Sequence[str] = (),
-) -> SideEntry:
-    """Fill ``meld_points``/``hand_points``, canastas and meld penalties from the card strings
-    ``melds`` and ``hand``.
-
-    Each meld must be legal under the variant's meld rules (one meld of a rank where the
-    variant says so). Canastas are counted from the melds, and canastas given as well must be
-    the same, kind by kind. Penalties a typed meld shows (unfinished aces, sevens or wild melds,
-    short sequences: :func:`_counted_penalties`) are counted too, and must agree with any given.
-    Threes left in a hand count as the variant's in-hand penalty where it has one
-    (:func:`threes_in_hand`). Raises InputError naming a bad card token, RuleError for an illegal
-    meld or a count the melds contradict.
-    """
-    meld_points, hand_points, canastas = entry.meld_points, entry.hand_points, entry.canastas
-    penalties = dict(entry.penalties)
-    try:
-        if entry.melds is not None:
-            from scorekeeper.domain.melds import judge_meld
-
-            groups = parse_melds(entry.melds) if entry.melds.strip() else []
-            meld_points = sum(card_points(variant.cards, g) for g in groups)
-            found: dict[str, int] = {}
-            for i, group in enumerate(groups, start=1):
-                verdict = judge_meld(variant, group, going_out=entry.went_out)
-                if not verdict.legal:
-                    raise RuleError(f"meld {i} ({render(group)}): {verdict.reason}")
-                kind = classify_canasta(variant, group)
-                if kind:
-                    found[kind] = found.get(kind, 0) + 1
-            _check_one_meld_per_rank(variant, groups)
-            if canastas_given:
-                said: dict[str, int] = {}
-                for k, n in canastas.items():
-                    said[_base_kind(k)] = said.get(_base_kind(k), 0) + n
-                if said != found:
-                    made = ", ".join(f"{n} {k}" for k, n in found.items()) or "no canasta"
-                    given = ", ".join(f"{n} {k}" for k, n in said.items()) or "none"
-                    raise RuleError(
-                        f"the melds make {made}, but the entry says {given}; leave the canastas"
-                        " out (they are counted from the cards) or make them agree"
-                    )
-            else:
-                canastas = found
-            for key, count in _counted_penalties(variant, groups).items():
-                if key in penalties_given and penalties.get(key, 0) != count:
-                    raise RuleError(
-                        f"the melds show {count} {variant.penalty_titles[key]}, but the entry"
-                        f" says {penalties.get(key, 0)}"
-                    )
-                penalties[key] = count
-        if entry.hand is not None:
-            cards = parse_cards(entry.hand) if entry.hand.strip() else []
-            cards, penalties = threes_in_hand(variant, cards, penalties)
-            hand_points = card_points(variant.cards, cards)
-    except InputError as err:
-        raise InputError(f"{side}: {err}") from None
-    except RuleError as err:
-        raise RuleError(f"{side}: {err}") from None
-    return structs.replace(
-        entry,
-        meld_points=meld_points,
-        hand_points=hand_points,
-        canastas=canastas,
-        penalties=penalties,
-    )
 
 
 def threes_in_hand(
@@ -463,39 +159,6 @@ def check_going_out(variant: Variant, entry: SideEntry, side: str) -> None:
         )
 
 
-def combine(entries: Sequence[SideEntry]) -> SideEntry:
-    """The partnership entry of partners formed for one hand (RULES.md §2.2 cutthroat): melds,
-    canastas, hand points and penalties added up; out if either went out; red threes together
-    (used only for the deck limit: each partner's red threes score for that partner alone)."""
-
-    def add(maps: Sequence[Mapping[str, int]]) -> dict[str, int]:
-        out: dict[str, int] = {}
-        for m in maps:
-            for k, n in m.items():
-                out[k] = out.get(k, 0) + n
-        return out
-
-    return SideEntry(
-        meld_points=sum(e.meld_points for e in entries),
-        canastas=add([e.canastas for e in entries]),
-        red_threes=sum(e.red_threes for e in entries),
-        black_threes=sum(e.black_threes for e in entries),
-        went_out=any(e.went_out for e in entries),
-        concealed=any(e.concealed for e in entries),
-        hand_points=sum(e.hand_points for e in entries),
-        penalties=add([e.penalties for e in entries]),
-    )
-
-
-def _check_partners(variant: Variant, partners: Sequence[int], count: int) -> None:
-    if not partners:
-        return
-    if variant.partnerships != "per_hand":
-        raise RuleError(f"{variant.name} has fixed sides; partners are not formed for a hand")
-    if len(partners) != 2 or len(set(partners)) != 2 or not all(0 <= p < count for p in partners):
-        raise RuleError("name exactly two different players as this hand's partners")
-
-
 _RANK_WORDS = {
     "joker": "jokers",
     "two": "twos",
@@ -536,129 +199,239 @@ def too_many_cards(variant: Variant, cards: Sequence[Card]) -> str | None:
     return None
 
 
-def typed_cards(entry: SideEntry) -> list[Card]:
-    """Every card a side typed for its melds and the cards left in its hand."""
-    cards: list[Card] = []
-    for text in (entry.melds, entry.hand):
-        if text and text.strip():
-            cards.extend(parse_cards(text))
-    return cards
-
-
 def _typed_threes(variant: Variant, entry: SideEntry, rank: str) -> int:
     """Threes of ``rank`` (``3r``/``3b``) among a side's typed cards that no count holds yet:
     melded ones, and ones left in hand that no in-hand penalty of the variant took."""
     count = 0
-    if entry.melds and entry.melds.strip():
-        count += sum(1 for c in parse_cards(entry.melds) if c.rank == rank)
-    if entry.hand and entry.hand.strip():
+    if entry.melds:
+        count += sum(1 for meld in entry.melds for c in meld if c.rank == rank)
+    if entry.hand:
         key = "red_three" if rank == "3r" else "black_three"
         taken = any(key in keys for p, keys in IN_HAND_PENALTIES.items() if p in variant.penalties)
         if not taken:
-            count += sum(1 for c in parse_cards(entry.hand) if c.rank == rank)
+            count += sum(1 for c in entry.hand if c.rank == rank)
     return count
 
 
-def validate_hand(
-    variant: Variant,
-    entries: Sequence[SideEntry],
-    names: Sequence[str],
-    partners: Sequence[int] = (),
-) -> None:
-    """Refuse a hand that breaks a rule or exceeds what the decks hold (RULES.md §16c limits).
+# -- the refusals of a hand, one named check each ---------------------------------------------
+#
+# A hand check takes (variant, entries, names, partners) in side order; a side check takes
+# (variant, entry, name, partners) and runs for each side in turn (:func:`each_side`). Each
+# raises RuleError (InputError for a wrong number of sides) saying what is allowed.
 
-    ``entries`` and ``names`` are in side order. Raises RuleError with a message that says what
-    is allowed: more than one side going out, concealed without going out, going out without the
-    required canastas, counts and points beyond the decks, points that are not a multiple of the
-    card values' step.
-    """
+HandCheck = Callable[[Variant, Sequence[SideEntry], Sequence[str], Sequence[int]], None]
+SideCheck = Callable[[Variant, SideEntry, str, Sequence[int]], None]
+
+
+def _decks(variant: Variant) -> str:
+    return f"{variant.decks} deck{'s' if variant.decks > 1 else ''}"
+
+
+def one_entry_per_side(
+    variant: Variant, entries: Sequence[SideEntry], names: Sequence[str], partners: Sequence[int]
+) -> None:
+    """Each side of the game has one entry."""
     if len(entries) != len(names):
         raise InputError(f"this game has {len(names)} sides; got entries for {len(entries)}")
-    _check_partners(variant, partners, len(entries))
+
+
+def partners_named(
+    variant: Variant, entries: Sequence[SideEntry], names: Sequence[str], partners: Sequence[int]
+) -> None:
+    """Partners are formed for a hand only where partnerships change each hand, and they are
+    two different sides of the game (RULES.md §2.2 cutthroat)."""
+    if not partners:
+        return
+    if variant.partnerships != "per_hand":
+        raise RuleError(f"{variant.name} has fixed sides; partners are not formed for a hand")
+    count = len(entries)
+    if len(partners) != 2 or len(set(partners)) != 2 or not all(0 <= p < count for p in partners):
+        raise RuleError("name exactly two different players as this hand's partners")
+
+
+def one_side_out(
+    variant: Variant, entries: Sequence[SideEntry], names: Sequence[str], partners: Sequence[int]
+) -> None:
+    """At most one side goes out in a hand (RULES.md §0)."""
     out = [n for n, e in zip(names, entries, strict=True) if e.went_out]
     if len(out) > 1:
         raise RuleError(f"only one side can go out in a hand, but {' and '.join(out)} both did")
-    acaba = [n for n, e in zip(names, entries, strict=True) if e.acaba]
-    if len(acaba) > 1:
+
+
+def one_acaba(
+    variant: Variant, entries: Sequence[SideEntry], names: Sequence[str], partners: Sequence[int]
+) -> None:
+    """At most one side declares acaba (RULES.md §10)."""
+    if sum(1 for e in entries if e.acaba) > 1:
         raise RuleError("only one side can declare acaba in a hand")
-    if acaba and any(e.to_json().keys() - {"acaba"} for e in entries):
+
+
+def acaba_alone(
+    variant: Variant, entries: Sequence[SideEntry], names: Sequence[str], partners: Sequence[int]
+) -> None:
+    """Acaba ends the hand: no side gives anything else (RULES.md §10). Judged on the values,
+    so an entry that spells out a zero is the same as one that leaves it out."""
+    if any(e.acaba for e in entries) and not all(e.says_nothing_else for e in entries):
         raise RuleError(
             "acaba ends the hand and nothing else counts: give only 'acaba' for the declaring"
             " side and '-' for the others"
         )
+
+
+def one_special_hand(
+    variant: Variant, entries: Sequence[SideEntry], names: Sequence[str], partners: Sequence[int]
+) -> None:
+    """A special hand ends the hand at once: one side lays one, and nobody went out
+    (RULES.md §3.1)."""
     special = [n for n, e in zip(names, entries, strict=True) if e.special_hand]
     if len(special) > 1:
         raise RuleError("a special hand ends the hand at once: only one side can lay one")
+    out = [n for n, e in zip(names, entries, strict=True) if e.went_out]
     if special and out:
         raise RuleError(f"a special hand ends the hand at once: {out[0]} cannot also have gone out")
+
+
+def special_hand_alone(variant: Variant, e: SideEntry, name: str, partners: Sequence[int]) -> None:
+    """A special hand replaces the side's whole score (RULES.md §3.1)."""
+    if e.special_hand and (
+        e.meld_points or e.canastas or e.red_threes or e.black_threes or e.went_out
+    ):
+        raise RuleError(
+            f"{name}: a special hand replaces the side's whole score; give only special_hand"
+            " (and the cards left in hand, if any)"
+        )
+
+
+def concealed_went_out(variant: Variant, e: SideEntry, name: str, partners: Sequence[int]) -> None:
+    """Concealed means going out in one turn (RULES.md §0)."""
+    if e.concealed and not e.went_out:
+        raise RuleError(f"{name}: 'concealed' means going out in one turn; the side did not go out")
+
+
+def penalties_allowed(variant: Variant, e: SideEntry, name: str, partners: Sequence[int]) -> None:
+    """Each penalty within its rule's ``most`` per hand, and none that blocks going out on a
+    side that went out (RULES.md §16c)."""
+    for key, count in e.penalties.items():
+        rule = variant.penalty_rules[key]
+        title = variant.penalty_titles[key]
+        if rule.most and count > rule.most:
+            raise RuleError(f"{name}: at most {rule.most} {title} in a hand, not {count}")
+        if rule.blocks_going_out and e.went_out:
+            raise RuleError(f"{name} cannot go out with an {title} on the table")
+
+
+def canastas_to_go_out(variant: Variant, e: SideEntry, name: str, partners: Sequence[int]) -> None:
+    """A side that went out has the canastas the variant requires (:func:`check_going_out`);
+    partners formed for the hand are judged together (:func:`partners_go_out`)."""
+    if e.went_out and not partners:
+        check_going_out(variant, e, name)
+
+
+def threes_scored(variant: Variant, e: SideEntry, name: str, partners: Sequence[int]) -> None:
+    """Red and black threes laid out only where the variant scores them (RULES.md §4)."""
+    if e.red_threes and not variant.red_threes.scored:
+        raise RuleError(f"{name}: {variant.name} does not score red threes")
+    if e.black_threes and not variant.uses_black_threes:
+        raise RuleError(
+            f"{name}: {variant.name} does not score black threes laid out; count a melded"
+            " black three in the meld points"
+        )
+
+
+def meld_points_hold_canastas(
+    variant: Variant, e: SideEntry, name: str, partners: Sequence[int]
+) -> None:
+    """Meld points count every melded card, so they are at least what the canastas hold
+    (:func:`least_meld_points`)."""
+    least = least_meld_points(variant, e.canastas)
+    if e.meld_points < least:
+        count = e.canasta_count
+        raise RuleError(
+            f"{name}: {count} canasta{'s hold' if count > 1 else ' holds'} cards worth at least"
+            f" {_fmt(least)}, but the meld points are {_fmt(e.meld_points)} (meld points count"
+            " every melded card, canastas included)"
+        )
+
+
+def points_in_steps_and_decks(
+    variant: Variant, e: SideEntry, name: str, partners: Sequence[int]
+) -> None:
+    """Meld and hand points are multiples of the card values' step and within what the decks
+    hold (RULES.md §16c)."""
     step = variant.point_step
-    decks = f"{variant.decks} deck{'s' if variant.decks > 1 else ''}"
-    for name, e in zip(names, entries, strict=True):
-        if e.special_hand and (
-            e.meld_points or e.canastas or e.red_threes or e.black_threes or e.went_out
-        ):
-            raise RuleError(
-                f"{name}: a special hand replaces the side's whole score; give only special_hand"
-                " (and the cards left in hand, if any)"
+    for what, value in (("meld points", e.meld_points), ("hand points", e.hand_points)):
+        if value % step:
+            hint = (
+                " (to type cards made only of digits, end them with '/': meld=7777777/)"
+                if what == "meld points" and e.melds is None
+                else ""
             )
-        if e.concealed and not e.went_out:
+            raise RuleError(f"{name}: {what} {value} are not a multiple of {step}{hint}")
+        if value > variant.deck_points:
             raise RuleError(
-                f"{name}: 'concealed' means going out in one turn; the side did not go out"
+                f"{name}: {what} {_fmt(value)} are more than the {_decks(variant)} hold"
+                f" ({_fmt(variant.deck_points)} in all)"
             )
-        for key, count in e.penalties.items():
-            rule = variant.penalty_rules[key]
-            title = variant.penalty_titles[key]
-            if rule.most and count > rule.most:
-                raise RuleError(f"{name}: at most {rule.most} {title} in a hand, not {count}")
-            if rule.blocks_going_out and e.went_out:
-                raise RuleError(f"{name} cannot go out with an {title} on the table")
-        if e.went_out and not partners:
-            check_going_out(variant, e, name)
-        if e.red_threes and not variant.red_threes.scored:
-            raise RuleError(f"{name}: {variant.name} does not score red threes")
-        if e.black_threes and not variant.uses_black_threes:
-            raise RuleError(
-                f"{name}: {variant.name} does not score black threes laid out; count a melded"
-                " black three in the meld points"
-            )
-        least = least_meld_points(variant, e.canastas)
-        if e.meld_points < least:
-            count = e.canasta_count
-            raise RuleError(
-                f"{name}: {count} canasta{'s hold' if count > 1 else ' holds'} cards worth at least"
-                f" {_fmt(least)}, but the meld points are {_fmt(e.meld_points)} (meld points count"
-                " every melded card, canastas included)"
-            )
-        for what, value in (("meld points", e.meld_points), ("hand points", e.hand_points)):
-            if value % step:
-                hint = (
-                    " (to type cards made only of digits, end them with '/': meld=7777777/)"
-                    if what == "meld points" and e.melds is None
-                    else ""
-                )
-                raise RuleError(f"{name}: {what} {value} are not a multiple of {step}{hint}")
-            if value > variant.deck_points:
-                raise RuleError(
-                    f"{name}: {what} {_fmt(value)} are more than the {decks} hold"
-                    f" ({_fmt(variant.deck_points)} in all)"
-                )
-    if partners:
-        pair = combine([entries[i] for i in partners])
-        if pair.went_out:
-            check_going_out(variant, pair, " and ".join(names[i] for i in partners))
-        lone = [i for i in range(len(entries)) if i not in partners]
-        for i in lone:
-            if entries[i].went_out:
-                check_going_out(variant, entries[i], names[i])
+
+
+def each_side(*checks: SideCheck) -> HandCheck:
+    """A hand check running ``checks`` side by side: all of the first side's, then the next's."""
+
+    def run(
+        variant: Variant,
+        entries: Sequence[SideEntry],
+        names: Sequence[str],
+        partners: Sequence[int],
+    ) -> None:
+        for name, e in zip(names, entries, strict=True):
+            for check in checks:
+                check(variant, e, name, partners)
+
+    run.__name__ = "each_side(" + ", ".join(c.__name__ for c in checks) + ")"
+    return run
+
+
+def partners_go_out(
+    variant: Variant, entries: Sequence[SideEntry], names: Sequence[str], partners: Sequence[int]
+) -> None:
+    """Partners formed for the hand go out on their canastas together; the others alone
+    (RULES.md §2.2)."""
+    if not partners:
+        return
+    pair = combine([entries[i] for i in partners])
+    if pair.went_out:
+        check_going_out(variant, pair, " and ".join(names[i] for i in partners))
+    for i in range(len(entries)):
+        if i not in partners and entries[i].went_out:
+            check_going_out(variant, entries[i], names[i])
+
+
+def cards_in_decks(
+    variant: Variant, entries: Sequence[SideEntry], names: Sequence[str], partners: Sequence[int]
+) -> None:
+    """The cards all sides typed exist in the variant's decks (:func:`too_many_cards`)."""
     problem = too_many_cards(variant, [c for e in entries for c in typed_cards(e)])
     if problem:
         raise RuleError(f"{problem} in all sides together")
+
+
+def points_in_decks(
+    variant: Variant, entries: Sequence[SideEntry], names: Sequence[str], partners: Sequence[int]
+) -> None:
+    """Meld and hand points of all sides together are within the decks' card points."""
     total_points = sum(e.meld_points + e.hand_points for e in entries)
     if total_points > variant.deck_points:
         raise RuleError(
-            f"meld and hand points of all sides together are {_fmt(total_points)}; the {decks}"
-            f" hold {_fmt(variant.deck_points)} in all"
+            f"meld and hand points of all sides together are {_fmt(total_points)}; the"
+            f" {_decks(variant)} hold {_fmt(variant.deck_points)} in all"
         )
+
+
+def threes_in_decks(
+    variant: Variant, entries: Sequence[SideEntry], names: Sequence[str], partners: Sequence[int]
+) -> None:
+    """Red and black threes of all sides together (laid out, charged in hand, typed) are within
+    what the decks hold."""
     for colour, attr, in_hand in (
         ("red", "red_threes", ("red_threes_in_hand", "red_three_not_declared")),
         ("black", "black_threes", ("black_threes_in_hand",)),
@@ -672,15 +445,62 @@ def validate_hand(
         limit = variant.cards_of(f"{colour}_three")
         if count > limit:
             raise RuleError(
-                f"{count} {colour} threes in all sides together; the {decks} hold {limit}"
+                f"{count} {colour} threes in all sides together; the {_decks(variant)} hold {limit}"
             )
+
+
+def canastas_in_decks(
+    variant: Variant, entries: Sequence[SideEntry], names: Sequence[str], partners: Sequence[int]
+) -> None:
+    """The canastas of all sides together need no more cards than the decks can meld."""
     cards = sum(n * variant.canastas[k].cards for e in entries for k, n in e.canastas.items())
     if cards > variant.deck_cards:
         count = sum(e.canasta_count for e in entries)
         raise RuleError(
-            f"{count} canastas need at least {cards} cards; the {decks} hold"
+            f"{count} canastas need at least {cards} cards; the {_decks(variant)} hold"
             f" {variant.deck_cards} that can be melded"
         )
+
+
+#: The refusals of a hand, in the order they are judged (the first that fails is reported).
+HAND_CHECKS: tuple[HandCheck, ...] = (
+    one_entry_per_side,
+    partners_named,
+    one_side_out,
+    one_acaba,
+    acaba_alone,
+    one_special_hand,
+    each_side(
+        special_hand_alone,
+        concealed_went_out,
+        penalties_allowed,
+        canastas_to_go_out,
+        threes_scored,
+        meld_points_hold_canastas,
+        points_in_steps_and_decks,
+    ),
+    partners_go_out,
+    cards_in_decks,
+    points_in_decks,
+    threes_in_decks,
+    canastas_in_decks,
+)
+
+
+def validate_hand(
+    variant: Variant,
+    entries: Sequence[SideEntry],
+    names: Sequence[str],
+    partners: Sequence[int] = (),
+) -> None:
+    """Refuse a hand that breaks a rule or exceeds what the decks hold (RULES.md §16c limits):
+    runs :data:`HAND_CHECKS` in order.
+
+    ``entries`` and ``names`` are in side order. Raises RuleError with a message that says what
+    is allowed (InputError when the entries are not one per side).
+    """
+    for check in HAND_CHECKS:
+        check(variant, entries, names, partners)
 
 
 # -- scoring ----------------------------------------------------------------------------------

@@ -143,14 +143,11 @@ CARD_KEYS = ("meld_cards", "hand_cards")
 def entry_cards(entry: SideEntry) -> tuple[str | None, str | None]:
     """The cards a side typed for its melds and its hand, written back compactly (``KKKK2 QQQ
     TTT``, ``J 5 X``), or None where it typed points."""
-    from scorekeeper.domain.cards import parse_cards, parse_melds
-
     melds = hand = None
     if entry.melds is not None:
-        groups = parse_melds(entry.melds) if entry.melds.strip() else []
-        melds = " ".join("".join(str(c).replace("10", "T") for c in g) for g in groups)
+        melds = " ".join("".join(str(c).replace("10", "T") for c in g) for g in entry.melds)
     if entry.hand is not None:
-        hand = " ".join(str(c) for c in parse_cards(entry.hand)) if entry.hand.strip() else ""
+        hand = " ".join(str(c) for c in entry.hand)
     return melds, hand
 
 

@@ -12,7 +12,7 @@ from typing import Any
 from msgspec import Struct, field
 
 from scorekeeper.domain.game import Game, Hand, Side
-from scorekeeper.domain.scoring import entry_from_json
+from scorekeeper.domain.reading import entry_from_json
 from scorekeeper.domain.variant import Variant, build_variant
 
 
