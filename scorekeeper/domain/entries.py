@@ -310,13 +310,16 @@ class EntryForm(Struct, frozen=True):
 
     ``keys``: its JSON keys in order; ``canastas``/``penalties``: the kinds its objects listed
     (canasta aliases as their kind), with the penalty counts as given (typed threes left in hand
-    add to those in :attr:`SideEntry.penalties`); ``cards``: card text as typed, per JSON key.
+    add to those in :attr:`SideEntry.penalties`); ``cards``: card text as typed, per JSON key;
+    ``floats``: values given as whole-number floats (``120.0``, read as 120), per JSON key, to
+    write them back as they came.
     """
 
     keys: tuple[str, ...] = ()
     canastas: tuple[str, ...] = ()
     penalties: tuple[tuple[str, int], ...] = ()
     cards: Mapping[str, str | None] = field(default_factory=dict)
+    floats: Mapping[str, Any] = field(default_factory=dict)
 
 
 class SideEntry(Struct, frozen=True):
@@ -393,8 +396,12 @@ class SideEntry(Struct, frozen=True):
         ``meld_points``, ``hand`` for ``hand_points``).
         """
         fields = by_json_key()
-        if self.form is not None:
-            return {key: self._json_value(fields[key], key) for key in self.form.keys}
+        form = self.form
+        if form is not None:
+            return {
+                key: form.floats[key] if key in form.floats else self._json_value(fields[key], key)
+                for key in form.keys
+            }
         out: dict[str, Any] = {}
         for f in FIELDS:
             for key in f.json:
@@ -532,6 +539,10 @@ def _parse(f: EntryField, text: str) -> tuple[Meld, ...] | Meld:
     return tuple(parse_cards(text))
 
 
+def _has_float(values: Any) -> bool:
+    return any(isinstance(v, float) for v in values)
+
+
 def read_entry(variant: Variant, obj: Mapping[str, Any], side: str = "side") -> SideEntry:
     """Read one side's JSON object field by field (:data:`FIELDS`), typed cards parsed once.
 
@@ -552,6 +563,7 @@ def read_entry(variant: Variant, obj: Mapping[str, Any], side: str = "side") -> 
         if f.kind == POINTS_OR_CARDS and f.points_key in obj and f.cards_key in obj:
             raise InputError(f"{side}: give '{f.cards_key}' or '{f.points_key}', not both")
     values: dict[str, Any] = {}
+    penalty_keys = {f.json[0] for f in FIELDS if f.kind == PENALTIES}
     canastas: tuple[str, ...] = ()
     penalties: tuple[tuple[str, int], ...] = ()
     texts: dict[str, str | None] = {}
@@ -586,6 +598,12 @@ def read_entry(variant: Variant, obj: Mapping[str, Any], side: str = "side") -> 
                 values[f.cards_key] = _parse(f, text)
             except InputError as err:
                 raise InputError(f"{side}: {err}") from None
+    floats = {
+        k: dict(v) if isinstance(v, Mapping) else v
+        for k, v in obj.items()
+        if isinstance(v, float)
+        or (k in penalty_keys and isinstance(v, Mapping) and _has_float(v.values()))
+    }
     own = set(SideEntry.__struct_fields__)
     other = {k: v for k, v in values.items() if k not in own and v not in (0, False, None, {})}
     form = EntryForm(
@@ -593,5 +611,6 @@ def read_entry(variant: Variant, obj: Mapping[str, Any], side: str = "side") -> 
         canastas=canastas,
         penalties=penalties,
         cards=texts,
+        floats=floats,
     )
     return SideEntry(**{k: v for k, v in values.items() if k in own}, other=other, form=form)
