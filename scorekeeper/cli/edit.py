@@ -24,6 +24,7 @@ from scorekeeper.cli.common import (
     report_hand,
     stdin_is_terminal,
 )
+from scorekeeper.domain.entries import document
 from scorekeeper.errors import InputError, UsageError
 
 if TYPE_CHECKING:
@@ -153,6 +154,7 @@ def redo(
     report_hand(stored, number, as_json)
 
 
+@document
 def edit(
     number: Annotated[int, typer.Argument(help="The hand to re-enter (1 is the first).")],
     entries: Annotated[
@@ -179,6 +181,11 @@ def edit(
     opening minimums and the winner are recomputed.
 
     A finished game whose outcome changes reopens (or finishes again if still decided).
+
+    \b
+    One-line entries, one per side in side order (README, "One-line entries"):
+      {entry items}
+      -                   the side scored nothing
     Example: scorekeeper edit 2 "m=120 nat=1 out" "m=90 h=20"
     """
     from scorekeeper.cli.entries import read_entries

@@ -21,6 +21,7 @@ from scorekeeper.cli.common import (
     stdin_is_terminal,
 )
 from scorekeeper.cli.entries import read_entries
+from scorekeeper.domain.entries import document
 from scorekeeper.errors import InputError, UsageError
 
 
@@ -126,6 +127,7 @@ def _mention_unfinished(ids: list[int]) -> None:
     )
 
 
+@document
 def hand(
     entries: Annotated[
         list[str] | None,
@@ -150,10 +152,8 @@ def hand(
 
     \b
     One-line entries, one per side in side order (README, "One-line entries"):
-      meld=N / m=N      melded card points   hand=N / h=N   points left in hands
-      natural=N mixed=N canastas by kind (any alias or unique prefix: nat=1 mix=2)
-      red=N / r=N       red threes           out / o        the side went out
-      concealed / c     went out concealed   -              the side scored nothing
+      {entry items}
+      -                   the side scored nothing
     Example: scorekeeper hand "m=220 nat=1 mix=1 r=2 out h=15" "m=110 r=1 h=70"
     With no entries on a terminal it asks side by side; --file takes the JSON entry.
     """

@@ -65,14 +65,16 @@ class EntryField(Struct, frozen=True):
     ``limit``: the largest count the prompt takes. ``grouped``: cards form melds. ``alone``:
     the side gives nothing else (acaba). ``implies``: the yes/no field this one sets too
     (concealed: went out). ``unless``: the prompt skips this field when that JSON key was
-    answered (canastas are counted from typed melds). ``syntax``/``short``/``help``: the
-    line form, its short form and its meaning, for help and README.
+    answered (canastas are counted from typed melds). ``syntax``/``short``: the line form
+    and its short form; ``summary``: its meaning in a few words (``hand --help``); ``help``: its
+    meaning in full (README).
     """
 
     key: str
     kind: str
     json: tuple[str, ...]
     syntax: str
+    summary: str
     help: str
     names: tuple[str, ...] = ()
     short: str = ""
@@ -131,6 +133,7 @@ FIELDS: list[EntryField] = [
         ("meld_points", "melds"),
         syntax="meld=340",
         short="m=340",
+        summary="melded card points, or the cards (m=KKKK2/QQQ)",
         help="card points of everything the side melded, canastas included; `meld=KKKKKKK/QQQ2`"
         " gives the cards instead, `/` between melds (canastas are then counted from melds of"
         " 7 or more cards unless you give them)",
@@ -144,6 +147,7 @@ FIELDS: list[EntryField] = [
         ("canastas",),
         syntax="natural=1 mixed=2",
         short="nat=1 mix=2",
+        summary="canastas by kind (key, alias or unique prefix)",
         help="canastas by kind: the variant's keys and aliases (`clean`, `dirty`...)",
         question="{kind}s",
         limit=_canastas_in_decks,
@@ -155,6 +159,7 @@ FIELDS: list[EntryField] = [
         ("red_threes",),
         syntax="red=2",
         short="r=2",
+        summary="red threes laid out",
         help="red threes laid out",
         names=("red", "r"),
         question="Red threes",
@@ -167,6 +172,7 @@ FIELDS: list[EntryField] = [
         ("black_threes",),
         syntax="black=1",
         short="b=1",
+        summary="black threes laid out",
         help="black threes laid out (variants that score them)",
         names=("black", "b"),
         question="Black threes",
@@ -179,6 +185,7 @@ FIELDS: list[EntryField] = [
         ("went_out",),
         syntax="out",
         short="o",
+        summary="the side went out",
         help="the side went out",
         names=("out", "o"),
         question="Which side went out?",
@@ -190,6 +197,7 @@ FIELDS: list[EntryField] = [
         ("concealed",),
         syntax="concealed",
         short="c",
+        summary="went out concealed, in one turn",
         help="went out concealed, in one turn (implies `out`)",
         names=("concealed", "c"),
         question="Concealed (the whole hand melded in one turn)?",
@@ -202,6 +210,7 @@ FIELDS: list[EntryField] = [
         ("hand_points", "hand"),
         syntax="hand=25",
         short="h=25",
+        summary="points left in hands, or the cards (h=J/5/X)",
         help="points left in all the side's hands (deducted); `hand=J/5/X` gives the cards",
         names=("hand", "h"),
         question="Points left in hand (or the cards)",
@@ -211,6 +220,7 @@ FIELDS: list[EntryField] = [
         PENALTIES,
         ("penalties",),
         syntax="red_three_not_declared=1",
+        summary="a penalty kind of the variant",
         help="a penalty kind of the variant (`variants show` lists them)",
         question="{kind} ({points} each)",
     ),
@@ -219,6 +229,7 @@ FIELDS: list[EntryField] = [
         SPECIAL_HAND,
         ("special_hand",),
         syntax="special=garbage",
+        summary="a special hand the side laid down",
         help="a special hand the side laid down, by key (variants that have them); it replaces"
         " the side's whole score",
         names=("special",),
@@ -230,6 +241,7 @@ FIELDS: list[EntryField] = [
         YES_NO,
         ("acaba",),
         syntax="acaba",
+        summary="the side declared acaba",
         help="the side declared acaba (variants with acaba): the opponents score its points,"
         " and nothing else counts",
         names=("acaba",),
@@ -247,10 +259,12 @@ def extra_field(new: EntryField) -> Iterator[EntryField]:
     """Add ``new`` to :data:`FIELDS` for the ``with`` block, then take it out again (for tests
     and trials of a field before it joins the table)."""
     FIELDS.append(new)
+    _redocument()
     try:
         yield new
     finally:
         FIELDS.remove(new)
+        _redocument()
 
 
 def entry_keys() -> tuple[str, ...]:
@@ -272,15 +286,48 @@ def field_named(key: str) -> EntryField:
     return next(f for f in FIELDS if f.key == key)
 
 
-def help_lines() -> str:
-    """The entry items for ``hand --help`` and ``edit --help``, one per field (Typer keeps the
-    lines of a ``\\b`` block as they are)."""
+def help_lines() -> list[str]:
+    """The entry items for ``hand --help`` and ``edit --help``: one line per field, its line
+    form and summary (a long form puts the summary on a line of its own)."""
     lines = []
     for f in FIELDS:
         form = f"{f.syntax} / {f.short}" if f.short else f.syntax
-        meaning = f.help.replace("`", "").split(";")[0].split(" (")[0]
-        lines.append(f"  {form:<26}{meaning}")
-    return "\n".join(lines)
+        if len(form) > 20:
+            lines += [form, f"{'':<20}{f.summary}"]
+        else:
+            lines.append(f"{form:<20}{f.summary}")
+    return lines
+
+
+#: Where :func:`document` puts the entry items in a command's docstring.
+ITEMS_MARK = "{entry items}"
+_DOCUMENTED: list[tuple[Callable[..., Any], str]] = []
+
+
+def _fill(template: str) -> str:
+    out = []
+    for line in template.split("\n"):
+        if line.strip() == ITEMS_MARK:
+            indent = line[: len(line) - len(line.lstrip())]
+            out += [indent + item for item in help_lines()]
+        else:
+            out.append(line)
+    return "\n".join(out)
+
+
+def document(command: Callable[..., Any]) -> Callable[..., Any]:
+    """Put the entry items (:func:`help_lines`) into ``command``'s docstring where a line reads
+    :data:`ITEMS_MARK`, and keep them current when the table changes (:func:`extra_field`).
+    Returns ``command``."""
+    template = command.__doc__ or ""
+    _DOCUMENTED.append((command, template))
+    command.__doc__ = _fill(template)
+    return command
+
+
+def _redocument() -> None:
+    for command, template in _DOCUMENTED:
+        command.__doc__ = _fill(template)
 
 
 def readme_table() -> str:
@@ -289,7 +336,7 @@ def readme_table() -> str:
     for f in FIELDS:
         item = " ".join(f"`{part}`" for part in f.syntax.split())
         short = " ".join(f"`{part}`" for part in f.short.split())
-        rows.append(f"| {item} | {short} | {f.help} |")
+        rows.append(f"| {item} | {short} | {f.help} |".replace("|  |", "| |"))
     return "\n".join(rows)
 
 

@@ -1,0 +1,79 @@
+"""The guided ``hand`` prompt asks every field the variant has, acaba and special hands
+included (RULES.md §10, §3.1), and what is entered there scores as the rules say."""
+
+from __future__ import annotations
+
+import json
+
+from conftest import game_doc
+
+from scorekeeper.variants import load_variant
+
+
+def _last_json(result):
+    assert result.exit_code == 0, result.output
+    return json.loads(result.stdout.strip().splitlines()[-1])
+
+
+def test_the_prompt_asks_which_side_declared_acaba(cli, db):
+    # RULES.md §10: acaba ends the hand; the opponents score 1,500 and the declaring side 0.
+    cli("new", "acaba", "--team", "Ann & Bob", "--team", "Cat & Dan")
+    result = cli("hand", "--guided", "--json", input="1\n")
+    doc = _last_json(result)
+    assert "Which side declared acaba?" in result.stderr
+    assert [t["hand_score"] for t in doc["teams"]] == [0, 1500]
+    assert game_doc(db)["hands"][0]["entries"] == [{"acaba": True}, {}]
+
+
+def test_acaba_declared_by_the_second_side_gives_the_first_its_points(cli):
+    cli("new", "acaba", "--team", "A", "--team", "B")
+    doc = _last_json(cli("hand", "--guided", "--json", input="2\n"))
+    assert [t["hand_score"] for t in doc["teams"]] == [1500, 0]
+
+
+def test_without_acaba_the_prompt_goes_on_as_in_classic(cli):
+    # Nobody declared acaba, nobody went out; A melded 50, B 60 (RULES.md §2).
+    cli("new", "acaba", "--team", "A", "--team", "B")
+    answers = "0\n0\n50\n0\n0\n0\n0\n0\n60\n0\n0\n0\n0\n0\n"
+    doc = _last_json(cli("hand", "--guided", "--json", input=answers))
+    assert [t["hand_score"] for t in doc["teams"]] == [50, 60]
+
+
+def test_classic_asks_nothing_about_acaba_or_special_hands(cli):
+    cli("new", "classic", "--team", "A", "--team", "B")
+    answers = "0\n50\n0\n0\n0\n0\n0\n60\n0\n0\n0\n0\n0\n"
+    result = cli("hand", "--guided", "--json", input=answers)
+    assert _last_json(result)
+    assert "acaba" not in result.stderr and "Special hand" not in result.stderr
+
+
+def _side_questions_before_special(name: str) -> int:
+    """Questions asked of a side before the special hand, for a side that gives points: meld,
+    one per canasta kind, red and black threes where scored, hand, one per penalty kind."""
+    v = load_variant(name)
+    threes = int(v.red_threes.scored) + int(v.uses_black_threes)
+    return 1 + len(v.canastas) + threes + 1 + len(v.penalties)
+
+
+def test_the_prompt_asks_for_a_special_hand_by_key(cli):
+    # RULES.md §3.1 and modern-american.toml: garbage is worth 2,000 and replaces the side's
+    # whole score; the other side, which scored nothing, scores 0.
+    cli("new", "modern-american", "--team", "A", "--team", "B")
+    before = _side_questions_before_special("modern-american")
+    answers = "0\n" + "\n" * before + "garbage\n" + "\n" * (before + 1)
+    result = cli("hand", "--guided", "--json", input=answers)
+    doc = _last_json(result)
+    assert "Special hand" in result.stderr and "garbage" in result.stderr
+    assert [t["hand_score"] for t in doc["teams"]] == [2000, 0]
+    assert doc["teams"][0]["special_hand_bonus"] == 2000
+
+
+def test_an_unknown_special_hand_is_asked_again(cli):
+    cli("new", "modern-american", "--team", "A", "--team", "B")
+    before = _side_questions_before_special("modern-american")
+    answers = "0\n" + "\n" * before + "rubbish\npairs\n" + "\n" * (before + 1)
+    result = cli("hand", "--guided", "--json", input=answers)
+    doc = _last_json(result)
+    assert "one of pairs" in result.stderr
+    # RULES.md §3.1: seven natural pairs, 2,500.
+    assert [t["hand_score"] for t in doc["teams"]] == [2500, 0]
