@@ -194,3 +194,25 @@ def test_an_unknown_key_lists_the_keys_of_the_table(classic):
         entry_from_json(classic, {"pile": 1})
     assert "allowed: " + ", ".join(entry_keys()) in str(err.value)
     assert json.dumps(entry_keys())  # plain strings
+
+
+def _question(f: EntryField, variant) -> str:
+    if f.kind == CANASTAS:
+        return f.question.format(kind=next(iter(variant.canastas.values())).title.capitalize())
+    if f.kind == PENALTIES:
+        key, points = next(iter(variant.penalties.items()))
+        title = variant.penalty_titles[key].capitalize()
+        return f.question.format(kind=title, points=f"{points:,}")
+    if f.kind == SPECIAL_HAND:
+        return f.question.format(choices=", ".join(variant.special_hands))
+    return f.question
+
+
+@pytest.mark.parametrize("field", FIELDS, ids=lambda f: f.key)
+def test_the_guided_prompt_asks_every_field_where_the_variant_has_it(cli, field):
+    name = WHERE.get(field.key, "classic")
+    cli("new", name, "--team", "A", "--team", "B")
+    # Side 1 went out (so 'concealed' is asked), then Enter for every other question.
+    answers = ("0\n" if field.key == "acaba" else "") + "1\nn\n" + "\n" * 40
+    result = cli("hand", "--guided", input=answers)
+    assert _question(field, load_variant(name)) in result.stderr
