@@ -1,4 +1,4 @@
-"""One table of entry fields (scorekeeper.domain.entries.FIELDS) drives the one-line grammar,
+"""One table of entry fields (scorekeeper.domain.fields.FIELDS) drives the one-line grammar,
 the JSON reader, the guided prompt, ``hand --help``/``edit --help`` and README's table: a field
 added to the table is accepted everywhere, and every field of the table is found everywhere."""
 
@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper.domain.entries import (
+from scorekeeper.domain.entry_line import line_to_json, parse_line
+from scorekeeper.domain.fields import (
     CANASTAS,
     COUNT,
     FIELDS,
@@ -23,7 +24,6 @@ from scorekeeper.domain.entries import (
     extra_field,
     readme_table,
 )
-from scorekeeper.domain.entry_line import line_to_json, parse_line
 from scorekeeper.domain.reading import entry_from_json
 from scorekeeper.domain.scoring import score_hand
 from scorekeeper.variants import load_variant

@@ -24,7 +24,7 @@ from scorekeeper.cli.common import (
     report_hand,
     stdin_is_terminal,
 )
-from scorekeeper.domain.entries import document
+from scorekeeper.domain.fields import document
 from scorekeeper.errors import InputError, UsageError
 
 if TYPE_CHECKING:

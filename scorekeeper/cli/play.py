@@ -21,7 +21,7 @@ from scorekeeper.cli.common import (
     stdin_is_terminal,
 )
 from scorekeeper.cli.entries import read_entries
-from scorekeeper.domain.entries import document
+from scorekeeper.domain.fields import document
 from scorekeeper.errors import InputError, UsageError
 
 

@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING, Any
 import typer
 
 from scorekeeper.domain.cards import card_points, parse_cards, parse_melds
-from scorekeeper.domain.entries import (
+from scorekeeper.domain.entries import SideEntry
+from scorekeeper.domain.fields import (
     CANASTAS,
     FIELDS,
     PENALTIES,
@@ -20,7 +21,6 @@ from scorekeeper.domain.entries import (
     SPECIAL_HAND,
     YES_NO,
     EntryField,
-    SideEntry,
 )
 from scorekeeper.domain.reading import entry_from_json
 from scorekeeper.errors import ScorekeeperError

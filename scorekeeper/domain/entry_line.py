@@ -12,7 +12,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from scorekeeper.domain.entries import (
+from scorekeeper.domain.entries import SideEntry
+from scorekeeper.domain.fields import (
     CANASTAS,
     COUNT,
     FIELDS,
@@ -21,7 +22,6 @@ from scorekeeper.domain.entries import (
     SPECIAL_HAND,
     YES_NO,
     EntryField,
-    SideEntry,
 )
 from scorekeeper.domain.reading import entry_from_json
 from scorekeeper.domain.variant import Variant

@@ -1,0 +1,343 @@
+"""The one table of a side's entry fields: :data:`FIELDS` declares each field once.
+
+Per field: its key, the names the one-line grammar knows it by (README, "One-line entries"),
+its JSON key(s) (DESIGN.md, "Hand entry as JSON"), the kind of its value, when a variant uses
+it, the guided prompt's question and its help text. The line grammar
+(:mod:`scorekeeper.domain.entry_line`), the JSON reader (:mod:`scorekeeper.domain.entries`),
+the guided prompt (:mod:`scorekeeper.cli.prompt`), ``hand --help`` and ``edit --help``
+(:func:`document`) and README's table (:func:`readme_table`) are built from it, so adding a
+field is one row here (a field that changes the score also needs its scoring rule).
+
+This module imports nothing heavy: ``scorekeeper --help`` builds the help text from it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+if TYPE_CHECKING:
+    from scorekeeper.domain.variant import Variant
+
+# -- kinds of value ---------------------------------------------------------------------------
+
+#: A whole number, 0 or more (``red=2``, ``"red_threes": 2``).
+COUNT = "count"
+#: Card points, or the cards themselves (``meld=340`` / ``meld=KKKK2/QQQ``): two JSON keys.
+POINTS_OR_CARDS = "points_or_cards"
+#: Yes or no (``out``, ``"went_out": true``).
+YES_NO = "yes_no"
+#: Counts per canasta kind of the variant, by key or alias (``natural=1``).
+CANASTAS = "canastas"
+#: Counts per penalty kind of the variant (``red_three_not_declared=1``).
+PENALTIES = "penalties"
+#: The key of one of the variant's special hands (``special=garbage``).
+SPECIAL_HAND = "special_hand"
+
+KINDS = (COUNT, POINTS_OR_CARDS, YES_NO, CANASTAS, PENALTIES, SPECIAL_HAND)
+
+
+def _always(variant: Variant) -> bool:
+    return True
+
+
+def _no_limit(variant: Variant) -> int:
+    return 99
+
+
+class EntryField(NamedTuple):
+    """One field of a side's entry, declared once.
+
+    ``key``: the field's name, and the :class:`SideEntry` attribute holding its value (a key
+    that is no attribute keeps its value in :attr:`SideEntry.other`). ``kind``: one of
+    :data:`KINDS`. ``json``: its JSON key(s); for :data:`POINTS_OR_CARDS` (points key, cards
+    key). ``names``: what the one-line grammar calls it, full name first, then short forms
+    (canasta and penalty kinds are named by the variant). ``used``: whether a variant has it
+    (grammar, prompt); ``refused``: the reader's message for a value given where it is not used
+    (``{variant}``: the variant's name), empty to leave that to the hand's checks. ``question``:
+    the guided prompt's question; ``asked``: ``side`` (asked of each side), ``which`` (one
+    question per hand: which side), ``with`` (a yes/no asked of the side ``implies`` names).
+    ``limit``: the largest count the prompt takes. ``grouped``: cards form melds. ``alone``:
+    the side gives nothing else (acaba). ``implies``: the yes/no field this one sets too
+    (concealed: went out). ``unless``: the prompt skips this field when that JSON key was
+    answered (canastas are counted from typed melds). ``syntax``/``short``: the line form
+    and its short form; ``summary``: its meaning in a few words (``hand --help``); ``help``: its
+    meaning in full (README).
+    """
+
+    key: str
+    kind: str
+    json: tuple[str, ...]
+    syntax: str
+    summary: str
+    help: str
+    names: tuple[str, ...] = ()
+    short: str = ""
+    question: str = ""
+    asked: str = "side"
+    used: Callable[[Variant], bool] = _always
+    refused: str = ""
+    limit: Callable[[Variant], int] = _no_limit
+    grouped: bool = False
+    alone: bool = False
+    implies: str = ""
+    unless: str = ""
+
+    @property
+    def points_key(self) -> str:
+        return self.json[0]
+
+    @property
+    def cards_key(self) -> str:
+        return self.json[-1]
+
+
+def _scores_red_threes(v: Variant) -> bool:
+    return v.red_threes.scored
+
+
+def _scores_black_threes(v: Variant) -> bool:
+    return v.uses_black_threes
+
+
+def _has_special_hands(v: Variant) -> bool:
+    return bool(v.special_hands)
+
+
+def _has_acaba(v: Variant) -> bool:
+    return v.acaba_points is not None
+
+
+def _canastas_in_decks(v: Variant) -> int:
+    return v.deck_cards // 7
+
+
+def _red_threes_in_decks(v: Variant) -> int:
+    return v.cards_of("red_three")
+
+
+def _black_threes_in_decks(v: Variant) -> int:
+    return v.cards_of("black_three")
+
+
+#: The one table of entry fields, in the order the prompt asks them and JSON lists them.
+FIELDS: list[EntryField] = [
+    EntryField(
+        "meld",
+        POINTS_OR_CARDS,
+        ("meld_points", "melds"),
+        syntax="meld=340",
+        short="m=340",
+        summary="melded card points, or the cards (m=KKKK2/QQQ)",
+        help="card points of everything the side melded, canastas included; `meld=KKKKKKK/QQQ2`"
+        " gives the cards instead, `/` between melds (canastas are then counted from melds of"
+        " 7 or more cards unless you give them)",
+        names=("meld", "m"),
+        question="Melded card points (or the cards, e.g. KKKK2 QQQ)",
+        grouped=True,
+    ),
+    EntryField(
+        "canastas",
+        CANASTAS,
+        ("canastas",),
+        syntax="natural=1 mixed=2",
+        short="nat=1 mix=2",
+        summary="canastas by kind (key, alias or unique prefix)",
+        help="canastas by kind: the variant's keys and aliases (`clean`, `dirty`...)",
+        question="{kind}s",
+        limit=_canastas_in_decks,
+        unless="melds",
+    ),
+    EntryField(
+        "red_threes",
+        COUNT,
+        ("red_threes",),
+        syntax="red=2",
+        short="r=2",
+        summary="red threes laid out",
+        help="red threes laid out",
+        names=("red", "r"),
+        question="Red threes",
+        used=_scores_red_threes,
+        limit=_red_threes_in_decks,
+    ),
+    EntryField(
+        "black_threes",
+        COUNT,
+        ("black_threes",),
+        syntax="black=1",
+        short="b=1",
+        summary="black threes laid out",
+        help="black threes laid out (variants that score them)",
+        names=("black", "b"),
+        question="Black threes",
+        used=_scores_black_threes,
+        limit=_black_threes_in_decks,
+    ),
+    EntryField(
+        "went_out",
+        YES_NO,
+        ("went_out",),
+        syntax="out",
+        short="o",
+        summary="the side went out",
+        help="the side went out",
+        names=("out", "o"),
+        question="Which side went out?",
+        asked="which",
+    ),
+    EntryField(
+        "concealed",
+        YES_NO,
+        ("concealed",),
+        syntax="concealed",
+        short="c",
+        summary="went out concealed, in one turn",
+        help="went out concealed, in one turn (implies `out`)",
+        names=("concealed", "c"),
+        question="Concealed (the whole hand melded in one turn)?",
+        asked="with",
+        implies="went_out",
+    ),
+    EntryField(
+        "hand",
+        POINTS_OR_CARDS,
+        ("hand_points", "hand"),
+        syntax="hand=25",
+        short="h=25",
+        summary="points left in hands, or the cards (h=J/5/X)",
+        help="points left in all the side's hands (deducted); `hand=J/5/X` gives the cards",
+        names=("hand", "h"),
+        question="Points left in hand (or the cards)",
+    ),
+    EntryField(
+        "penalties",
+        PENALTIES,
+        ("penalties",),
+        syntax="red_three_not_declared=1",
+        summary="a penalty kind of the variant",
+        help="a penalty kind of the variant (`variants show` lists them)",
+        question="{kind} ({points} each)",
+    ),
+    EntryField(
+        "special_hand",
+        SPECIAL_HAND,
+        ("special_hand",),
+        syntax="special=garbage",
+        summary="a special hand the side laid down",
+        help="a special hand the side laid down, by key (variants that have them); it replaces"
+        " the side's whole score",
+        names=("special",),
+        question="Special hand laid down ({choices}; Enter for none)",
+        used=_has_special_hands,
+    ),
+    EntryField(
+        "acaba",
+        YES_NO,
+        ("acaba",),
+        syntax="acaba",
+        summary="the side declared acaba",
+        help="the side declared acaba (variants with acaba): the opponents score its points,"
+        " and nothing else counts",
+        names=("acaba",),
+        question="Which side declared acaba?",
+        asked="which",
+        used=_has_acaba,
+        refused="{variant} has no acaba declaration",
+        alone=True,
+    ),
+]
+
+
+@contextlib.contextmanager
+def extra_field(new: EntryField) -> Iterator[EntryField]:
+    """Add ``new`` to :data:`FIELDS` for the ``with`` block, then take it out again (for tests
+    and trials of a field before it joins the table)."""
+    FIELDS.append(new)
+    _redocument()
+    try:
+        yield new
+    finally:
+        FIELDS.remove(new)
+        _redocument()
+
+
+def entry_keys() -> tuple[str, ...]:
+    """Every key a side's JSON object may have: ``team`` and each field's JSON keys."""
+    return ("team", *(key for f in FIELDS for key in f.json))
+
+
+#: Keys a side's entry may have (DESIGN.md, "Hand entry as JSON"), as the table stands at import.
+ENTRY_KEYS = entry_keys()
+
+
+def by_json_key() -> dict[str, EntryField]:
+    """Each JSON key of the table, mapped to its field."""
+    return {key: f for f in FIELDS for key in f.json}
+
+
+def field_named(key: str) -> EntryField:
+    """The field of the table with ``key``; KeyError if there is none."""
+    return next(f for f in FIELDS if f.key == key)
+
+
+def help_lines() -> list[str]:
+    """The entry items for ``hand --help`` and ``edit --help``: one line per field, its line
+    form and summary (a long form puts the summary on a line of its own)."""
+    lines = []
+    for f in FIELDS:
+        form = f"{f.syntax} / {f.short}" if f.short else f.syntax
+        if len(form) > 20:
+            lines += [form, f"{'':<20}{f.summary}"]
+        else:
+            lines.append(f"{form:<20}{f.summary}")
+    return lines
+
+
+#: Where :func:`document` puts the entry items in a command's docstring.
+ITEMS_MARK = "{entry items}"
+_DOCUMENTED: list[tuple[Callable[..., Any], str]] = []
+
+
+def _fill(template: str) -> str:
+    out = []
+    for line in template.split("\n"):
+        if line.strip() == ITEMS_MARK:
+            indent = line[: len(line) - len(line.lstrip())]
+            out += [indent + item for item in help_lines()]
+        else:
+            out.append(line)
+    return "\n".join(out)
+
+
+def document(command: Callable[..., Any]) -> Callable[..., Any]:
+    """Put the entry items (:func:`help_lines`) into ``command``'s docstring where a line reads
+    :data:`ITEMS_MARK`, and keep them current when the table changes (:func:`extra_field`).
+    Returns ``command``."""
+    template = command.__doc__ or ""
+    _DOCUMENTED.append((command, template))
+    command.__doc__ = _fill(template)
+    return command
+
+
+def _redocument() -> None:
+    for command, template in _DOCUMENTED:
+        command.__doc__ = _fill(template)
+
+
+def readme_table() -> str:
+    """README's one-line entries table (Markdown), one row per field."""
+    rows = ["| item | short | meaning |", "|---|---|---|"]
+    for f in FIELDS:
+        item = " ".join(f"`{part}`" for part in f.syntax.split())
+        short = " ".join(f"`{part}`" for part in f.short.split())
+        rows.append(f"| {item} | {short} | {f.help} |".replace("|  |", "| |"))
+    return "\n".join(rows)
+
+
+def empty_value(f: EntryField, key: str) -> Any:
+    """What field ``f`` holds under JSON key ``key`` when nothing was given."""
+    if f.kind == POINTS_OR_CARDS:
+        return 0 if key == f.points_key else None
+    return {COUNT: 0, YES_NO: False, CANASTAS: {}, PENALTIES: {}, SPECIAL_HAND: None}[f.kind]
