@@ -219,6 +219,19 @@ def test_the_domain_is_pure(graph):
     assert layer_breaches(graph, "scorekeeper.domain", forbidden) == []
 
 
+def test_the_application_sees_the_store_interface_and_the_caches_it_feeds(graph):
+    seen = (
+        "scorekeeper.storage.store",
+        "scorekeeper.storage.index",
+        "scorekeeper.storage.statistics",
+    )
+    breaches = layer_breaches(graph, "scorekeeper.application", ("scorekeeper.storage",))
+    assert [
+        b for b in breaches if not b.endswith(seen) and not b.endswith(" scorekeeper.storage")
+    ] == []
+    assert layer_breaches(graph, "scorekeeper.application", ("scorekeeper.cli",)) == []
+
+
 @pytest.mark.parametrize("layer", ["scorekeeper.storage", "scorekeeper.presentation"])
 def test_storage_and_presentation_never_reach_into_the_cli(graph, layer):
     assert layer_breaches(graph, layer, ("scorekeeper.cli",)) == []

@@ -205,10 +205,10 @@ def statistics(db: Path | None, variant: str | None = None) -> Statistics:
 
 def _backup_contents(path: Path) -> dict[str, Any]:
     """What a backup holds: games and hands, or why it cannot be read."""
-    from scorekeeper.storage.database import read_database
+    from scorekeeper.storage.store import read_backup_tables
 
     try:
-        data = read_database(path) or {}
+        data = read_backup_tables(path) or {}
     except DataFileError as err:
         return {"games": None, "hands": None, "schema": None, "error": err.message}
     games = data.get("games", {})
@@ -219,9 +219,7 @@ def _backup_contents(path: Path) -> dict[str, Any]:
 
 def backups(db: Path | None) -> BackupList:
     """The backups of the database, newest first (``backups``)."""
-    from scorekeeper.storage.backups import list_backups
-    from scorekeeper.storage.files import backup_folder
-    from scorekeeper.storage.store import database_path
+    from scorekeeper.storage.store import backup_folder, database_path, list_backups
 
     path = database_path(db)
     rows = [
@@ -242,8 +240,7 @@ def backup_to_restore(db: Path | None, number: int) -> BackupChoice:
     """Backup ``number`` of the list (1 = newest), checked to be one that can be restored.
     NotFound when there are no backups, UsageError for a number out of range, DataFileError
     for a backup that cannot be read."""
-    from scorekeeper.storage.backups import list_backups
-    from scorekeeper.storage.store import database_path
+    from scorekeeper.storage.store import database_path, list_backups
 
     path = database_path(db)
     found = list_backups(path)

@@ -345,6 +345,6 @@ def restore_backup(choice: BackupChoice) -> Path | None:
     """Make the chosen backup the database again (``backups restore``); what it replaces is
     kept as a ``restore`` backup first, whose path is returned (None when nothing was
     replaced). DataFileError for a backup this version cannot read (nothing changes)."""
-    from scorekeeper.storage.database import restore_backup as restore
+    from scorekeeper.storage.store import restore_backup as restore
 
     return restore(choice.database, choice.path)

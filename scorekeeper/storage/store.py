@@ -4,6 +4,9 @@
 one backend there is, the TinyDB files of :mod:`scorekeeper.storage.database` (imported when a
 store is opened, so a command that never opens one never loads TinyDB). A new backend is one
 more class of this shape and a branch in :func:`open_store`.
+
+The backups of a database are files beside it: :func:`list_backups`, :func:`read_backup_tables`
+and :func:`restore_backup` reach them (:mod:`scorekeeper.storage.backups`).
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
     from scorekeeper.domain.records import StoredGame
+    from scorekeeper.storage.backups import Backup
 
 
 class GameStore(Protocol):
@@ -94,3 +98,35 @@ def database_path(path: Path | None = None) -> Path:
     from scorekeeper.storage.files import default_path
 
     return default_path()
+
+
+def backup_folder(path: Path) -> Path:
+    """The folder that holds the backups of the database file ``path``."""
+    from scorekeeper.storage.files import backup_folder as folder
+
+    return folder(path)
+
+
+def list_backups(path: Path) -> list[Backup]:
+    """The backups of the database file ``path``, newest first (each a
+    :class:`~scorekeeper.storage.backups.Backup`: ``path``, ``kind``, ``taken``)."""
+    from scorekeeper.storage.backups import list_backups as listed
+
+    return listed(path)
+
+
+def read_backup_tables(path: Path) -> dict[str, dict[str, Any]] | None:
+    """The tables of a backup file (``{table: {doc_id: document}}``), checked as a database
+    file is; None for an empty file. DataFileError for one this version cannot read."""
+    from scorekeeper.storage.database import read_database
+
+    return read_database(path)
+
+
+def restore_backup(path: Path, backup: Path) -> Path | None:
+    """Put back the versions the backup file ``backup`` holds into the database ``path``, under
+    the lock, keeping what it replaces as a backup first (returned; None when nothing was
+    replaced). DataFileError for a backup this version cannot read (nothing changes)."""
+    from scorekeeper.storage.database import restore_backup as restore
+
+    return restore(path, backup)
