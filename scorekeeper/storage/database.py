@@ -376,10 +376,6 @@ class Store:
 
     # -- writing ------------------------------------------------------------------------------
 
-    def changed_ids(self) -> list[int]:
-        """Ids of the games this command changed or added and has not written yet."""
-        return list(self._changed)
-
     def commit(self) -> None:
         """Write what changed (call under the lock): keep the previous versions as one rotating
         backup (best effort), then write each changed game file, then the database file."""
