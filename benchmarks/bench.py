@@ -64,22 +64,25 @@ COMMANDS = {
 
 def build_database(path: Path, games: int) -> None:
     """Write ``games`` classic games of HANDS_PER_GAME small hands each, through the store."""
+    from scorekeeper.application.usecases import add_games
     from scorekeeper.domain import Game, Hand, Side, entry_from_json
-    from scorekeeper.storage.codec import StoredGame
-    from scorekeeper.storage.database import open_store
+    from scorekeeper.domain.records import StoredGame
     from scorekeeper.variants import load_variant
 
     variant = load_variant("classic")
     a = entry_from_json(variant, {"meld_points": 120, "hand_points": 10})
     b = entry_from_json(variant, {"meld_points": 90, "red_threes": 1, "hand_points": 25})
-    # durable=False: no fsync and no backups while building (the index is written as it goes)
-    with open_store(path, write=True, durable=False) as store:
+
+    def built():
         for i in range(games):
             sides = (Side("Ann & Bob", ("Ann", "Bob")), Side(f"Team {i % 50}", ("Cat", "Dan")))
             game = Game(variant, sides)
             for _ in range(HANDS_PER_GAME):
                 game.add(Hand((a, b), recorded_at="2026-01-01T00:00:00+00:00"))
-            store.add(StoredGame(id=0, game=game, created="2026-01-01T00:00:00+00:00"))
+            yield StoredGame(id=0, game=game, created="2026-01-01T00:00:00+00:00")
+
+    # durable=False: no fsync and no backups while building (the index is written at the end)
+    add_games(path, built(), durable=False)
 
 
 def database_files(path: Path) -> list[Path]:

@@ -7,9 +7,10 @@ from hypothesis import strategies as st
 
 from scorekeeper.domain import Game, Hand, Side, opening_minimum, score_hand
 from scorekeeper.domain.entries import SideEntry
+from scorekeeper.domain.records import StoredGame
 from scorekeeper.domain.scoring import BREAKDOWN_FIELDS
 from scorekeeper.errors import ScorekeeperError
-from scorekeeper.storage.codec import StoredGame, game_from_doc, game_to_doc
+from scorekeeper.storage.codec import game_from_doc, game_to_doc
 from scorekeeper.variants import load_variant
 
 CLASSIC = load_variant("classic")

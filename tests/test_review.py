@@ -300,7 +300,7 @@ def test_html_export_is_a_printable_sheet_with_names_escaped(cli, tmp_path):
 def test_since_counts_days_and_weeks_back():
     from datetime import date
 
-    from scorekeeper.cli.review import _since
+    from scorekeeper.cli.review import since_date as _since
 
     assert _since("7d", today=date(2026, 11, 29)) == date(2026, 11, 22)
     assert _since("2w", today=date(2026, 11, 29)) == date(2026, 11, 15)

@@ -8,7 +8,8 @@ import json
 
 import pytest
 
-from scorekeeper.storage.index import lineup_records, newest, summaries
+from scorekeeper.storage.index import newest, summaries
+from scorekeeper.storage.statistics import lineup_records
 
 
 def play(cli, db, hands=1):

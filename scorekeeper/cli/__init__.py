@@ -1,7 +1,9 @@
-"""The command line: a thin Typer layer that parses, calls the domain, stores and renders.
+"""The command line: a thin Typer layer that parses, calls a use case, and renders its result.
 
-Each group of commands is one module; :class:`~scorekeeper.cli.common.ScorekeeperGroup` turns
-errors into one line on stderr and the exit codes listed in README. The commands are built
+The use cases and queries are :mod:`scorekeeper.application`'s; this package never touches
+the storage. Each group of commands is one module;
+:class:`~scorekeeper.cli.common.ScorekeeperGroup` turns errors into one line on stderr and the
+exit codes listed in README. The commands are built
 lazily (:class:`CommandGroup`): a run imports and converts only the command it invokes, so a
 quick command does not pay for the options of every other one.
 """

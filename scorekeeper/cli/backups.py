@@ -2,13 +2,13 @@
 
 Before every write the previous version of the database is kept in ``<database>.backups/``
 beside it (the last 10), and before a schema migration a copy that is kept until removed by
-hand (scorekeeper/storage/database.py).
+hand (scorekeeper/storage/backups.py).
 """
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 
@@ -20,7 +20,7 @@ from scorekeeper.cli.common import (
     emit_json,
     stdin_is_terminal,
 )
-from scorekeeper.errors import NotFound, UsageError
+from scorekeeper.errors import UsageError
 
 KINDS = {
     "write": "before a change",
@@ -32,21 +32,6 @@ KINDS = {
 backups_app = typer.Typer(cls=ScorekeeperGroup, invoke_without_command=True, no_args_is_help=False)
 
 
-def _summary(path: Path) -> dict[str, Any]:
-    """What a backup holds: games and hands, or why it cannot be read."""
-    from scorekeeper.errors import DataFileError
-    from scorekeeper.storage.database import read_database
-
-    try:
-        data = read_database(path) or {}
-    except DataFileError as err:
-        return {"games": None, "hands": None, "schema": None, "error": err.message}
-    games = data.get("games", {})
-    hands = sum(len(g.get("hands", [])) for g in games.values() if isinstance(g.get("hands"), list))
-    schema = data.get("meta", {}).get("1", {}).get("schema")
-    return {"games": len(games), "hands": hands, "schema": schema, "error": None}
-
-
 @backups_app.callback()
 def backups_list(ctx: typer.Context, as_json: JsonOption = False, db: DbOption = None) -> None:
     """List the backups of the database, newest first (number 1 is the newest).
@@ -56,21 +41,10 @@ def backups_list(ctx: typer.Context, as_json: JsonOption = False, db: DbOption =
     if ctx.invoked_subcommand is not None:
         ctx.obj = db
         return
-    from scorekeeper.storage.database import backup_folder, default_path, list_backups
+    from scorekeeper.application.queries import backups
 
-    path = Path(db) if db is not None else default_path()
-    found = list_backups(path)
-    rows = [
-        {
-            "number": n,
-            "file": b.path.name,
-            "taken": b.taken,
-            "kind": b.kind,
-            "size": b.path.stat().st_size,
-            **_summary(b.path),
-        }
-        for n, b in enumerate(found, start=1)
-    ]
+    listed = backups(db)
+    path, rows = listed.database, listed.rows
     if as_json:
         emit_json({"format": 1, "database": str(path), "backups": rows})
         return
@@ -82,7 +56,7 @@ def backups_list(ctx: typer.Context, as_json: JsonOption = False, db: DbOption =
     if not rows:
         con.print(text(f"No backups of {path} yet (one is kept before every change)."))
         return
-    table = Table(title=text(f"Backups in {backup_folder(path)}"), title_justify="left")
+    table = Table(title=text(f"Backups in {listed.folder}"), title_justify="left")
     table.add_column("#", justify="right", no_wrap=True)
     table.add_column("Taken (UTC)", no_wrap=True)
     table.add_column("Why", overflow="fold")
@@ -110,27 +84,18 @@ def backups_restore(
 
     Example: scorekeeper backups restore 1
     """
-    from scorekeeper.storage.database import default_path, list_backups, restore_backup
+    from scorekeeper.application.queries import backup_to_restore
+    from scorekeeper.application.usecases import restore_backup
 
     chosen = db if db is not None else ctx.obj
-    path = Path(chosen) if chosen is not None else default_path()
-    found = list_backups(path)
-    if not found:
-        raise NotFound(f"there are no backups of {path}")
-    if not 1 <= number <= len(found):
-        raise UsageError(f"give a backup number from 1 to {len(found)} ('scorekeeper backups')")
-    backup = found[number - 1]
-    summary = _summary(backup.path)
-    if summary["error"]:
-        from scorekeeper.errors import DataFileError
-
-        raise DataFileError(f"backup {number} cannot be restored: {summary['error']}")
+    backup = backup_to_restore(Path(chosen) if chosen is not None else None, number)
+    path = backup.database
     if not yes and not stdin_is_terminal():
         raise UsageError(
             "restoring a backup replaces games (a game made after it goes away): say --yes"
         )
     if not yes:
-        games, hands = summary["games"], summary["hands"]
+        games, hands = backup.games, backup.hands
         question = (
             f"Replace {path} with backup {number} of {backup.taken} ({games}"
             f" game{'s' if games != 1 else ''}, {hands} hand{'s' if hands != 1 else ''})? Games"
@@ -139,7 +104,7 @@ def backups_restore(
         if not typer.confirm(question, default=False, err=True):
             typer.echo("Nothing restored.", err=True)
             raise typer.Exit(0)
-    kept = restore_backup(path, backup.path)
+    kept = restore_backup(backup)
     from scorekeeper.presentation.console import console, text
 
     message = f"Restored backup {number} of {backup.taken} into {path}."

@@ -43,16 +43,12 @@ def _variant_of(
         return load_variant(name, parse_settings(settings)), False
     if settings:
         raise UsageError("--set needs --variant; a game keeps the rules it was started with")
-    from scorekeeper.errors import NotFound
-    from scorekeeper.storage.database import open_store
+    from scorekeeper.application.queries import variant_in_play
 
-    try:
-        with open_store(db) as store:
-            return store.current(game_id).game.variant, True
-    except NotFound:
-        if game_id is not None:
-            raise
-        return load_variant("classic"), False
+    in_play = variant_in_play(db, game_id)
+    if in_play is not None:
+        return in_play, True
+    return load_variant("classic"), False
 
 
 def points(
@@ -152,10 +148,9 @@ def check(
             raise UsageError(
                 "--score, --round and --set need --variant; without it the current game is used"
             )
-        from scorekeeper.storage.database import open_store
+        from scorekeeper.application.queries import game as read_game
 
-        with open_store(db) as store:
-            stored = store.current(game_id)
+        stored = read_game(db, game_id)
         game = stored.game
         v = game.variant
         if game.outcome.over:

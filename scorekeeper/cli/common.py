@@ -95,14 +95,6 @@ def report_hand(stored: Any, number: int, as_json: bool) -> None:
     render.print_outcome(con, stored)
 
 
-def refuse_deleted(stored: Any) -> None:
-    """InputError when the game about to change is deleted (restore brings it back first)."""
-    if stored.deleted:
-        raise InputError(
-            f"game {stored.id} is deleted: 'scorekeeper restore {stored.id}' brings it back first"
-        )
-
-
 def parse_settings(items: list[str] | None) -> dict[str, str]:
     """``--set KEY=VALUE`` items as a dict; UsageError for an item without ``=``."""
     settings: dict[str, str] = {}

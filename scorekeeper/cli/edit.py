@@ -20,32 +20,14 @@ from scorekeeper.cli.common import (
     JsonOption,
     YesOption,
     emit_json,
-    refuse_deleted,
     report_hand,
     stdin_is_terminal,
 )
 from scorekeeper.domain.fields import document
-from scorekeeper.errors import InputError, UsageError
+from scorekeeper.errors import UsageError
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
-
-    from scorekeeper.domain.game import Outcome
-    from scorekeeper.storage.codec import StoredGame
-
-
-def settle_finished(stored: StoredGame, before: Outcome) -> None:
-    """Keep ``stored.finished`` true to the game's outcome after a change.
-
-    Unchanged outcome: unchanged timestamp. Otherwise the game reopens (``finished`` cleared)
-    and, if the changed hands decide it again, is finished now.
-    """
-    from scorekeeper.storage.database import now
-
-    after = stored.game.outcome
-    if after == before and (stored.finished is not None) == after.over:
-        return
-    stored.finished = now() if after.over else None
+    from scorekeeper.domain.records import StoredGame
 
 
 def _ask(question: str, yes: bool) -> None:
@@ -70,39 +52,6 @@ def _report(stored: StoredGame, as_json: bool, message: str) -> None:
     render.print_standings(con, stored)
 
 
-def _load(db: object, game_id: int | None, deleted_ok: bool = False) -> StoredGame:
-    """The game to change (``game_id`` or the current one); InputError for a deleted game."""
-    from scorekeeper.storage.database import open_store
-
-    with open_store(db) as store:  # type: ignore[arg-type]
-        stored = store.current(game_id)
-    if not deleted_ok:
-        refuse_deleted(stored)
-    return stored
-
-
-def _check_unchanged(stored: StoredGame, seen: StoredGame) -> None:
-    from scorekeeper.storage.codec import game_to_doc
-
-    if game_to_doc(stored) != game_to_doc(seen):
-        raise InputError("the game changed meanwhile (another terminal); try again")
-
-
-def _change(db: object, seen: StoredGame, change: Callable[[StoredGame], object]) -> StoredGame:
-    """Apply ``change`` to the game the user saw (``seen``), under the lock, if it did not
-    change meanwhile; keep its finished time true to the outcome; store it and return it."""
-    from scorekeeper.storage.database import open_store
-
-    with open_store(db, write=True) as store:  # type: ignore[arg-type]
-        stored = store.current(seen.id)
-        _check_unchanged(stored, seen)
-        before = stored.game.outcome
-        change(stored)
-        settle_finished(stored, before)
-        store.save(stored)
-    return stored
-
-
 def undo(
     game_id: GameOption = None,
     yes: YesOption = False,
@@ -114,17 +63,18 @@ def undo(
 
     Example: scorekeeper undo
     """
+    from scorekeeper.application import queries, usecases
     from scorekeeper.presentation import render
     from scorekeeper.presentation.console import console
 
-    seen = _load(db, game_id)
-    if not seen.game.hands:
-        raise InputError(f"game {seen.id} has no hand to undo")
-    number = len(seen.game.hands)
+    seen = queries.game_to_change(db, game_id)
+    shown = seen.stored
+    usecases.hand_to_undo(shown)
+    number = len(shown.game.hands)
     if stdin_is_terminal() and not yes:
-        render.print_breakdown(console(), seen, number)
-    _ask(f"Take back hand {number} of game {seen.id}?", yes)
-    stored = _change(db, seen, lambda s: s.redo.append(s.game.pop()))
+        render.print_breakdown(console(), shown, number)
+    _ask(f"Take back hand {number} of game {shown.id}?", yes)
+    stored = usecases.undo(db, seen=seen)
     _report(stored, as_json, f"Hand {number} taken back ('scorekeeper redo' puts it back).")
 
 
@@ -138,19 +88,19 @@ def redo(
 
     Example: scorekeeper redo
     """
+    from scorekeeper.application import queries, usecases
     from scorekeeper.presentation import render
     from scorekeeper.presentation.console import console
 
-    seen = _load(db, game_id)
-    if not seen.redo:
-        raise InputError(f"game {seen.id} has no hand to redo (a new hand clears what undo kept)")
-    hand = seen.redo[-1]
-    number = seen.game.next_hand
-    breakdowns = seen.game.score(hand.entries, hand.partners)
+    seen = queries.game_to_change(db, game_id)
+    shown = seen.stored
+    hand = usecases.hand_to_redo(shown)
+    number = shown.game.next_hand
+    breakdowns = shown.game.score(hand.entries, hand.partners)
     if stdin_is_terminal() and not yes:
-        render.print_breakdown(console(), seen, number, breakdowns)
-    _ask(f"Put back hand {number} of game {seen.id}?", yes)
-    stored = _change(db, seen, lambda s: s.game.add(s.redo.pop()))
+        render.print_breakdown(console(), shown, number, breakdowns)
+    _ask(f"Put back hand {number} of game {shown.id}?", yes)
+    stored = usecases.redo(db, seen=seen)
     report_hand(stored, number, as_json)
 
 
@@ -188,18 +138,16 @@ def edit(
       -                   the side scored nothing
     Example: scorekeeper edit 2 "m=120 nat=1 out" "m=90 h=20"
     """
+    from scorekeeper.application import queries, usecases
     from scorekeeper.cli.entries import read_entries
     from scorekeeper.domain.game import Game, Hand
     from scorekeeper.presentation import render
     from scorekeeper.presentation.console import console
 
-    seen = _load(db, game_id)
-    game = seen.game
-    if not 1 <= number <= len(game.hands):
-        count = len(game.hands)
-        raise InputError(
-            f"there is no hand {number}; game {seen.id} has {count} hand{'' if count == 1 else 's'}"
-        )
+    seen = queries.game_to_change(db, game_id)
+    shown = seen.stored
+    game = shown.game
+    old = usecases.hand_to_edit(shown, number)
     con = console()
     interactive = stdin_is_terminal()
     # The game as it stood before hand N: entries are read and checked as that hand.
@@ -207,7 +155,6 @@ def edit(
     side_entries, file_note, pair = read_entries(
         earlier, entries, file, guided, interactive, partners
     )
-    old = game.hands[number - 1]
     if not pair and partners is None:
         pair = old.partners  # like the note, the hand's partners stay unless given again
     chosen_note = note if note is not None else (file_note or old.note)
@@ -216,17 +163,17 @@ def edit(
     trial.replace(number, new_hand)  # raises when the change breaks a rule; nothing stored
     if interactive and not yes:
         con.print(f"Hand {number} now:")
-        render.print_breakdown(con, seen, number)
+        render.print_breakdown(con, shown, number)
         con.print("would become:")
-        render.print_breakdown(con, seen, number, trial.results[number - 1].breakdowns)
+        render.print_breakdown(con, shown, number, trial.results[number - 1].breakdowns)
         totals = ", ".join(
             f"{n} {render.num(t)}" for n, t in zip(trial.names, trial.totals, strict=True)
         )
         from rich.text import Text
 
         con.print(Text(f"Totals would be: {totals}"))
-    _ask(f"Replace hand {number} of game {seen.id}?", yes)
-    stored = _change(db, seen, lambda s: s.game.replace(number, new_hand))
+    _ask(f"Replace hand {number} of game {shown.id}?", yes)
+    stored = usecases.edit_hand(db, number, new_hand, seen=seen)
     report_hand(stored, number, as_json)
 
 
@@ -240,21 +187,16 @@ def delete(
     Asks on a terminal; with no terminal it needs --yes.
     Example: scorekeeper delete 3 --yes
     """
-    from scorekeeper.storage.database import open_store
+    from scorekeeper.application import queries, usecases
 
-    seen = _load(db, game_id, deleted_ok=True)
-    if seen.deleted:
-        raise InputError(f"game {game_id} is already deleted ('scorekeeper restore {game_id}')")
+    seen = queries.game_to_change(db, game_id, deleted_ok=True)
+    shown = seen.stored.game
+    usecases.refuse_deleted_again(seen.stored)
     if not yes and not stdin_is_terminal():
         raise UsageError(f"delete asks before it acts: add --yes to delete game {game_id}")
-    totals = ", ".join(f"{n} {t:,}" for n, t in zip(seen.game.names, seen.game.totals, strict=True))
-    _ask(f"Delete game {game_id} ({len(seen.game.hands)} hands; {totals})?", yes)
-    with open_store(db, write=True) as store:
-        stored = store.get(game_id)
-        stored.deleted = True
-        store.save(stored)
-        if store.current_id == game_id:
-            store.set_current(None)
+    totals = ", ".join(f"{n} {t:,}" for n, t in zip(shown.names, shown.totals, strict=True))
+    _ask(f"Delete game {game_id} ({len(shown.hands)} hands; {totals})?", yes)
+    usecases.delete_game(db, game_id, seen=seen)
     typer.echo(f"Game {game_id} deleted; 'scorekeeper restore {game_id}' brings it back.", err=True)
 
 
@@ -266,14 +208,9 @@ def restore(
 
     Example: scorekeeper restore 3
     """
-    from scorekeeper.storage.database import open_store
+    from scorekeeper.application.usecases import restore_game
 
-    with open_store(db, write=True) as store:
-        stored = store.get(game_id)
-        if not stored.deleted:
-            raise InputError(f"game {game_id} is not deleted")
-        stored.deleted = False
-        store.save(stored)
+    restore_game(db, game_id)
     typer.echo(
         f"Game {game_id} restored; 'scorekeeper resume {game_id}' makes it current.", err=True
     )

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -16,13 +16,15 @@ from scorekeeper.cli.common import (
     YesOption,
     emit_json,
     parse_settings,
-    refuse_deleted,
     report_hand,
     stdin_is_terminal,
 )
 from scorekeeper.cli.entries import read_entries
 from scorekeeper.domain.fields import document
 from scorekeeper.errors import InputError, UsageError
+
+if TYPE_CHECKING:
+    from scorekeeper.domain.game import Game
 
 
 def new(
@@ -49,9 +51,8 @@ def new(
 
     Example: scorekeeper new classic --team "Ann & Bob" --team "Cat & Dan"
     """
-    from scorekeeper.domain.game import Game, Side
-    from scorekeeper.storage.codec import StoredGame
-    from scorekeeper.storage.database import now, open_store
+    from scorekeeper.application.usecases import new_game
+    from scorekeeper.domain.game import Side
     from scorekeeper.variants import load_variant
 
     names = team or []
@@ -71,14 +72,6 @@ def new(
         raise UsageError(
             f"give --start-score once per side ({len(names)} sides), not {len(start_score)}"
         )
-    for score in start_score or []:
-        if score % game_variant.point_step:
-            raise InputError(f"start score {score} is not a multiple of {game_variant.point_step}")
-        if game_variant.target and score >= game_variant.target:
-            raise InputError(
-                f"start score {score:,} is at or above the target {game_variant.target:,}: that"
-                " game is over already"
-            )
     sides = tuple(
         Side(
             name=name.strip(),
@@ -89,17 +82,10 @@ def new(
         )
         for i, name in enumerate(names)
     )
-    game = Game(game_variant, sides)
-    from scorekeeper.errors import DataFileError
-
-    with open_store(db, write=True) as store:
-        try:
-            unfinished = store.unfinished_ids()
-        except DataFileError as err:  # a damaged old game must not stop a new one
-            typer.echo(f"Warning: {err.message}", err=True)
-            unfinished = []
-        stored = StoredGame(id=0, game=game, label=label, created=now())
-        store.add(stored)
+    started = new_game(db, game_variant, sides, label)
+    if started.warning:  # a damaged old game must not stop a new one
+        typer.echo(f"Warning: {started.warning}", err=True)
+    stored, unfinished = started.stored, started.unfinished
     from scorekeeper.presentation import render
 
     if as_json:
@@ -157,51 +143,40 @@ def hand(
     Example: scorekeeper hand "m=220 nat=1 mix=1 r=2 out h=15" "m=110 r=1 h=70"
     With no entries on a terminal it asks side by side; --file takes the JSON entry.
     """
-    from scorekeeper.domain.game import Hand
+    from scorekeeper.application import queries, usecases
     from scorekeeper.presentation import render
     from scorekeeper.presentation.console import console
-    from scorekeeper.storage.database import now, open_store
 
     interactive = stdin_is_terminal()
     asks = guided or (interactive and not (yes and (entries or file)))
-    seen = None
-    if asks:
-        # Ask (and confirm) without holding the lock; the write below checks that the game
-        # did not change meanwhile.
-        with open_store(db) as store:
-            seen = store.current(game_id)
-        refuse_deleted(seen)
-        if seen.game.outcome.over:
-            seen.game.score([])  # raises the "game is over" refusal
-        con = console()
-        side_entries, file_note, pair = read_entries(
-            seen.game, entries, file, guided, interactive, partners
-        )
-        breakdowns = seen.game.score(side_entries, pair)
-        if interactive and not yes:
-            render.print_breakdown(con, seen, seen.game.next_hand, breakdowns, side_entries)
-            if not typer.confirm("Record this hand?", default=True, err=True):
-                con.print("Nothing recorded.")
-                raise typer.Exit(0)
-    with open_store(db, write=True) as store:
-        stored = store.current(seen.id if seen else game_id)
-        refuse_deleted(stored)
-        if seen is None:
-            if stored.game.outcome.over:
-                stored.game.score([])  # raises the "game is over" refusal
+    if not asks:
+        # Read against the game as stored, under the lock: scripts' hands never collide.
+        def given(game: Game) -> usecases.HandInput:
             side_entries, file_note, pair = read_entries(
-                stored.game, entries, file, False, False, partners
+                game, entries, file, False, False, partners
             )
-        elif len(stored.game.hands) != len(seen.game.hands):
-            raise InputError("the game changed while you typed (another terminal); try again")
-        note = note or file_note
-        stored.game.add(Hand(tuple(side_entries), note, now(), pair))
-        stored.redo = []
-        if stored.game.outcome.over and not stored.finished:
-            stored.finished = now()
-        store.save(stored)
-    number = len(stored.game.hands)
-    report_hand(stored, number, as_json)
+            return usecases.HandInput(side_entries, note or file_note, pair)
+
+        stored = usecases.record_hand(db, given, game_id)
+        report_hand(stored, len(stored.game.hands), as_json)
+        return
+    # Ask (and confirm) without holding the lock; the write checks that the game did not
+    # change meanwhile.
+    seen = queries.game_to_change(db, game_id)
+    game = seen.stored.game
+    if game.outcome.over:
+        game.score([])  # raises the "game is over" refusal
+    con = console()
+    side_entries, file_note, pair = read_entries(game, entries, file, guided, interactive, partners)
+    breakdowns = game.score(side_entries, pair)
+    if interactive and not yes:
+        render.print_breakdown(con, seen.stored, game.next_hand, breakdowns, side_entries)
+        if not typer.confirm("Record this hand?", default=True, err=True):
+            con.print("Nothing recorded.")
+            raise typer.Exit(0)
+    hand_input = usecases.HandInput(side_entries, note or file_note, pair)
+    stored = usecases.record_hand(db, hand_input, seen=seen)
+    report_hand(stored, len(stored.game.hands), as_json)
 
 
 def status(game_id: GameOption = None, as_json: JsonOption = False, db: DbOption = None) -> None:
@@ -209,11 +184,10 @@ def status(game_id: GameOption = None, as_json: JsonOption = False, db: DbOption
 
     Example: scorekeeper status
     """
+    from scorekeeper.application.queries import game
     from scorekeeper.presentation import render
-    from scorekeeper.storage.database import open_store
 
-    with open_store(db) as store:
-        stored = store.current(game_id)
+    stored = game(db, game_id)
     if as_json:
         emit_json(render.status_json(stored))
         return

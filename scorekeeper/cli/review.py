@@ -11,17 +11,16 @@ from typing import Annotated
 import typer
 
 from scorekeeper.cli.common import DbOption, JsonOption, emit_json
-from scorekeeper.errors import DataFileError, InputError, NotFound, UsageError
+from scorekeeper.errors import DataFileError, InputError, UsageError
 
 GameArgument = Annotated[
     int | None,
     typer.Argument(help="Game id (default: the current game).", show_default=False),
 ]
-STATUSES = ("playing", "finished", "won", "draw", "deleted", "all")
 PAGE = 20  # games listed by default
 
 
-def _since(text: str, today: date | None = None) -> date:
+def since_date(text: str, today: date | None = None) -> date:
     """``--since``: a date ``YYYY-MM-DD``, or a number of days or weeks back (``7d``, ``2w``)."""
     from datetime import timedelta
 
@@ -64,65 +63,32 @@ def games(
     out unless --status deleted (or all) asks for them.
     Example: scorekeeper games --player Ann --since 1w
     """
+    from scorekeeper.application import queries
     from scorekeeper.presentation import sheet
-    from scorekeeper.storage.database import open_store
 
-    if status is not None and status not in STATUSES:
-        raise UsageError(f"--status is one of {', '.join(STATUSES)}; got '{status}'")
-    start = _since(since) if since else None
+    queries.check_status(status)
+    start = since_date(since) if since else None
     if not (variant or player or since or status or every):
         # The plain first page: the newest games, read from their own files.
-        with open_store(db) as store:
-            chosen, more = store.newest(limit)
-            current = store.current_id
-        if as_json:
-            emit_json(sheet.games_json(chosen, current))
-        else:
-            from scorekeeper.presentation.console import console
-
-            sheet.print_games(console(), chosen, current)
-        if more:
-            typer.echo(f"Showing the newest {len(chosen)} games; --all lists every one.", err=True)
-        return
-    with open_store(db) as store:
-        summaries = store.summaries()
-        current = store.current_id
-    wanted = player.strip().casefold() if player else None
-    chosen = []
-    matching = 0
-    for g in summaries:
-        if status in (None, "finished", "won", "draw", "playing") and g.deleted:
-            continue
-        if status == "deleted" and not g.deleted:
-            continue
-        if status == "finished" and g.status not in ("won", "draw"):
-            continue
-        if status in ("won", "draw", "playing") and g.status != status:
-            continue
-        if variant and g.variant != variant:
-            continue
-        if wanted:
-            names = [s.name for s in g.sides] + [p for s in g.sides for p in s.players]
-            if not any(n.strip().casefold() == wanted for n in names):
-                continue
-        if start:
-            day = sheet.local_date(g.created)
-            if not day or date.fromisoformat(day) < start:
-                continue
-        matching += 1
-        if every or len(chosen) < limit:
-            chosen.append(g)
+        page = queries.newest_games(db, limit)
+    else:
+        page = queries.find_games(db, variant, player, start, status, None if every else limit)
+    chosen, current = page.games, page.current
     if as_json:
         emit_json(sheet.games_json(chosen, current))
     else:
         from scorekeeper.presentation.console import console
 
         sheet.print_games(console(), chosen, current)
-    if len(chosen) < matching:
-        typer.echo(
-            f"Showing the newest {len(chosen)} of {matching} games; --all lists every one.",
-            err=True,
-        )
+    if not page.more:
+        return
+    if not (variant or player or since or status or every):
+        typer.echo(f"Showing the newest {len(chosen)} games; --all lists every one.", err=True)
+        return
+    typer.echo(
+        f"Showing the newest {len(chosen)} of {page.matching} games; --all lists every one.",
+        err=True,
+    )
 
 
 def show(game_id: GameArgument = None, as_json: JsonOption = False, db: DbOption = None) -> None:
@@ -131,11 +97,10 @@ def show(game_id: GameArgument = None, as_json: JsonOption = False, db: DbOption
 
     Example: scorekeeper show 3
     """
+    from scorekeeper.application.queries import game
     from scorekeeper.presentation import sheet
-    from scorekeeper.storage.database import open_store
 
-    with open_store(db) as store:
-        stored = store.current(game_id)
+    stored = game(db, game_id)
     if as_json:
         emit_json(sheet.sheet_json(stored))
         return
@@ -153,16 +118,10 @@ def resume(
 
     Example: scorekeeper resume 3
     """
+    from scorekeeper.application.usecases import resume as resume_game
     from scorekeeper.presentation import render
-    from scorekeeper.storage.database import open_store
 
-    with open_store(db, write=True) as store:
-        stored = store.get(game_id)
-        if stored.deleted:
-            raise InputError(
-                f"game {game_id} is deleted: 'scorekeeper restore {game_id}' brings it back"
-            )
-        store.set_current(game_id)
+    stored = resume_game(db, game_id)
     if as_json:
         emit_json(render.status_json(stored))
         return
@@ -181,21 +140,10 @@ def stats(
 
     Example: scorekeeper stats --variant classic
     """
-    from scorekeeper.domain.stats import statistics_from
+    from scorekeeper.application.queries import statistics
     from scorekeeper.presentation import sheet
-    from scorekeeper.storage.database import open_store
 
-    with open_store(db) as store:
-        records = store.lineup_records()
-    if variant is not None and all(key[0] != variant for key in records):
-        from scorekeeper.variants import catalog
-
-        known = catalog()
-        if variant not in known:
-            # a game's variant is known by its name even when its file is gone
-            names = ", ".join(sorted({*known, *(key[0] for key in records)}))
-            raise NotFound(f"no variant called '{variant}' (variants: {names})")
-    figures = statistics_from(records, variant)
+    figures = statistics(db, variant)
     if as_json:
         emit_json(sheet.stats_json(figures, variant))
         return
@@ -210,12 +158,11 @@ def chart(game_id: GameArgument = None, db: DbOption = None) -> None:
     On a terminal it draws the chart (plotext); otherwise it prints a plain table.
     Example: scorekeeper chart 3
     """
+    from scorekeeper.application.queries import game
     from scorekeeper.presentation import sheet
     from scorekeeper.presentation.console import console
-    from scorekeeper.storage.database import open_store
 
-    with open_store(db) as store:
-        stored = store.current(game_id)
+    stored = game(db, game_id)
     sheet.print_chart(console(), stored)
 
 
@@ -237,13 +184,12 @@ def export(
 
     Example: scorekeeper export 3 --format html --output game3.html
     """
+    from scorekeeper.application.queries import game
     from scorekeeper.presentation import export as exporting
-    from scorekeeper.storage.database import open_store
 
     if fmt not in ("csv", "json", "html"):
         raise UsageError(f"--format is csv, json or html; got '{fmt}'")
-    with open_store(db) as store:
-        stored = store.current(game_id)
+    stored = game(db, game_id)
     if fmt == "csv":
         text = exporting.csv_text(stored)
     elif fmt == "html":
@@ -273,9 +219,9 @@ def import_game(
     """
     import sys
 
+    from scorekeeper.application.usecases import import_game as store_imported
     from scorekeeper.presentation import render
     from scorekeeper.presentation.export import game_from_export
-    from scorekeeper.storage.database import open_store
 
     try:
         text = sys.stdin.read() if file == "-" else Path(file).read_text(encoding="utf-8-sig")
@@ -287,12 +233,8 @@ def import_game(
         doc = json.loads(text)
     except json.JSONDecodeError as err:
         raise DataFileError(f"{file} is not JSON: {err.msg} (line {err.lineno})") from None
-    stored = game_from_export(doc, file)
-    with open_store(db, write=True) as store:
-        previous = store.current_id
-        store.add(stored)
-        if previous is not None:
-            store.set_current(previous)
+    imported = store_imported(db, game_from_export(doc, file))
+    stored, previous = imported.stored, imported.previous
     if as_json:
         emit_json(render.status_json(stored))
         return

@@ -62,10 +62,9 @@ def minimum(
         what = f"round {round_}" if v.minimum_by == "round" else f"a score of {render.num(score)}"
         console().print(f"{v.title}: at {what} the opening minimum is [bold]{m.text}[/].")
         return
-    from scorekeeper.storage.database import open_store
+    from scorekeeper.application.queries import game as read_game
 
-    with open_store(db) as store:
-        stored = store.current(game_id)
+    stored = read_game(db, game_id)
     game = stored.game
     minimums = game.next_minimums()
     if as_json:

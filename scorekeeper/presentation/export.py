@@ -19,7 +19,7 @@ from scorekeeper.presentation.render import BREAKDOWN_LABELS, minimum_text, num
 from scorekeeper.presentation.sheet import local_date, result_text, sheet_json
 
 if TYPE_CHECKING:
-    from scorekeeper.storage.codec import StoredGame
+    from scorekeeper.domain.records import StoredGame
 
 #: CSV columns: the breakdown fields (DESIGN.md) and ``start_score`` sum to ``hand_score``.
 CSV_COLUMNS = (

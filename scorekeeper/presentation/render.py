@@ -15,8 +15,8 @@ from scorekeeper.domain.variant import REQUIREMENTS, Variant
 if TYPE_CHECKING:
     from rich.console import Console
 
+    from scorekeeper.domain.records import StoredGame
     from scorekeeper.domain.scoring import Breakdown, SideEntry
-    from scorekeeper.storage.codec import StoredGame
 
 #: Row labels of a hand's breakdown, in DESIGN.md order.
 BREAKDOWN_LABELS = {

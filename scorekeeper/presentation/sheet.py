@@ -29,8 +29,8 @@ if TYPE_CHECKING:
     from rich.console import Console
 
     from scorekeeper.domain.game import Game, HandResult
+    from scorekeeper.domain.records import StoredGame
     from scorekeeper.domain.stats import Record, Statistics
-    from scorekeeper.storage.codec import StoredGame
     from scorekeeper.storage.index import GameSummary
 
 

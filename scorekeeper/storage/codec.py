@@ -7,35 +7,15 @@ copy of the rules it was started with, so editing a variant file later never cha
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
-
-from msgspec import Struct, field
 
 from scorekeeper.domain.game import Game, Hand, Side
 from scorekeeper.domain.reading import entry_from_json
+from scorekeeper.domain.records import StoredGame
 from scorekeeper.domain.variant import Variant, build_variant
-
-
-class StoredGame(Struct):
-    """A game with what the store keeps around it: id, label, timestamps, undone hands."""
-
-    id: int
-    game: Game
-    label: str = ""
-    created: str = ""
-    finished: str | None = None
-    redo: list[Hand] = field(default_factory=list)
-    deleted: bool = False
-
-    @property
-    def status(self) -> str:
-        """``playing``, ``won``, ``draw`` or ``deleted``."""
-        if self.deleted:
-            return "deleted"
-        outcome = self.game.outcome
-        if outcome.draw:
-            return "draw"
-        return "won" if outcome.winner is not None else "playing"
+from scorekeeper.errors import DataFileError, ScorekeeperError
+from scorekeeper.storage.files import game_file
 
 
 def hand_to_doc(hand: Hand) -> dict[str, Any]:
@@ -114,3 +94,25 @@ def game_from_doc(game_id: int, doc: dict[str, Any]) -> StoredGame:
         redo=[hand_from_doc(variant, h) for h in doc.get("redo", [])],
         deleted=bool(doc.get("deleted", False)),
     )
+
+
+def load_game(path: Path, game_id: int, doc: dict[str, Any]) -> StoredGame:
+    """A stored game from its document, every hand scored once; DataFileError naming the game's
+    file when it cannot be used (a hand its own rules refuse, a missing or mistyped key)."""
+    where = game_file(path, game_id)
+    try:
+        stored = game_from_doc(game_id, doc)
+        stored.game.results  # noqa: B018 - scores every stored hand, so damage shows here
+        return stored
+    except ScorekeeperError as err:
+        raise DataFileError(f"game {game_id} ({where}) cannot be used: {err}") from None
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError, OverflowError) as err:
+        what = (
+            f"'{err.args[0]}' is missing"
+            if isinstance(err, KeyError)
+            else "a value is of the wrong kind"
+        )
+        raise DataFileError(
+            f"game {game_id} ({where}) is damaged ({what}); restore a backup"
+            f" ('scorekeeper backups --db {path}')"
+        ) from None

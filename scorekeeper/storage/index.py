@@ -10,9 +10,7 @@ are read and summarised again. A missing or damaged index is rebuilt from the ga
 index is written back (atomically, without the lock: any complete version is a valid cache) only
 when something changed. Recording a hand never reads or writes it.
 
-``<database>.stats.json`` holds statistics' records per line-up; the commands that change games
-keep it up to date (:func:`update_lineups`), so it is counted again only when that cannot be
-done exactly.
+The statistics cache (:mod:`scorekeeper.storage.statistics`) counts from these summaries.
 """
 
 from __future__ import annotations
@@ -28,6 +26,15 @@ from typing import Any
 from msgspec import Struct
 
 from scorekeeper.errors import DataFileError
+from scorekeeper.storage.codec import load_game
+from scorekeeper.storage.files import (
+    GAME_FILE,
+    game_file,
+    games_folder,
+    index_file,
+    parse_game_file,
+    write_atomically,
+)
 
 FORMAT = 1
 
@@ -140,8 +147,6 @@ def summary_doc(stored: Any) -> dict[str, Any]:
 def _load(path: Path) -> dict[str, Any]:
     """The index as stored: ``games`` ``{id: [identity, summary]}``, and ``folder`` (the game
     folder's identity when it was last scanned) with ``checked_ns``; empty when unusable."""
-    from scorekeeper.storage.database import index_file
-
     try:
         data = json.loads(index_file(path).read_bytes())
     except (OSError, ValueError, UnicodeDecodeError, RecursionError):
@@ -157,8 +162,6 @@ def _save(
     path: Path, entries: dict[str, list[Any]], folder: list[int] | None, checked: int
 ) -> None:
     """Write the index back (best effort: it is a cache)."""
-    from scorekeeper.storage.database import index_file, write_atomically
-
     content = json.dumps(
         {"format": FORMAT, "folder": folder, "checked_ns": checked, "games": entries},
         ensure_ascii=False,
@@ -173,6 +176,12 @@ def _save(
 _SETTLED_NS = 2_000_000_000
 
 
+def is_settled(checked_ns: Any, changed_ns: int) -> bool:
+    """True when a scan at ``checked_ns`` (nanoseconds since the epoch) lies far enough after a
+    folder's last change at ``changed_ns`` to vouch that the folder holds no later change."""
+    return checked_ns - changed_ns > _SETTLED_NS
+
+
 def _identity(st: os.stat_result) -> list[int]:
     return [st.st_ino, st.st_mtime_ns, st.st_size]
 
@@ -180,8 +189,6 @@ def _identity(st: os.stat_result) -> list[int]:
 def _read_game(path: Path, game_id: int, file: Path) -> tuple[list[int], dict[str, Any]] | None:
     """The identity and summary of a game file, read through one open file so that both
     describe the same version; None when the file went away meanwhile."""
-    from scorekeeper.storage.database import load_game, parse_game_file
-
     try:
         with open(file, "rb") as handle:
             identity = _identity(os.fstat(handle.fileno()))
@@ -203,8 +210,6 @@ def summaries(path: Path) -> list[GameSummary]:
     (one ``stat`` each) and only the files that changed are read and summarised again; the
     index is written back if anything changed. DataFileError names a game file that cannot be
     read."""
-    from scorekeeper.storage.database import _GAME_FILE, games_folder
-
     data = _load(path)
     entries: dict[str, list[Any]] = data.get("games", {})
     folder = games_folder(path)
@@ -213,7 +218,7 @@ def summaries(path: Path) -> list[GameSummary]:
         here = [st.st_ino, st.st_mtime_ns]
     except OSError:
         here = None
-    settled = data.get("checked_ns", 0) - (here[1] if here else 0) > _SETTLED_NS
+    settled = is_settled(data.get("checked_ns", 0), here[1] if here else 0)
     if here is not None and data.get("folder") == here and settled:
         fresh = entries
     else:
@@ -222,7 +227,7 @@ def summaries(path: Path) -> list[GameSummary]:
         if here is not None:
             with os.scandir(folder) as scan:
                 for item in scan:
-                    match = _GAME_FILE.fullmatch(item.name)
+                    match = GAME_FILE.fullmatch(item.name)
                     if not match:
                         continue
                     key = match[1]
@@ -249,9 +254,10 @@ def summaries(path: Path) -> list[GameSummary]:
     return out
 
 
-def _folder_identity(path: Path) -> list[int] | None:
-    from scorekeeper.storage.database import games_folder
-
+def folder_identity(path: Path) -> list[int] | None:
+    """The games folder's identity (inode, modification time in nanoseconds); None when it
+    cannot be looked at. Every game file is written by rename inside it, so any change to a
+    game changes it."""
     try:
         st = games_folder(path).stat()
     except OSError:
@@ -259,135 +265,15 @@ def _folder_identity(path: Path) -> list[int] | None:
     return [st.st_ino, st.st_mtime_ns]
 
 
-def _stats_file(path: Path) -> Path:
-    return path.with_name(path.name + ".stats.json")
-
-
-Lineup = tuple[str, str, tuple[str, ...]]
-
-
-def _cached_lineups(path: Path, here: list[int] | None) -> dict[Lineup, Any] | None:
-    """The line-up records of ``<database>.stats.json`` when they still describe the games
-    folder, whose identity is ``here``: it is the one they were counted at, and either that count
-    lies more than :data:`_SETTLED_NS` after the folder's last change (a scan) or they were
-    brought up to date by the command that made that change, under the lock (``exact``).
-    None otherwise, or when the file is missing or damaged."""
-    from scorekeeper.domain.stats import record_from_row
-
-    if here is None:
-        return None
-    try:
-        data = json.loads(_stats_file(path).read_bytes())
-        if data["format"] != FORMAT or data["folder"] != here:
-            return None
-        if data.get("exact") is not True and data["checked_ns"] - here[1] <= _SETTLED_NS:
-            return None
-        return {
-            (v, name, tuple(players)): record_from_row(row)
-            for v, name, players, row in data["lineups"]
-        }
-    except (OSError, ValueError, UnicodeDecodeError, RecursionError, KeyError, TypeError):
-        return None
-
-
-def _save_lineups(
-    path: Path, records: dict[Lineup, Any], here: list[int] | None, exact: bool
-) -> None:
-    """Write the line-up records back (best effort: a cache), counted at folder identity
-    ``here``; ``exact`` when a writer updated them under the lock right after its change."""
-    from scorekeeper.domain.stats import record_row
-    from scorekeeper.storage.database import write_atomically
-
-    content = json.dumps(
-        {
-            "format": FORMAT,
-            "folder": here,
-            "checked_ns": time.time_ns(),
-            "exact": exact,
-            "lineups": [[k[0], k[1], list(k[2]), record_row(r)] for k, r in records.items()],
-        },
-        ensure_ascii=False,
-        separators=(",", ":"),
-    ).encode("utf-8")
-    with suppress(OSError):
-        write_atomically(_stats_file(path), content, durable=False)
-
-
-def lineup_records(path: Path) -> dict[Lineup, Any]:
-    """Statistics' records per line-up (variant, side name, players) over every game that is
-    not deleted (:func:`scorekeeper.domain.stats.lineups`).
-
-    They are kept in ``<database>.stats.json`` with the games folder's identity, and used as
-    they are while the folder shows no change (as :func:`summaries` trusts the index); every
-    command that changes games brings them up to date itself (:func:`update_lineups`), so
-    statistics right after a hand need no recount. Otherwise they are counted again from the
-    summaries and written back. A cache: always rebuildable."""
-    from scorekeeper.domain.stats import lineups
-
-    here = _folder_identity(path)
-    cached = _cached_lineups(path, here)
-    if cached is not None:
-        return cached
-    records = lineups(s.figures() for s in summaries(path) if not s.deleted)
-    _save_lineups(path, records, here, exact=False)
-    return records
-
-
-def lineups_before_change(path: Path) -> tuple[list[int], dict[Lineup, Any]] | None:
-    """For a command about to change games (under the lock): the games folder's identity and
-    the cached line-up records, when they are up to date; None when there is nothing to keep
-    up to date (statistics then recount them when next asked)."""
-    here = _folder_identity(path)
-    cached = _cached_lineups(path, here)
-    return None if cached is None else (here, cached)  # type: ignore[return-value]
-
-
-def drop_lineups(path: Path) -> None:
-    """Forget the cached line-up records: statistics count them again when next asked."""
-    with suppress(OSError):
-        _stats_file(path).unlink()
-
-
-def update_lineups(
-    path: Path,
-    records: dict[Lineup, Any],
-    changes: Iterable[tuple[Any, Any]],
-) -> None:
-    """Bring the cached line-up ``records`` (:func:`lineups_before_change`) up to date with the
-    games just written, each given as (figures before, figures after), a
-    :class:`~scorekeeper.domain.stats.GameFigures` or None for no game, a deleted one or one
-    without hands; then store them with the folder's new identity (under the lock, so ``exact``).
-
-    Sums (games, wins, hands, points, canastas, red threes) are taken off and added exactly; a
-    best hand cannot be taken off a maximum, so when a change may lower a line-up's best hand
-    (an undone or edited hand, a deleted game) the cache is dropped and recounted when next
-    asked."""
-    from scorekeeper.domain.stats import lineups, merge_record, remove_lineups
-
-    for before, after in changes:
-        added = lineups([after] if after is not None else [])
-        if before is not None and not remove_lineups(records, before, added):
-            drop_lineups(path)
-            return
-        for key, record in added.items():
-            if key in records:
-                merge_record(records[key], record)
-            else:  # a new line-up comes first, as the newest game's line-ups do in a count
-                records = {key: record, **records}
-    _save_lineups(path, records, _folder_identity(path), exact=True)
-
-
 def newest(path: Path, count: int, keep: Any = None) -> tuple[list[GameSummary], bool]:
     """The ``count`` newest games that ``keep(summary)`` accepts (default: those not deleted),
     read from their own files, newest first, without the index; and whether older games that
     match remain. What it costs does not grow with the number of games kept."""
-    from scorekeeper.storage.database import _GAME_FILE, games_folder
-
     keep = keep or (lambda s: not s.deleted)
     try:
         with os.scandir(games_folder(path)) as scan:
             ids = sorted(
-                (int(m[1]) for item in scan if (m := _GAME_FILE.fullmatch(item.name))),
+                (int(m[1]) for item in scan if (m := GAME_FILE.fullmatch(item.name))),
                 reverse=True,
             )
     except (FileNotFoundError, NotADirectoryError):
@@ -407,8 +293,6 @@ def newest(path: Path, count: int, keep: Any = None) -> tuple[list[GameSummary],
 
 def summaries_rebuilt(path: Path) -> list[GameSummary]:
     """:func:`summaries` after throwing the index away (it is rebuilt from the game files)."""
-    from scorekeeper.storage.database import index_file
-
     with suppress(OSError):
         index_file(path).unlink()
     return summaries(path)
@@ -416,8 +300,6 @@ def summaries_rebuilt(path: Path) -> list[GameSummary]:
 
 def record(path: Path, games: Iterable[Any]) -> None:
     """Put the summaries of stored games just written into the index (bulk building)."""
-    from scorekeeper.storage.database import game_file
-
     data = _load(path)
     entries = data.get("games", {})
     for stored in games:

@@ -7,11 +7,12 @@ holds how many have been applied, so a file says exactly what it went through (t
 simonw/llm's ``migrations.py`` records its own).
 
 A migration receives a :class:`MigrationContext`: the whole file's tables as plain JSON data
-(``{table: {doc_id: document}}``) to change in place, and the database path, so that a later
-layout change (say, one file per game with this file as their index) is one more migration that
-writes the files beside it. Migrations run under the database lock after a backup copy of the
-file was made (see :func:`scorekeeper.storage.database.open_store`); a migration never runs
-twice on the same file.
+(``{table: {doc_id: document}}``) to change in place, the database path, and the writer of a
+game's own file, so that a layout change (one file per game with this file as their index) is
+one more migration that writes the files beside it; this module imports nothing from the store
+that runs it. Migrations run under the database lock after a backup copy of the file was made
+(see :func:`scorekeeper.storage.database.open_store`); a migration never runs twice on the
+same file.
 
 To change the schema: append a migration here, save a database written by the released version
 in ``tests/fixtures/schema-N.json``, and add a test that loads it.
@@ -26,12 +27,19 @@ from typing import Any
 from msgspec import Struct
 
 
+def _no_writer(game_id: int, doc: dict[str, Any]) -> None:
+    raise RuntimeError("this migration needs a game file writer in its MigrationContext")
+
+
 class MigrationContext(Struct):
-    """What a migration works on: ``data`` (the file's tables, changed in place) and ``path``
-    (the database file, for a migration that also writes files beside it)."""
+    """What a migration works on: ``data`` (the file's tables, changed in place), ``path`` (the
+    database file, for a migration that also writes files beside it) and ``write_game``, which
+    writes game ``game_id``'s own file (``<database>.games/<id>.json``) atomically from its
+    document (the store that runs the migrations gives it)."""
 
     path: Path
     data: dict[str, dict[str, Any]]
+    write_game: Callable[[int, dict[str, Any]], None] = _no_writer
 
     @property
     def meta(self) -> dict[str, Any]:
@@ -107,11 +115,9 @@ def m002_one_file_per_game(context: MigrationContext) -> None:
     ``<database>.games/<id>.json`` (a ``games`` table holding that one game), written atomically;
     the database file keeps ``meta``. ``next_id`` is raised past every game id, so ids are never
     reused. Run again after a crash, it writes the same files."""
-    from scorekeeper.storage.database import write_game_file
-
     games = context.data.get("games", {})
     for key, doc in games.items():
-        write_game_file(context.path, int(key), doc)
+        context.write_game(int(key), doc)
     used = max((int(k) for k in games), default=0)
     context.meta["next_id"] = max(int(context.meta.get("next_id", 1)), used + 1)
     context.data.pop("games", None)

@@ -1,0 +1,257 @@
+"""The read side of the application: what the commands show, read from the store.
+
+Each query takes plain values (``db``: the database file, None for the default; ids; options),
+opens the store for reading (no lock: a command that only reads never waits for one that
+writes) and returns a value the CLI renders. Errors: NotFound for a game or variant that does
+not exist, DataFileError for a file that cannot be used, InputError/UsageError for a request
+that cannot be met (each one line, nothing changed).
+"""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from msgspec import Struct
+
+from scorekeeper.domain.records import StoredGame
+from scorekeeper.errors import DataFileError, InputError, NotFound, UsageError
+
+if TYPE_CHECKING:
+    from scorekeeper.domain.stats import Statistics
+    from scorekeeper.domain.variant import Variant
+
+#: ``games --status`` values.
+STATUSES = ("playing", "finished", "won", "draw", "deleted", "all")
+
+
+class Seen(Struct):
+    """A game as a command read it before asking the user: ``stored``, the game shown, and
+    ``fingerprint``, a digest of its stored form then. A change made with it is refused when
+    the stored game is no longer that one (:mod:`scorekeeper.application.usecases`)."""
+
+    stored: StoredGame
+    fingerprint: str
+
+
+class GamesPage(Struct):
+    """Games as ``games`` lists them: ``games`` (summaries, newest first), ``current`` (the
+    current game's id or None), ``matching`` (how many games matched, listed or not) and
+    ``more`` (whether games that match were left off)."""
+
+    games: list[Any]
+    current: int | None
+    matching: int
+    more: bool
+
+
+class BackupList(Struct):
+    """The backups of a database: ``database`` and ``folder`` (the backups folder) paths, and
+    ``rows``, newest first: ``number`` (1 = newest), ``file`` name, ``taken`` (ISO 8601 UTC),
+    ``kind`` (write, migration, restore, damaged), ``size`` in bytes, and what it holds:
+    ``games``, ``hands``, ``schema``, or an ``error`` saying why it cannot be read (README,
+    "JSON output")."""
+
+    database: Path
+    folder: Path
+    rows: list[dict[str, Any]]
+
+
+class BackupChoice(Struct):
+    """A backup chosen to restore: its ``number`` in the list, ``path``, ``taken`` time, and the
+    ``games`` and ``hands`` it holds; ``database`` is the file it would replace."""
+
+    database: Path
+    number: int
+    path: Path
+    taken: str
+    games: int
+    hands: int
+
+
+def check_status(status: str | None) -> None:
+    """UsageError unless ``status`` is None or one of :data:`STATUSES`."""
+    if status is not None and status not in STATUSES:
+        raise UsageError(f"--status is one of {', '.join(STATUSES)}; got '{status}'")
+
+
+def refuse_deleted(stored: StoredGame) -> None:
+    """InputError when the game about to change is deleted (restore brings it back first)."""
+    if stored.deleted:
+        raise InputError(
+            f"game {stored.id} is deleted: 'scorekeeper restore {stored.id}' brings it back first"
+        )
+
+
+def game(db: Path | None, game_id: int | None = None) -> StoredGame:
+    """Game ``game_id``, or the current game. NotFound when there is none."""
+    from scorekeeper.storage.store import open_store
+
+    with open_store(db) as store:
+        return store.current(game_id)
+
+
+def game_to_change(db: Path | None, game_id: int | None = None, deleted_ok: bool = False) -> Seen:
+    """Game ``game_id`` (or the current game) as a command shows it before changing it, with
+    the fingerprint the change is checked against. NotFound when there is none; InputError for
+    a deleted game unless ``deleted_ok``."""
+    from scorekeeper.storage.store import open_store
+
+    with open_store(db) as store:
+        stored = store.current(game_id)
+        fingerprint = store.fingerprint(stored.id)
+    if not deleted_ok:
+        refuse_deleted(stored)
+    return Seen(stored, fingerprint)
+
+
+def variant_in_play(db: Path | None, game_id: int | None = None) -> Variant | None:
+    """The variant of game ``game_id``, or of the current game; None when no game is given and
+    there is no current game (``points`` and ``check`` then use classic). NotFound for a game
+    id that does not exist."""
+    try:
+        return game(db, game_id).game.variant
+    except NotFound:
+        if game_id is not None:
+            raise
+        return None
+
+
+def newest_games(db: Path | None, limit: int) -> GamesPage:
+    """The ``limit`` newest games not deleted (``games`` with no filter), read from their own
+    files (no index needed); ``more`` when older ones remain."""
+    from scorekeeper.storage.store import open_store
+
+    with open_store(db) as store:
+        chosen, more = store.newest(limit)
+        current = store.current_id
+    return GamesPage(chosen, current, len(chosen) + int(more), more)
+
+
+def _started_on_or_after(created: str | None, day: date) -> bool:
+    """True when a game started (``created``, ISO 8601 UTC) on or after the local date ``day``."""
+    if not created:
+        return False
+    try:
+        return datetime.fromisoformat(created).astimezone().date() >= day
+    except (TypeError, ValueError):
+        return False
+
+
+def find_games(
+    db: Path | None,
+    variant: str | None = None,
+    player: str | None = None,
+    since: date | None = None,
+    status: str | None = None,
+    limit: int | None = None,
+) -> GamesPage:
+    """Games that match, newest first (README, ``games``): of ``variant``; with a side or
+    player called ``player`` (any case, surrounding spaces ignored); started on or after the
+    local date ``since``; of ``status`` (:data:`STATUSES`; deleted games only for ``deleted``
+    and ``all``). At most ``limit`` listed (None: every one); ``matching`` counts them all.
+    UsageError for an unknown status."""
+    from scorekeeper.storage.store import open_store
+
+    check_status(status)
+    with open_store(db) as store:
+        summaries = store.summaries()
+        current = store.current_id
+    wanted = player.strip().casefold() if player else None
+    chosen = []
+    matching = 0
+    for g in summaries:
+        if status in (None, "finished", "won", "draw", "playing") and g.deleted:
+            continue
+        if status == "deleted" and not g.deleted:
+            continue
+        if status == "finished" and g.status not in ("won", "draw"):
+            continue
+        if status in ("won", "draw", "playing") and g.status != status:
+            continue
+        if variant and g.variant != variant:
+            continue
+        if wanted:
+            names = [s.name for s in g.sides] + [p for s in g.sides for p in s.players]
+            if not any(n.strip().casefold() == wanted for n in names):
+                continue
+        if since and not _started_on_or_after(g.created, since):
+            continue
+        matching += 1
+        if limit is None or len(chosen) < limit:
+            chosen.append(g)
+    return GamesPage(chosen, current, matching, len(chosen) < matching)
+
+
+def statistics(db: Path | None, variant: str | None = None) -> Statistics:
+    """Statistics per player and per side over the games not deleted (``stats``), of
+    ``variant`` only when given. NotFound for a variant that is neither known nor played."""
+    from scorekeeper.domain.stats import statistics_from
+    from scorekeeper.storage.store import open_store
+
+    with open_store(db) as store:
+        records = store.lineup_records()
+    if variant is not None and all(key[0] != variant for key in records):
+        from scorekeeper.variants import catalog
+
+        known = catalog()
+        if variant not in known:
+            # a game's variant is known by its name even when its file is gone
+            names = ", ".join(sorted({*known, *(key[0] for key in records)}))
+            raise NotFound(f"no variant called '{variant}' (variants: {names})")
+    return statistics_from(records, variant)
+
+
+def _backup_contents(path: Path) -> dict[str, Any]:
+    """What a backup holds: games and hands, or why it cannot be read."""
+    from scorekeeper.storage.store import read_backup_tables
+
+    try:
+        data = read_backup_tables(path) or {}
+    except DataFileError as err:
+        return {"games": None, "hands": None, "schema": None, "error": err.message}
+    games = data.get("games", {})
+    hands = sum(len(g.get("hands", [])) for g in games.values() if isinstance(g.get("hands"), list))
+    schema = data.get("meta", {}).get("1", {}).get("schema")
+    return {"games": len(games), "hands": hands, "schema": schema, "error": None}
+
+
+def backups(db: Path | None) -> BackupList:
+    """The backups of the database, newest first (``backups``)."""
+    from scorekeeper.storage.store import backup_folder, database_path, list_backups
+
+    path = database_path(db)
+    rows = [
+        {
+            "number": n,
+            "file": b.path.name,
+            "taken": b.taken,
+            "kind": b.kind,
+            "size": b.path.stat().st_size,
+            **_backup_contents(b.path),
+        }
+        for n, b in enumerate(list_backups(path), start=1)
+    ]
+    return BackupList(path, backup_folder(path), rows)
+
+
+def backup_to_restore(db: Path | None, number: int) -> BackupChoice:
+    """Backup ``number`` of the list (1 = newest), checked to be one that can be restored.
+    NotFound when there are no backups, UsageError for a number out of range, DataFileError
+    for a backup that cannot be read."""
+    from scorekeeper.storage.store import database_path, list_backups
+
+    path = database_path(db)
+    found = list_backups(path)
+    if not found:
+        raise NotFound(f"there are no backups of {path}")
+    if not 1 <= number <= len(found):
+        raise UsageError(f"give a backup number from 1 to {len(found)} ('scorekeeper backups')")
+    backup = found[number - 1]
+    contents = _backup_contents(backup.path)
+    if contents["error"]:
+        raise DataFileError(f"backup {number} cannot be restored: {contents['error']}")
+    return BackupChoice(
+        path, number, backup.path, backup.taken, contents["games"], contents["hands"]
+    )

@@ -1,0 +1,350 @@
+"""The write side of the application: every command that changes the games.
+
+Each use case takes plain values (``db``: the database file, None for the default; ids; parsed
+entries; options), opens the store for writing (the inter-process lock is held from the read to
+the write), and returns the game as stored after the change. Every change to a game goes
+through one write step, :func:`_change`:
+
+1. read the game under the lock; when the command read it earlier to show it and ask (a
+   :class:`~scorekeeper.application.queries.Seen`), refuse with :data:`CHANGED_MEANWHILE` unless
+   the stored game is still the one shown (same fingerprint of its stored form);
+2. apply the change (a refusal leaves everything as it was: nothing is written);
+3. keep ``finished`` true to the outcome (:func:`settle_finished`);
+4. save, and feed the summaries index and the statistics cache (:func:`_commit`).
+
+Errors: NotFound, InputError, RuleError, UsageError, DataFileError, DatabaseBusy, each with its
+one-line message (README, "Exit codes"); nothing stored changes when one is raised.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from msgspec import Struct, field
+
+from scorekeeper.application.queries import BackupChoice, Seen, refuse_deleted
+from scorekeeper.domain.records import StoredGame
+from scorekeeper.errors import InputError
+
+if TYPE_CHECKING:
+    from scorekeeper.domain.game import Game, Hand, Outcome, Side
+    from scorekeeper.domain.scoring import SideEntry
+    from scorekeeper.domain.variant import Variant
+    from scorekeeper.storage.store import GameStore
+
+#: The refusal of a change whose game changed after the command read it to show it.
+CHANGED_MEANWHILE = "the game changed meanwhile (another terminal); try again"
+
+
+class HandInput(Struct):
+    """A hand as entered: one parsed entry per side in side order, the hand's ``note``, and a
+    cutthroat hand's ``partners`` (side indexes; empty elsewhere)."""
+
+    entries: Sequence[SideEntry]
+    note: str = ""
+    partners: tuple[int, ...] = ()
+
+
+class Started(Struct):
+    """A game just started: ``stored`` (now the current game), ``unfinished`` (ids of earlier
+    games with hands, neither finished nor deleted, newest first) and ``warning`` (why that list
+    could not be made, e.g. a damaged game file; None when it could)."""
+
+    stored: StoredGame
+    unfinished: list[int] = field(default_factory=list)
+    warning: str | None = None
+
+
+class Imported(Struct):
+    """A game just imported: ``stored`` and ``previous``, the current game before (which stays
+    current; None when there was none, and the imported game became current)."""
+
+    stored: StoredGame
+    previous: int | None
+
+
+def now() -> str:
+    """The current time as an ISO 8601 string in UTC, to the second."""
+    return datetime.now(UTC).replace(microsecond=0).isoformat()
+
+
+def settle_finished(stored: StoredGame, before: Outcome) -> None:
+    """Keep ``stored.finished`` true to the game's outcome after a change (DESIGN.md, "Undo
+    and edit"): an unchanged outcome keeps its timestamp; otherwise the game reopens
+    (``finished`` cleared) and, if the changed hands decide it again, is finished now."""
+    after = stored.game.outcome
+    if after == before and (stored.finished is not None) == after.over:
+        return
+    stored.finished = now() if after.over else None
+
+
+# -- the write step --------------------------------------------------------------------------
+
+
+def _figures(stored: StoredGame | None) -> Any:
+    """What a game counts in statistics: its GameFigures; None for no game or a deleted one."""
+    if stored is None or stored.deleted:
+        return None
+    from scorekeeper.domain.stats import game_figures
+
+    return game_figures(stored.game)
+
+
+def _commit(store: GameStore, changes: Sequence[tuple[Any, StoredGame]]) -> None:
+    """Write the store's changes (under its lock) and feed the caches beside it: each change is
+    (what the game counted in statistics before, the game after). The statistics cache is
+    brought up to date exactly, or dropped to be counted again; the summaries index notices the
+    changed game files itself, and is given the games at once when building in bulk."""
+    from scorekeeper.storage import index, statistics
+
+    if not store.durable:
+        store.commit()
+        index.record(store.path, [after for _, after in changes])
+        return
+    cached = statistics.lineups_before_change(store.path) if changes else None
+    store.commit()
+    if cached is None:
+        return
+    try:
+        figures = [(before, _figures(after)) for before, after in changes]
+        statistics.update_lineups(store.path, cached[1], figures)
+    except Exception:  # a cache: the games are written; it is counted again instead
+        statistics.drop_lineups(store.path)
+
+
+def _change(
+    db: Path | None,
+    game_id: int | None,
+    seen: Seen | None,
+    change: Callable[[GameStore, StoredGame], object],
+    deleted_ok: bool = False,
+) -> StoredGame:
+    """The one write step of every change to a game: read game ``game_id`` (or the current one,
+    or the one ``seen`` shows) under the lock; refuse with :data:`CHANGED_MEANWHILE` when
+    ``seen`` is given and the stored game is no longer the one it shows; refuse a deleted game
+    unless ``deleted_ok``; apply ``change``; keep ``finished`` true to the outcome; save and
+    feed the caches. Returns the game as stored."""
+    from scorekeeper.storage.store import open_store
+
+    with open_store(db, write=True) as store:
+        stored = store.current(seen.stored.id if seen is not None else game_id)
+        if seen is not None and store.fingerprint(stored.id) != seen.fingerprint:
+            raise InputError(CHANGED_MEANWHILE)
+        if not deleted_ok:
+            refuse_deleted(stored)
+        before, figures = stored.game.outcome, _figures(stored)
+        change(store, stored)
+        settle_finished(stored, before)
+        store.save(stored)
+        _commit(store, [(figures, stored)])
+    return stored
+
+
+# -- the use cases ---------------------------------------------------------------------------
+
+
+def new_game(db: Path | None, variant: Variant, sides: Sequence[Side], label: str = "") -> Started:
+    """Start a game of ``variant`` between ``sides`` (seating order) and make it current.
+
+    InputError for a side's start score that is not a multiple of the variant's point step, or
+    at or above its target (that game would be over already)."""
+    from scorekeeper.domain.game import Game
+    from scorekeeper.errors import DataFileError
+    from scorekeeper.storage.store import open_store
+
+    for side in sides:
+        score = side.start_score
+        if score % variant.point_step:
+            raise InputError(f"start score {score} is not a multiple of {variant.point_step}")
+        if variant.target and score >= variant.target:
+            raise InputError(
+                f"start score {score:,} is at or above the target {variant.target:,}: that"
+                " game is over already"
+            )
+    game = Game(variant, tuple(sides))
+    with open_store(db, write=True) as store:
+        warning = None
+        try:
+            unfinished = store.unfinished_ids()
+        except DataFileError as err:  # a damaged old game must not stop a new one
+            warning, unfinished = err.message, []
+        stored = StoredGame(id=0, game=game, label=label, created=now())
+        store.add(stored)
+        _commit(store, [(None, stored)])
+    return Started(stored, unfinished, warning)
+
+
+def record_hand(
+    db: Path | None,
+    hand: HandInput | Callable[[Game], HandInput],
+    game_id: int | None = None,
+    seen: Seen | None = None,
+) -> StoredGame:
+    """Record the next hand of game ``game_id`` (or the current game, or the game ``seen``).
+
+    ``hand``: the hand as entered, or a function that reads it from the game as stored (how a
+    hand given on the command line or in a file is read, against the game found under the
+    lock, so that hands recorded by two scripts at once are both kept). Clears what ``undo``
+    kept for ``redo``; a deciding hand finishes the game. Raises RuleError for a hand the rules
+    refuse or a game that is over, InputError for a deleted game or one that changed since
+    ``seen``."""
+
+    def add(store: GameStore, stored: StoredGame) -> None:
+        from scorekeeper.domain.game import Hand
+
+        if stored.game.outcome.over:
+            stored.game.score([])  # raises the "game is over" refusal
+        given = hand(stored.game) if callable(hand) else hand
+        stored.game.add(Hand(tuple(given.entries), given.note, now(), tuple(given.partners)))
+        stored.redo = []
+
+    return _change(db, game_id, seen, add)
+
+
+def edit_hand(
+    db: Path | None, number: int, hand: Hand, game_id: int | None = None, seen: Seen | None = None
+) -> StoredGame:
+    """Put ``hand`` in place of hand ``number`` (1 = first); totals, later minimums and the
+    winner are recomputed, and a finished game whose outcome changes reopens or finishes again.
+    Raises InputError for a hand that does not exist, RuleError when the change breaks a rule
+    for it or a later hand (nothing changes)."""
+
+    def replace(store: GameStore, stored: StoredGame) -> None:
+        hand_to_edit(stored, number)
+        stored.game.replace(number, hand)
+
+    return _change(db, game_id, seen, replace)
+
+
+def hand_to_edit(stored: StoredGame, number: int) -> Hand:
+    """Hand ``number`` (1 = first) of a game, to be edited; InputError when there is none."""
+    hands = stored.game.hands
+    if not 1 <= number <= len(hands):
+        count = len(hands)
+        raise InputError(
+            f"there is no hand {number}; game {stored.id} has {count}"
+            f" hand{'' if count == 1 else 's'}"
+        )
+    return hands[number - 1]
+
+
+def hand_to_undo(stored: StoredGame) -> Hand:
+    """The hand :func:`undo` would take back; InputError when the game has none."""
+    if not stored.game.hands:
+        raise InputError(f"game {stored.id} has no hand to undo")
+    return stored.game.hands[-1]
+
+
+def hand_to_redo(stored: StoredGame) -> Hand:
+    """The hand :func:`redo` would put back; InputError when undo kept none."""
+    if not stored.redo:
+        raise InputError(f"game {stored.id} has no hand to redo (a new hand clears what undo kept)")
+    return stored.redo[-1]
+
+
+def refuse_deleted_again(stored: StoredGame) -> None:
+    """InputError when the game :func:`delete_game` would delete is deleted already."""
+    if stored.deleted:
+        raise InputError(f"game {stored.id} is already deleted ('scorekeeper restore {stored.id}')")
+
+
+def undo(db: Path | None, game_id: int | None = None, seen: Seen | None = None) -> StoredGame:
+    """Take back the last hand; :func:`redo` puts it back until a new hand is recorded. Undoing
+    the deciding hand reopens the game. InputError when there is no hand."""
+
+    def take_back(store: GameStore, stored: StoredGame) -> None:
+        hand_to_undo(stored)
+        stored.redo.append(stored.game.pop())
+
+    return _change(db, game_id, seen, take_back)
+
+
+def redo(db: Path | None, game_id: int | None = None, seen: Seen | None = None) -> StoredGame:
+    """Put back the last hand taken back with :func:`undo`. InputError when there is none (a
+    new hand clears what undo kept); RuleError when the rules refuse it now."""
+
+    def put_back(store: GameStore, stored: StoredGame) -> None:
+        stored.game.add(hand_to_redo(stored))
+        stored.redo.pop()
+
+    return _change(db, game_id, seen, put_back)
+
+
+def delete_game(db: Path | None, game_id: int, seen: Seen | None = None) -> StoredGame:
+    """Delete game ``game_id``: it leaves the games list and statistics (and is no longer
+    current) until :func:`restore_game`. InputError when it is deleted already."""
+
+    def delete(store: GameStore, stored: StoredGame) -> None:
+        refuse_deleted_again(stored)
+        stored.deleted = True
+        if store.current_id == stored.id:
+            store.set_current(None)
+
+    return _change(db, game_id, seen, delete, deleted_ok=True)
+
+
+def restore_game(db: Path | None, game_id: int, seen: Seen | None = None) -> StoredGame:
+    """Bring back deleted game ``game_id`` (into the games list and statistics). InputError
+    when it is not deleted."""
+
+    def restore(store: GameStore, stored: StoredGame) -> None:
+        if not stored.deleted:
+            raise InputError(f"game {stored.id} is not deleted")
+        stored.deleted = False
+
+    return _change(db, game_id, seen, restore, deleted_ok=True)
+
+
+def resume(db: Path | None, game_id: int) -> StoredGame:
+    """Make game ``game_id`` the current game. NotFound when there is none; InputError for a
+    deleted game."""
+    from scorekeeper.storage.store import open_store
+
+    with open_store(db, write=True) as store:
+        stored = store.get(game_id)
+        if stored.deleted:
+            raise InputError(
+                f"game {game_id} is deleted: 'scorekeeper restore {game_id}' brings it back"
+            )
+        store.set_current(game_id)
+    return stored
+
+
+def import_game(db: Path | None, stored: StoredGame) -> Imported:
+    """Store ``stored`` (a game read from an export) as a new game; the current game stays
+    current (the new one becomes current only when there was none)."""
+    from scorekeeper.storage.store import open_store
+
+    with open_store(db, write=True) as store:
+        previous = store.current_id
+        store.add(stored)
+        if previous is not None:
+            store.set_current(previous)
+        _commit(store, [(None, stored)])
+    return Imported(stored, previous)
+
+
+def add_games(db: Path | None, games: Iterable[StoredGame], durable: bool = True) -> list[int]:
+    """Store many games at once, the last one current; returns their ids. ``durable=False``
+    (building throw-away databases, e.g. for the benchmark) skips the fsyncs and backups."""
+    from scorekeeper.storage.store import open_store
+
+    added = []
+    with open_store(db, write=True, durable=durable) as store:
+        for stored in games:
+            store.add(stored)
+            added.append(stored)
+        _commit(store, [(None, stored) for stored in added])
+    return [stored.id for stored in added]
+
+
+def restore_backup(choice: BackupChoice) -> Path | None:
+    """Make the chosen backup the database again (``backups restore``); what it replaces is
+    kept as a ``restore`` backup first, whose path is returned (None when nothing was
+    replaced). DataFileError for a backup this version cannot read (nothing changes)."""
+    from scorekeeper.storage.store import restore_backup as restore
+
+    return restore(choice.database, choice.path)

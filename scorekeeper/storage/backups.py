@@ -1,0 +1,108 @@
+"""The backups of a database: one file per change, in ``<file>.backups/`` beside it.
+
+Before each write the previous version of every file a command changes is kept in one backup
+file (the last ``kept`` of them rotate), before a migration a copy that is never rotated away, and
+before a restore what it replaces. A backup's name tells when it was taken and why.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+from datetime import UTC, datetime
+from pathlib import Path
+
+from msgspec import Struct
+
+from scorekeeper.storage.files import Tables, backup_folder, encode
+
+#: Rotating backups kept by default: the versions before the last this many writes.
+BACKUPS_KEPT = 10
+
+
+class Backup(Struct, frozen=True):
+    """One backup file: ``kind`` is ``write`` (the versions before a write), ``migration``
+    (before a schema migration), ``restore`` (the versions a restore replaced) or ``damaged``
+    (an unreadable file that a restore moved aside); ``taken`` is its UTC time (ISO 8601).
+
+    A backup is a database file holding the ``meta`` document and the games the change
+    touched as they were before it, and in a ``created`` table the ids of games the change
+    created (a restore removes them again, keeping them in its own backup)."""
+
+    path: Path
+    kind: str
+    taken: str
+
+
+BACKUP_NAME = re.compile(
+    r"(?P<stamp>\d{8}T\d{6}\.\d{6}Z)(?:-(?P<kind>migration|restore|damaged))?.*\.json"
+)
+
+
+def _stamp() -> str:
+    return datetime.now(UTC).strftime("%Y%m%dT%H%M%S.%fZ")
+
+
+def backup_target(path: Path, kind: str, note: str = "") -> Path:
+    """A new, unused backup file name of ``kind`` (``note`` added to it) in the backups folder,
+    which is made when missing."""
+    folder = backup_folder(path)
+    folder.mkdir(parents=True, exist_ok=True)
+    suffix = "" if kind == "write" else f"-{kind}{note}"
+    target = folder / f"{_stamp()}{suffix}.json"
+    while target.exists():  # two backups within a microsecond
+        target = folder / f"{_stamp()}{suffix}.json"
+    return target
+
+
+def list_backups(path: Path) -> list[Backup]:
+    """The backups of the database at ``path``, newest first."""
+    folder = backup_folder(path)
+    if not folder.is_dir():
+        return []
+    found = []
+    for item in folder.iterdir():
+        match = BACKUP_NAME.fullmatch(item.name)
+        if not match or not item.is_file():
+            continue
+        s = match["stamp"]
+        taken = f"{s[0:4]}-{s[4:6]}-{s[6:8]}T{s[9:11]}:{s[11:13]}:{s[13:15]}+00:00"
+        found.append((item.name, Backup(item, match["kind"] or "write", taken)))
+    return [b for _, b in sorted(found, key=lambda pair: pair[0], reverse=True)]
+
+
+def _rotate(path: Path, kept: int) -> None:
+    rotating = [b for b in list_backups(path) if b.kind == "write"]
+    for old in rotating[kept:]:
+        old.path.unlink(missing_ok=True)
+
+
+def keep_backup(
+    path: Path, kind: str = "write", note: str = "", kept: int = BACKUPS_KEPT
+) -> Path | None:
+    """Keep the current version of the database file in its backups folder (a hard link, as the
+    file is only ever replaced, never changed in place; a copy where links are not possible),
+    then drop the oldest ``write`` backups beyond the newest ``kept``. Returns the backup, or
+    None when there is no file yet. Raises OSError when the copy cannot be made."""
+    if not path.is_file() or path.stat().st_size == 0:
+        return None
+    target = backup_target(path, kind, note)
+    try:
+        os.link(path, target)
+    except OSError:
+        shutil.copyfile(path, target)
+    if kind == "write":
+        _rotate(path, kept)
+    return target
+
+
+def write_backup(path: Path, data: Tables, kind: str = "write", kept: int = BACKUPS_KEPT) -> Path:
+    """Keep ``data`` (the previous versions of what a change replaces) as a backup of the
+    database at ``path``, then rotate the ``write`` backups (the newest ``kept`` stay).
+    Raises OSError when it cannot."""
+    target = backup_target(path, kind)
+    target.write_bytes(encode(data))
+    if kind == "write":
+        _rotate(path, kept)
+    return target

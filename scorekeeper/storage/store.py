@@ -1,0 +1,132 @@
+"""The store interface: what the application layer sees of where games are kept.
+
+:class:`GameStore` is the shape of a store opened for one command; :func:`open_store` opens the
+one backend there is, the TinyDB files of :mod:`scorekeeper.storage.database` (imported when a
+store is opened, so a command that never opens one never loads TinyDB). A new backend is one
+more class of this shape and a branch in :func:`open_store`.
+
+The backups of a database are files beside it: :func:`list_backups`, :func:`read_backup_tables`
+and :func:`restore_backup` reach them (:mod:`scorekeeper.storage.backups`).
+"""
+
+from __future__ import annotations
+
+from contextlib import AbstractContextManager
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:
+    from scorekeeper.domain.records import StoredGame
+    from scorekeeper.storage.backups import Backup
+
+
+class GameStore(Protocol):
+    """The user's games, opened for one command.
+
+    ``path``: the database file; ``durable``: writes are flushed to disk and backed up
+    (False only when building throw-away databases in bulk). Reading a game: :meth:`get`,
+    :meth:`current`; what a game's stored form was when this command read it:
+    :meth:`fingerprint`. Changing: :meth:`add`, :meth:`save`, :meth:`set_current`, then
+    :meth:`commit` (or the end of the ``with`` block of a store opened for writing). Listing:
+    :meth:`summaries`, :meth:`newest`, :meth:`lineup_records`, :meth:`all`.
+    Raises NotFound for a game that does not exist and DataFileError for one that cannot be
+    read.
+    """
+
+    path: Path
+    durable: bool
+
+    @property
+    def current_id(self) -> int | None:
+        """The current game's id; None when there is none."""
+
+    def set_current(self, game_id: int | None) -> None:
+        """Make game ``game_id`` current (None: no current game)."""
+
+    def get(self, game_id: int) -> StoredGame:
+        """The game with ``game_id``; NotFound when there is none."""
+
+    def current(self, game_id: int | None = None) -> StoredGame:
+        """The game ``game_id``, or the current game; NotFound when there is none."""
+
+    def fingerprint(self, game_id: int) -> str:
+        """A digest of game ``game_id`` as stored when this command read it ("" for none)."""
+
+    def add(self, stored: StoredGame) -> int:
+        """Store a new game under the next unused id, make it current, return the id."""
+
+    def save(self, stored: StoredGame) -> None:
+        """Write back a changed game (at :meth:`commit`)."""
+
+    def commit(self) -> None:
+        """Write every change so far (under the lock of a store opened for writing)."""
+
+    def summaries(self) -> list[Any]:
+        """A :class:`~scorekeeper.storage.index.GameSummary` of every game, newest first."""
+
+    def newest(self, count: int) -> tuple[list[Any], bool]:
+        """The ``count`` newest games not deleted, as summaries; and whether more remain."""
+
+    def lineup_records(self) -> dict[Any, Any]:
+        """Statistics' records per line-up over the games not deleted."""
+
+    def unfinished_ids(self) -> list[int]:
+        """Ids of games with hands, not finished and not deleted, newest first."""
+
+    def all(self) -> list[StoredGame]:
+        """Every stored game, newest first."""
+
+
+def open_store(
+    path: Path | None = None, write: bool = False, durable: bool = True
+) -> AbstractContextManager[GameStore]:
+    """Open the database at ``path`` (None: ``SCOREKEEPER_DB``, else the user data folder's
+    ``scorekeeper.json``) for one command, as a context manager giving a :class:`GameStore`.
+
+    ``write`` holds the inter-process lock from the read until the block ends and writes what
+    changed when it ends without an error. Raises DatabaseBusy, DataFileError
+    (:func:`scorekeeper.storage.database.open_store`)."""
+    from scorekeeper.storage import database
+
+    return database.open_store(path, write=write, durable=durable)
+
+
+def database_path(path: Path | None = None) -> Path:
+    """The database file ``path`` names, or the default one (as :func:`open_store` opens)."""
+    if path is not None:
+        return Path(path)
+    from scorekeeper.storage.files import default_path
+
+    return default_path()
+
+
+def backup_folder(path: Path) -> Path:
+    """The folder that holds the backups of the database file ``path``."""
+    from scorekeeper.storage.files import backup_folder as folder
+
+    return folder(path)
+
+
+def list_backups(path: Path) -> list[Backup]:
+    """The backups of the database file ``path``, newest first (each a
+    :class:`~scorekeeper.storage.backups.Backup`: ``path``, ``kind``, ``taken``)."""
+    from scorekeeper.storage.backups import list_backups as listed
+
+    return listed(path)
+
+
+def read_backup_tables(path: Path) -> dict[str, dict[str, Any]] | None:
+    """The tables of a backup file (``{table: {doc_id: document}}``), checked as a database
+    file is; None for an empty file. DataFileError for one this version cannot read."""
+    from scorekeeper.storage.database import read_database
+
+    return read_database(path)
+
+
+def restore_backup(path: Path, backup: Path) -> Path | None:
+    """Put back the versions the backup file ``backup`` holds into the database ``path``, under
+    the lock, keeping what it replaces as a backup first (returned; None when nothing was
+    replaced). DataFileError for a backup this version cannot read (nothing changes)."""
+    from scorekeeper.storage.database import restore_backup as restore
+
+    return restore(path, backup)
