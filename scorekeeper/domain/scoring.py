@@ -19,14 +19,8 @@ from typing import Any
 
 from msgspec import Struct, field, structs
 
-from scorekeeper.domain.cards import (
-    IN_HAND_PENALTIES,
-    Card,
-    card_points,
-    parse_cards,
-    parse_melds,
-    render,
-)
+from scorekeeper.domain.cards import Card, card_points, parse_cards, parse_melds, render
+from scorekeeper.domain.melds import classify_canasta, judge_meld, rank_name, too_many_cards
 from scorekeeper.domain.variant import ThreesRule, Variant
 from scorekeeper.errors import InputError, RuleError
 
@@ -233,47 +227,15 @@ def entry_from_json(variant: Variant, obj: Mapping[str, Any], side: str = "side"
     return structs.replace(entry, given=given)
 
 
-def classify_canasta(variant: Variant, meld: Sequence[Card]) -> str | None:
-    """The canasta kind a meld of cards makes under ``variant``, or None if it is no canasta.
-
-    A meld of at least seven cards is a canasta: all wild cards make ``wild_twos`` (seven 2s),
-    ``wild_jokers`` (four jokers and three 2s) or ``wild``; natural sevens or aces make ``sevens``
-    or ``aces`` where the variant has those kinds; several ranks make ``sequence``; otherwise
-    ``natural`` without wild cards and ``mixed`` with them (RULES.md §16c). A kind the variant
-    lacks gives None.
-    """
-    if len(meld) < 7:
-        return None
-    naturals = [c for c in meld if not c.wild]
-    kinds = variant.canastas
-    choice: str | None
-    if not naturals:
-        twos = sum(1 for c in meld if c.rank == "2")
-        if twos == len(meld) and "wild_twos" in kinds:
-            choice = "wild_twos"
-        elif twos == 3 and len(meld) == 7 and "wild_jokers" in kinds:
-            choice = "wild_jokers"
-        else:
-            choice = "wild"
-    elif len({c.rank for c in naturals}) > 1:
-        choice = "sequence"
-    elif len(naturals) == len(meld):
-        rank = naturals[0].rank
-        if rank == "7" and "sevens" in kinds:
-            choice = "sevens"
-        elif rank == "A" and "aces" in kinds:
-            choice = "aces"
-        else:
-            choice = "natural"
-    else:
-        choice = "mixed"
-    return choice if choice in kinds else None
-
-
-def _base_kind(key: str) -> str:
-    """The kind a canasta is counted as when its cards are typed: a concealed natural canasta
-    (a house rule) has the cards of a natural one."""
-    return key.removeprefix("concealed_")
+def _canasta_groups(variant: Variant, canastas: Mapping[str, int]) -> dict[str, int]:
+    """Canasta counts by what typed cards show of them (:attr:`CanastaKind.group`), each group
+    named by its kind that typed cards show: a canasta laid from hand at once (a house rule)
+    has the cards of an ordinary one of its make-up."""
+    out: dict[str, int] = {}
+    for key, n in canastas.items():
+        name = variant.canasta_group_name(variant.canastas[key].group)
+        out[name] = out.get(name, 0) + n
+    return out
 
 
 def _counted_penalties(variant: Variant, groups: Sequence[Sequence[Card]]) -> dict[str, int]:
@@ -300,9 +262,7 @@ def _counted_penalties(variant: Variant, groups: Sequence[Sequence[Card]]) -> di
 
 
 def _check_one_meld_per_rank(variant: Variant, groups: Sequence[Sequence[Card]]) -> None:
-    from scorekeeper.domain.melds import MeldRules, rank_name
-
-    if not MeldRules.of(variant).one_meld_per_rank:
+    if not variant.melds.one_meld_per_rank:
         return
     seen: set[str] = set()
     for group in groups:
@@ -340,8 +300,6 @@ def resolve_cards(
     penalties = dict(entry.penalties)
     try:
         if entry.melds is not None:
-            from scorekeeper.domain.melds import judge_meld
-
             groups = parse_melds(entry.melds) if entry.melds.strip() else []
             meld_points = sum(card_points(variant.cards, g) for g in groups)
             found: dict[str, int] = {}
@@ -354,10 +312,8 @@ def resolve_cards(
                     found[kind] = found.get(kind, 0) + 1
             _check_one_meld_per_rank(variant, groups)
             if canastas_given:
-                said: dict[str, int] = {}
-                for k, n in canastas.items():
-                    said[_base_kind(k)] = said.get(_base_kind(k), 0) + n
-                if said != found:
+                said = _canasta_groups(variant, canastas)
+                if said != _canasta_groups(variant, found):
                     made = ", ".join(f"{n} {k}" for k, n in found.items()) or "no canasta"
                     given = ", ".join(f"{n} {k}" for k, n in said.items()) or "none"
                     raise RuleError(
@@ -393,20 +349,14 @@ def resolve_cards(
 def threes_in_hand(
     variant: Variant, cards: Sequence[Card], penalties: Mapping[str, int]
 ) -> tuple[list[Card], dict[str, int]]:
-    """Move threes typed among the cards left in hand to the variant's in-hand penalty, where
-    it has one (Bolivia's black three -100, Hand and Foot's red three, Modern American's 3s);
-    returns the other cards and the penalty counts."""
+    """Move cards typed among the cards left in hand to the variant's in-hand penalty that
+    charges them (a penalty's ``in_hand``), where it has one (Bolivia's black three -100, Hand
+    and Foot's red three, Modern American's 3s); returns the other cards and the penalty
+    counts."""
     out = dict(penalties)
     rest: list[Card] = []
     for card in cards:
-        key = next(
-            (
-                p
-                for p, keys in IN_HAND_PENALTIES.items()
-                if card.key in keys and p in variant.penalties
-            ),
-            None,
-        )
+        key = variant.in_hand_penalty(card.key)
         if key:
             out[key] = out.get(key, 0) + 1
         else:
@@ -431,7 +381,7 @@ def least_meld_points(variant: Variant, canastas: Mapping[str, int]) -> int:
     total = 0
     for key, count in canastas.items():
         kind = variant.canastas[key]
-        low = min(wilds) if key.startswith("wild") else min(naturals)
+        low = min(wilds) if kind.all_wild else min(naturals)
         total += count * kind.cards * low
     return total
 
@@ -496,46 +446,6 @@ def _check_partners(variant: Variant, partners: Sequence[int], count: int) -> No
         raise RuleError("name exactly two different players as this hand's partners")
 
 
-_RANK_WORDS = {
-    "joker": "jokers",
-    "two": "twos",
-    "ace": "aces",
-    "king": "kings",
-    "queen": "queens",
-    "jack": "jacks",
-    "ten": "tens",
-    "nine": "nines",
-    "eight": "eights",
-    "seven": "sevens",
-    "six": "sixes",
-    "five": "fives",
-    "four": "fours",
-    "black_three": "black threes",
-    "red_three": "red threes",
-}
-
-
-def too_many_cards(variant: Variant, cards: Sequence[Card]) -> str | None:
-    """Why ``cards`` (typed anywhere in one hand) cannot all exist in the variant's decks: more
-    of a rank than the decks hold, or more of one suited card than there are decks; None when
-    they can (RULES.md §16c deck limits)."""
-    by_rank: dict[str, int] = {}
-    by_card: dict[tuple[str, str], int] = {}
-    for card in cards:
-        by_rank[card.key] = by_rank.get(card.key, 0) + 1
-        if card.suit:
-            by_card[(card.rank, card.suit)] = by_card.get((card.rank, card.suit), 0) + 1
-    decks = f"{variant.decks} deck{'s' if variant.decks > 1 else ''}"
-    for key, n in by_rank.items():
-        if n > variant.cards_of(key):
-            return f"{n} {_RANK_WORDS[key]} typed; the {decks} hold {variant.cards_of(key)}"
-    for (rank, suit), n in by_card.items():
-        if n > variant.decks:
-            card = Card(rank, suit)
-            return f"{n} cards {card} typed; the {decks} hold {variant.decks}"
-    return None
-
-
 def typed_cards(entry: SideEntry) -> list[Card]:
     """Every card a side typed for its melds and the cards left in its hand."""
     cards: list[Card] = []
@@ -553,8 +463,7 @@ def _typed_threes(variant: Variant, entry: SideEntry, rank: str) -> int:
         count += sum(1 for c in parse_cards(entry.melds) if c.rank == rank)
     if entry.hand and entry.hand.strip():
         key = "red_three" if rank == "3r" else "black_three"
-        taken = any(key in keys for p, keys in IN_HAND_PENALTIES.items() if p in variant.penalties)
-        if not taken:
+        if variant.in_hand_penalty(key) is None:
             count += sum(1 for c in parse_cards(entry.hand) if c.rank == rank)
     return count
 
@@ -659,10 +568,9 @@ def validate_hand(
             f"meld and hand points of all sides together are {_fmt(total_points)}; the {decks}"
             f" hold {_fmt(variant.deck_points)} in all"
         )
-    for colour, attr, in_hand in (
-        ("red", "red_threes", ("red_threes_in_hand", "red_three_not_declared")),
-        ("black", "black_threes", ("black_threes_in_hand",)),
-    ):
+    for colour, attr in (("red", "red_threes"), ("black", "black_threes")):
+        key = f"{colour}_three"
+        in_hand = [k for k, r in variant.penalty_rules.items() if r.in_hand == (key,)]
         count = sum(
             getattr(e, attr)
             + sum(e.penalties.get(k, 0) for k in in_hand)

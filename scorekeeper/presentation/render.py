@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from scorekeeper.domain.minimums import Minimum
-from scorekeeper.domain.variant import REQUIREMENTS, Variant
+from scorekeeper.domain.variant import Variant
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -417,7 +417,7 @@ def print_variant(con: Console, v: Variant) -> None:
         mins.add_column("Side's score", no_wrap=True)
     mins.add_column("Minimum", justify="right")
     for band in v.bands:
-        req = REQUIREMENTS[band.requires] if band.requires else num(band.points)
+        req = v.requirements[band.requires].title if band.requires else num(band.points)
         if v.minimum_by == "round":
             mins.add_row(str(band.round), _number(req))
         elif band.low is None:

@@ -13,7 +13,8 @@ from msgspec import Struct, field
 
 from scorekeeper.domain.game import Game, Hand, Side
 from scorekeeper.domain.scoring import entry_from_json
-from scorekeeper.domain.variant import Variant, build_variant
+from scorekeeper.domain.variant import Variant
+from scorekeeper.variants import variant_from_rules
 
 
 class StoredGame(Struct):
@@ -93,7 +94,7 @@ def _variant(rules: dict[str, Any], game_id: int) -> Variant:
     key = json.dumps(rules, sort_keys=True)
     variant = _VARIANTS.get(key)
     if variant is None:
-        variant = _VARIANTS[key] = build_variant(rules, f"game {game_id}")
+        variant = _VARIANTS[key] = variant_from_rules(rules, f"game {game_id}")
     return variant
 
 

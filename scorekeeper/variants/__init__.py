@@ -2,8 +2,11 @@
 
 Built-in variants are the ``*.toml`` files beside this module. A user's variants live in
 ``<user config folder>/variants/*.toml`` (platformdirs; ``SCOREKEEPER_CONFIG`` overrides the
-folder); a user file with a built-in's name takes its place. This module reads the files; the
-rules themselves are validated and built by :mod:`scorekeeper.domain.variant`.
+folder); a user file with a built-in's name takes its place. ``base.toml`` is no variant: it
+gives every rule's usual value, and every variant (and every game's stored rules) is read over
+it. This module reads the files; the rules themselves are validated and built by
+:mod:`scorekeeper.domain.variant` (one loader for ``new``, ``check``, ``points``, ``minimum``
+and ``variants``).
 """
 
 from __future__ import annotations
@@ -16,10 +19,37 @@ from typing import Any
 
 from msgspec import Struct
 
-from scorekeeper.domain.variant import Variant, apply_options, build_variant, resolve, validate_data
+from scorekeeper.domain.variant import (
+    Variant,
+    apply_options,
+    build_variant,
+    merge,
+    resolve,
+    validate_data,
+)
 from scorekeeper.errors import DataFileError, InputError, NotFound
 
 BUILTIN_DIR = Path(__file__).parent
+
+#: The base file: the usual value of every rule, under every variant. Not a variant itself.
+BASE_FILE = BUILTIN_DIR / "base.toml"
+
+_BASE: dict[str, Any] = {}
+
+
+def base_rules() -> dict[str, Any]:
+    """The data of the base file (read once; a fresh copy each call is not needed: callers
+    merge over it, which copies)."""
+    if not _BASE:
+        _BASE.update(tomllib.loads(BASE_FILE.read_text(encoding="utf-8")))
+    return _BASE
+
+
+def variant_from_rules(rules: Mapping[str, Any], where: str = "variant") -> Variant:
+    """Build the variant of rules a game stored (read over the base file, so rules stored
+    before a rule existed take its usual value). Raises DataFileError as
+    :func:`scorekeeper.domain.variant.build_variant` does."""
+    return build_variant(merge(base_rules(), rules), where)
 
 
 def user_variant_dir() -> Path:
@@ -44,7 +74,8 @@ def catalog() -> dict[str, VariantFile]:
     """Every variant by name, built-in first, then the user's (which replace same-named ones)."""
     found: dict[str, VariantFile] = {}
     for path in sorted(BUILTIN_DIR.glob("*.toml")):
-        found[path.stem] = VariantFile(path.stem, path, True)
+        if path != BASE_FILE:
+            found[path.stem] = VariantFile(path.stem, path, True)
     user = user_variant_dir()
     if user.is_dir():
         for path in sorted(user.glob("*.toml")):
@@ -66,7 +97,7 @@ def read_file(path: Path) -> dict[str, Any]:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:
         raise DataFileError(f"variant file {path} is not valid TOML: {err}") from None
-    validate_data(data, str(path))
+    validate_data(data, base_rules(), str(path))
     return data
 
 
@@ -118,7 +149,7 @@ def load_rules(name: str, settings: Mapping[str, str] | None = None) -> dict[str
     base's: its title is its name and its source says what it extends.
     """
     chain = rules_chain(name)
-    rules = resolve(chain)
+    rules = resolve([base_rules(), *chain])
     own = chain[-1]
     rules["name"] = name
     if len(chain) > 1:
@@ -158,7 +189,7 @@ def check_file(path: Path) -> Variant:
             f"{path}: 'name' is '{name}' but a variant is used by its file name ('{path.stem}'):"
             " make them the same"
         )
-    rules = resolve(rules_chain(name, first=data, where=str(path)))
+    rules = resolve([base_rules(), *rules_chain(name, first=data, where=str(path))])
     rules["name"] = name
     rules, _ = apply_options(rules, {}, where=str(path))
     return build_variant(rules, str(path))
