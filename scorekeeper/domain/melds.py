@@ -22,7 +22,7 @@ from typing import Any
 
 from msgspec import Struct
 
-from scorekeeper.domain.cards import Card, card_points, render
+from scorekeeper.domain.cards import RANK_KEYS, Card, card_points, render
 from scorekeeper.domain.minimums import Minimum
 from scorekeeper.domain.schema import MeldRules
 from scorekeeper.domain.variant import Requirement, Variant
@@ -44,27 +44,6 @@ __all__ = [
 #: Natural ranks of a sequence, low to high: 4 up to ace, no wrap-around (RULES.md §4).
 SEQUENCE_RANKS: tuple[str, ...] = ("4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 
-_RANK_NAMES = {"A": "aces", "K": "kings", "Q": "queens", "J": "jacks", "10": "tens", "9": "nines"}
-_RANK_NAMES.update({"8": "eights", "7": "sevens", "6": "sixes", "5": "fives", "4": "fours"})
-_RANK_NAMES.update({"3b": "black threes", "3r": "red threes"})
-
-
-def rank_name(rank: str) -> str:
-    """How a player names cards of ``rank`` in the plural ("kings", "black threes")."""
-    return _RANK_NAMES.get(rank, f"{rank}s")
-
-
-def classify_canasta(variant: Variant, meld: Sequence[Card]) -> str | None:
-    """The canasta kind a meld of cards makes under ``variant``, or None if it is no canasta.
-
-    Each kind of the variant says what makes it (``makeup``, ``rank``, at least ``cards``
-    cards); of the kinds the meld fits, the narrowest names it: seven natural sevens make
-    ``sevens`` where the variant has such a kind, else ``natural`` (RULES.md §16c). See
-    :meth:`scorekeeper.domain.variant.Variant.canasta_for`.
-    """
-    return variant.canasta_for(meld)
-
-
 _RANK_WORDS = {
     "joker": "jokers",
     "two": "twos",
@@ -82,6 +61,22 @@ _RANK_WORDS = {
     "black_three": "black threes",
     "red_three": "red threes",
 }
+
+
+def rank_name(rank: str) -> str:
+    """How a player names cards of ``rank`` in the plural ("kings", "black threes")."""
+    return _RANK_WORDS[RANK_KEYS[rank]] if rank in RANK_KEYS else f"{rank}s"
+
+
+def classify_canasta(variant: Variant, meld: Sequence[Card]) -> str | None:
+    """The canasta kind a meld of cards makes under ``variant``, or None if it is no canasta.
+
+    Each kind of the variant says what makes it (``makeup``, ``rank``, at least ``cards``
+    cards); of the kinds the meld fits, the narrowest names it: seven natural sevens make
+    ``sevens`` where the variant has such a kind, else ``natural`` (RULES.md §16c). See
+    :meth:`scorekeeper.domain.variant.Variant.canasta_for`.
+    """
+    return variant.canasta_for(meld)
 
 
 def too_many_cards(variant: Variant, cards: Sequence[Card]) -> str | None:
