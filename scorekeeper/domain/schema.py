@@ -12,8 +12,6 @@ Values every variant has unless it says otherwise are data, not Python: the base
 leave out altogether (a kind's aliases, a band's ``from``), never a rule's value.
 """
 
-from __future__ import annotations
-
 import re
 import types
 import typing
@@ -60,6 +58,8 @@ class Table(Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
 
 
 class Range(Table):
+    """``sides`` and ``players``: the fewest and the most (counts)."""
+
     min: int
     max: int
 
@@ -119,7 +119,7 @@ class MeldRules(Table):
     canasta_opens_freely: bool
 
     @classmethod
-    def of(cls, variant: Any) -> MeldRules:
+    def of(cls, variant: Any) -> "MeldRules":
         """The meld rules of ``variant`` (a :class:`~scorekeeper.domain.variant.Variant`),
         decoded once when it was built."""
         return variant.melds
@@ -146,6 +146,10 @@ class CanastaSpec(Table):
 
 
 class CanastaSetSpec(Table):
+    """One ``[canasta_sets.KEY]`` table (RULES.md §9, Italian): ``points`` for having ``needs``
+    (fewest canastas per kind, ``any`` for all kinds together); of one ``group`` only the
+    largest set met counts."""
+
     title: str | None = None
     points: Count | None = None
     needs: dict[str, int] = {}
@@ -153,11 +157,17 @@ class CanastaSetSpec(Table):
 
 
 class InstantWin(Table):
+    """``instant_win``: ``canastas`` in one hand score ``points`` and end the game (a Classic
+    house rule, RULES.md §2.6)."""
+
     canastas: int = 0
     points: int = 0
 
 
 class ThreesSpec(Table):
+    """``[red_threes]`` and ``[black_threes]``: points ``each`` or by count (``totals``, keys are
+    counts), the named ``sign_rule`` and a ``negative_cap`` (RULES.md §2, §3, §4)."""
+
     each: Count
     totals: dict[str, Count]
     sign_rule: SignRule
@@ -168,6 +178,9 @@ class ThreesSpec(Table):
 
 
 class GoingOut(Table):
+    """``[going_out]``: bonuses in points, the canastas needed (in all and per kind in
+    ``kinds``; RULES.md §2, §13)."""
+
     bonus: Count
     concealed_bonus: Count
     canastas: Count
@@ -189,16 +202,24 @@ class PenaltySpec(Table):
 
 
 class SpecialHandSpec(Table):
+    """One ``[special_hands.KEY]`` table: a hand that replaces the side's score with ``points``
+    (RULES.md §3.1)."""
+
     title: str | None = None
     points: Count | None = None
     wins_game: bool = False
 
 
 class Acaba(Table):
+    """``acaba``: the points the opponents of a side declaring acaba score (RULES.md §10)."""
+
     points: int
 
 
 class BandSpec(Table):
+    """One row of ``opening_minimum.bands``: scores ``from`` (inclusive) ``below`` (exclusive) or
+    a ``round``; ``points`` or ``requires`` (a requirement key)."""
+
     low: int | None = field(default=None, name="from")
     below: int | None = None
     round: int | None = None
@@ -207,6 +228,8 @@ class BandSpec(Table):
 
 
 class OpeningMinimum(Table):
+    """``[opening_minimum]``: bands ``by`` score or by round (RULES.md §2, §14)."""
+
     by: Literal["score", "round"]
     bands: tuple[BandSpec, ...]
 
@@ -226,6 +249,9 @@ class RequirementSpec(Table):
 
 
 class OptionSpec(Table):
+    """One ``[options.NAME]`` table: a switch whose ``set`` patches rules by dotted path, or a
+    choice of ``choices`` (each a patch), with its ``default``."""
+
     description: str | None = None
     default: Any = False
     set: dict[str, Any] = {}
@@ -283,8 +309,10 @@ def decode(data: Any, where: str) -> RulesSpec:
 
 # -- error messages ----------------------------------------------------------------------------
 
-_AT = re.compile(r"^(?P<what>.*?)(?: - at `\$(?P<path>[^`]*)`)?$")
-_STEP = re.compile(r"\.([^.\[]+)|\[(\d+|\.\.\.)\]")
+#: msgspec's message and the path it names (``$.canastas.natural.bonus``), and one step of a
+#: path (``.bonus``, ``[0]``, ``[...]`` for a key msgspec does not name); compiled on an error.
+_AT = r"^(?P<what>.*?)(?: - at `\$(?P<path>[^`]*)`)?$"
+_STEP = r"\.([^.\[]+)|\[(\d+|\.\.\.)\]"
 
 
 def _unwrap(tp: Any) -> Any:
@@ -388,9 +416,9 @@ def _dotted(path: list[str]) -> str:
 
 def _explain(message: str, data: Any) -> str:
     """One line for a msgspec ValidationError ``message`` about ``data``."""
-    m = _AT.match(message)
+    m = re.match(_AT, message)
     what = m.group("what") if m else message
-    steps = [a or b for a, b in _STEP.findall((m.group("path") if m else "") or "")]
+    steps = [a or b for a, b in re.findall(_STEP, (m.group("path") if m else "") or "")]
     path, value, tp = _locate(data, RulesSpec, steps)
     unknown = re.match(r"Object contains unknown field `(.*)`", what)
     if unknown:

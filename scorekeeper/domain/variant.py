@@ -133,11 +133,6 @@ class CanastaKind(Struct, frozen=True):
     from_cards: bool = True
 
     @property
-    def natural(self) -> bool:
-        """True for a kind of natural cards only (one rank, no wild card)."""
-        return self.makeup == "natural"
-
-    @property
     def all_wild(self) -> bool:
         """True for a kind made of wild cards only."""
         return self.makeup in WILD_MAKEUPS
