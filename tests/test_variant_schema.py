@@ -162,3 +162,22 @@ def test_meld_rules_are_the_variants_built_rules():
     assert MeldRules.of(v) is v.melds
     v.rules["melds"]["max_wilds"] = 0  # the stored copy; judging uses what was built
     assert judge_meld(v, parse_cards("KKK2")).legal
+
+
+def test_a_set_value_the_rules_refuse_names_the_key_and_the_setting(cli, db):
+    message = refused(
+        cli,
+        db,
+        "new",
+        "classic",
+        "--team",
+        "A",
+        "--team",
+        "B",
+        "--set",
+        "canastas.natural.bonus=-5",
+    )
+    assert message == (
+        "Error: 'canastas.natural.bonus' cannot be negative (-5)"
+        " (from --set canastas.natural.bonus=-5)"
+    )

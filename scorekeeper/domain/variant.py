@@ -491,7 +491,9 @@ def apply_options(
         decode(rules, where)
     except DataFileError as err:
         if where == "--set":
-            raise InputError(err.message) from None
+            given = " ".join(f"{k}={v}" for k, v in settings.items())
+            message = err.message.removeprefix("--set: ")
+            raise InputError(f"{message} (from --set {given})") from None
         raise
     return rules, chosen
 
