@@ -181,3 +181,30 @@ def test_a_set_value_the_rules_refuse_names_the_key_and_the_setting(cli, db):
         "Error: 'canastas.natural.bonus' cannot be negative (-5)"
         " (from --set canastas.natural.bonus=-5)"
     )
+
+
+def test_a_games_stored_rules_build_as_stored(cli, db):
+    from conftest import game_doc
+
+    from scorekeeper.variants import variant_from_rules
+
+    new_game(cli, "samba")
+    stored = game_doc(db)["rules"]
+    assert variant_from_rules(stored).rules == stored
+
+
+def test_rules_stored_before_a_rule_existed_take_its_base_value():
+    from scorekeeper.variants import variant_from_rules
+
+    fixture = Path(__file__).parent / "fixtures" / "schema-2.json.games" / "1.json"
+    stored = json.loads(fixture.read_text("utf-8"))["games"]["1"]["rules"]
+    assert "partnerships" not in stored
+    v = variant_from_rules(stored)
+    assert v.partnerships == "fixed" and v.melds.min_naturals == 2  # RULES.md §2
+    assert classify(v, "KKKKKKK") == "natural" and classify(v, "KKKKKK2") == "mixed"
+
+
+def classify(v, cards):
+    from scorekeeper.domain.melds import classify_canasta
+
+    return classify_canasta(v, parse_cards(cards))

@@ -288,7 +288,7 @@ class RulesSpec(Table, kw_only=True):
     special_hands: dict[str, SpecialHandSpec]
     acaba: Acaba | None = None
     opening_minimum: OpeningMinimum
-    requirements: dict[str, RequirementSpec] = {}
+    requirements: dict[str, RequirementSpec]
     options: dict[str, OptionSpec]
     chosen_options: dict[str, Any] = {}
 

@@ -12,7 +12,6 @@ and ``variants``).
 from __future__ import annotations
 
 import os
-import tomllib
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -38,18 +37,27 @@ _BASE: dict[str, Any] = {}
 
 
 def base_rules() -> dict[str, Any]:
-    """The data of the base file (read once; a fresh copy each call is not needed: callers
-    merge over it, which copies)."""
+    """The data of the base file, read once. Callers merge over it (which copies) and never
+    change it."""
     if not _BASE:
+        import tomllib
+
         _BASE.update(tomllib.loads(BASE_FILE.read_text(encoding="utf-8")))
     return _BASE
 
 
 def variant_from_rules(rules: Mapping[str, Any], where: str = "variant") -> Variant:
-    """Build the variant of rules a game stored (read over the base file, so rules stored
-    before a rule existed take its usual value). Raises DataFileError as
-    :func:`scorekeeper.domain.variant.build_variant` does."""
-    return build_variant(merge(base_rules(), rules), where)
+    """Build the variant of the rules a game stored.
+
+    Rules that hold every rule the base file gives build as they are; rules stored before a
+    rule existed are read over the base file, so that rule takes its usual value (a game
+    started before ``partnerships`` existed plays with fixed ones). Raises DataFileError as
+    :func:`scorekeeper.domain.variant.build_variant` does.
+    """
+    try:
+        return build_variant(rules, where)
+    except DataFileError:
+        return build_variant(merge(base_rules(), rules), where)
 
 
 def user_variant_dir() -> Path:
@@ -89,6 +97,8 @@ def read_file(path: Path) -> dict[str, Any]:
     Raises DataFileError naming the file when it cannot be read, is not TOML, or has a key or
     value the format does not allow.
     """
+    import tomllib
+
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as err:
