@@ -422,7 +422,19 @@ def validate_data(data: Mapping[str, Any], base: Mapping[str, Any], where: str) 
 
     Raises DataFileError naming ``where`` (the file), the key and what is allowed.
     """
-    decode(merge(base, data), where)
+    decode(_overlay(base, data), where)
+
+
+def _overlay(base: Mapping[str, Any], over: Mapping[str, Any]) -> dict[str, Any]:
+    """:func:`merge` without copying: the tables on the merged paths are new, every other value
+    is shared with ``base`` or ``over`` (for reading only)."""
+    out = dict(base)
+    for key, value in over.items():
+        old = out.get(key)
+        out[key] = (
+            _overlay(old, value) if isinstance(value, dict) and isinstance(old, dict) else value
+        )
+    return out
 
 
 def resolve(chain: list[Mapping[str, Any]], where: str = "variant") -> dict[str, Any]:
