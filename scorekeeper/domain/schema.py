@@ -386,13 +386,12 @@ def _locate(data: Any, tp: Any, steps: list[str]) -> tuple[list[str], Any, Any]:
             data, tp = (data or {}).get(bad), value_type
             continue
         tp = _step(tp, part)
-        path.append(part)
-        if isinstance(data, dict):
-            data = data.get(part)
-        elif isinstance(data, list) and part.isdigit() and int(part) < len(data):
+        if isinstance(data, list) and part.isdigit() and int(part) < len(data):
+            path.append(f"[{part}]")
             data = data[int(part)]
         else:
-            data = None
+            path.append(part)
+            data = data.get(part) if isinstance(data, dict) else None
         if tp is None:
             path += steps[i + 1 :]
             break
@@ -408,9 +407,10 @@ def _valid(value: Any, tp: Any) -> bool:
 
 
 def _dotted(path: list[str]) -> str:
+    """``["opening_minimum", "bands", "[0]", "points"]`` as ``opening_minimum.bands[0].points``."""
     out = ""
     for part in path:
-        out += f"[{part}]" if part.isdigit() else (f".{part}" if out else part)
+        out += part if part.startswith("[") or not out else f".{part}"
     return out
 
 
