@@ -34,6 +34,24 @@ RANK_KEYS: dict[str, str] = {
     "3b": "black_three",
     "3r": "red_three",
 }
+#: How a player names cards of each card-value key in the plural.
+RANK_WORDS: dict[str, str] = {
+    "joker": "jokers",
+    "two": "twos",
+    "ace": "aces",
+    "king": "kings",
+    "queen": "queens",
+    "jack": "jacks",
+    "ten": "tens",
+    "nine": "nines",
+    "eight": "eights",
+    "seven": "sevens",
+    "six": "sixes",
+    "five": "fives",
+    "four": "fours",
+    "black_three": "black threes",
+    "red_three": "red threes",
+}
 SUITS = {"s": "s", "h": "h", "d": "d", "c": "c", "♠": "s", "♥": "h", "♦": "d", "♣": "c"}
 SUITS.update({"♤": "s", "♡": "h", "♢": "d", "♧": "c"})
 _SINGLE = {"A", "K", "Q", "J", "T", "9", "8", "7", "6", "5", "4", "2", "X"}

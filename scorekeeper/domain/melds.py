@@ -22,7 +22,7 @@ from typing import Any
 
 from msgspec import Struct
 
-from scorekeeper.domain.cards import RANK_KEYS, Card, card_points, render
+from scorekeeper.domain.cards import RANK_KEYS, RANK_WORDS, Card, card_points, render
 from scorekeeper.domain.minimums import Minimum
 from scorekeeper.domain.schema import MeldRules
 from scorekeeper.domain.variant import Requirement, Variant
@@ -44,28 +44,10 @@ __all__ = [
 #: Natural ranks of a sequence, low to high: 4 up to ace, no wrap-around (RULES.md §4).
 SEQUENCE_RANKS: tuple[str, ...] = ("4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 
-_RANK_WORDS = {
-    "joker": "jokers",
-    "two": "twos",
-    "ace": "aces",
-    "king": "kings",
-    "queen": "queens",
-    "jack": "jacks",
-    "ten": "tens",
-    "nine": "nines",
-    "eight": "eights",
-    "seven": "sevens",
-    "six": "sixes",
-    "five": "fives",
-    "four": "fours",
-    "black_three": "black threes",
-    "red_three": "red threes",
-}
-
 
 def rank_name(rank: str) -> str:
     """How a player names cards of ``rank`` in the plural ("kings", "black threes")."""
-    return _RANK_WORDS[RANK_KEYS[rank]] if rank in RANK_KEYS else f"{rank}s"
+    return RANK_WORDS[RANK_KEYS[rank]] if rank in RANK_KEYS else f"{rank}s"
 
 
 def classify_canasta(variant: Variant, meld: Sequence[Card]) -> str | None:
@@ -92,7 +74,7 @@ def too_many_cards(variant: Variant, cards: Sequence[Card]) -> str | None:
     decks = f"{variant.decks} deck{'s' if variant.decks > 1 else ''}"
     for key, n in by_rank.items():
         if n > variant.cards_of(key):
-            return f"{n} {_RANK_WORDS[key]} typed; the {decks} hold {variant.cards_of(key)}"
+            return f"{n} {RANK_WORDS[key]} typed; the {decks} hold {variant.cards_of(key)}"
     for (rank, suit), n in by_card.items():
         if n > variant.decks:
             card = Card(rank, suit)
