@@ -192,3 +192,10 @@ def test_an_opening_requirement_defined_in_a_variant_file(cli):
     assert aces.problems == ("the opening needs a canasta whose cards are worth at least 300",)
     jokers = check_opening(v, [parse_cards("AAAAXXX")], need)  # 4 x 20 + 150 = 230: no
     assert not jokers.allowed
+
+
+def test_variants_show_says_what_makes_each_kind(cli):
+    house(CLEAN)
+    result = cli("variants", "show", "house")
+    assert result.exit_code == 0 and "Made of" in result.output
+    assert "no wild card" in " ".join(result.output.split())

@@ -9,8 +9,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from scorekeeper.domain.cards import RANK_WORDS
 from scorekeeper.domain.minimums import Minimum
-from scorekeeper.domain.variant import Variant
+from scorekeeper.domain.variant import CanastaKind, Variant
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -308,6 +309,26 @@ def print_variants(con: Console, rows: Sequence[tuple[Variant | None, str, bool,
     con.print(table)
 
 
+#: What each canasta make-up is, as ``variants show`` says it (RULES.md §16c).
+_MAKEUPS = {
+    "natural": "one rank, no wild card",
+    "mixed": "one rank with wild cards",
+    "wild": "wild cards only",
+    "twos": "2s only",
+    "jokers_and_twos": "four jokers and three 2s",
+    "sequence": "a run of one suit",
+}
+
+
+def _makeup_text(kind: CanastaKind) -> str:
+    """What makes a canasta of ``kind``: "7+ cards: one rank, no wild card"."""
+    what = _MAKEUPS[kind.makeup]
+    if kind.rank:
+        what = what.replace("one rank", RANK_WORDS[kind.rank])
+    text = what if kind.makeup == "jokers_and_twos" else f"{kind.cards}+ cards: {what}"
+    return text if kind.from_cards else f"{text} (laid from hand at once)"
+
+
 def print_variant(con: Console, v: Variant) -> None:
     """Every rule of one variant: card values, canastas, threes, going out, minimums, options."""
     con.print(_text(f"{v.title} ({v.name})"), style="bold")
@@ -342,10 +363,17 @@ def print_variant(con: Console, v: Variant) -> None:
     kinds = _table("Canastas (key for hand entries, bonus)")
     kinds.add_column("Key", overflow="fold")
     kinds.add_column("Kind")
+    kinds.add_column("Made of")
     kinds.add_column("Aliases")
     kinds.add_column("Bonus", justify="right")
     for kind in v.canastas.values():
-        kinds.add_row(kind.key, _text(kind.title), ", ".join(kind.aliases), _number(kind.bonus))
+        kinds.add_row(
+            kind.key,
+            _text(kind.title),
+            _makeup_text(kind),
+            ", ".join(kind.aliases),
+            _number(kind.bonus),
+        )
     con.print(kinds)
 
     threes = _table("Threes and going out")
