@@ -199,3 +199,23 @@ def test_variants_show_says_what_makes_each_kind(cli):
     result = cli("variants", "show", "house")
     assert result.exit_code == 0 and "Made of" in result.output
     assert "no wild card" in " ".join(result.output.split())
+
+
+def test_a_game_stored_with_a_kind_that_says_no_make_up_still_plays(cli, db):
+    # A game started with a house variant from before kinds said their make-up keeps its own
+    # copy of the rules: it loads and takes the kind by name, as when it was started.
+    import json
+
+    from conftest import game_doc
+
+    from scorekeeper.storage.database import game_file
+
+    house(CLEAN)
+    new_game(cli, "house")
+    path = game_file(db, 1)
+    doc = json.loads(path.read_bytes())
+    del doc["games"]["1"]["rules"]["canastas"]["clean"]["makeup"]
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    assert "makeup" not in game_doc(db)["rules"]["canastas"]["clean"]
+    result = cli.json("hand", "--yes", "meld=70 clean=1 out", "-")
+    assert result["teams"][0]["canasta_bonus"] == 500

@@ -119,7 +119,9 @@ class CanastaKind(Struct, frozen=True):
     (7 in every published variant); ``from_cards`` is False for a kind typed cards cannot show
     (a canasta laid from hand at once, a Classic house rule). ``counts_for_going_out`` is False
     where a kind does not count toward the canastas needed to go out (RULES.md §9, Italian wild
-    canastas).
+    canastas). ``makeup`` is None only for a kind of a game stored before kinds said their
+    make-up, whose key the compatibility table does not know: typed cards never show it, as
+    before.
     """
 
     key: str
@@ -128,7 +130,7 @@ class CanastaKind(Struct, frozen=True):
     aliases: tuple[str, ...] = ()
     cards: int = 7
     counts_for_going_out: bool = True
-    makeup: str = "natural"
+    makeup: str | None = "natural"
     rank: str | None = None
     from_cards: bool = True
 
@@ -139,8 +141,9 @@ class CanastaKind(Struct, frozen=True):
 
     @property
     def group(self) -> tuple[str, str | None]:
-        """What typed cards show of the kind: kinds of one group look alike on the table."""
-        return (self.makeup, self.rank)
+        """What typed cards show of the kind: kinds of one group look alike on the table (a kind
+        without a make-up is a group of its own)."""
+        return (self.makeup or f"kind {self.key}", self.rank)
 
     @property
     def specificity(self) -> int:
@@ -150,7 +153,7 @@ class CanastaKind(Struct, frozen=True):
 
     def fits(self, meld: Sequence[Card]) -> bool:
         """True when a meld of these cards is a canasta of this kind (RULES.md §16c)."""
-        if not self.from_cards or len(meld) < self.cards:
+        if not self.from_cards or self.makeup is None or len(meld) < self.cards:
             return False
         naturals = [c for c in meld if not c.wild]
         ranks = {c.key for c in naturals}
@@ -586,10 +589,12 @@ def _threes(spec: RulesSpec, where: str, key: str) -> ThreesRule:
     )
 
 
-def _canasta_kind(key: str, c: CanastaSpec, where: str) -> CanastaKind:
+def _canasta_kind(key: str, c: CanastaSpec, where: str, stored: bool) -> CanastaKind:
     """The kind a ``[canastas.KEY]`` table describes. Its make-up is the table's ``makeup``;
     for a table written before kinds said it (no ``makeup``), :data:`LEGACY_MAKEUPS` by the
-    key, else the natural make-up where ``natural = true`` (the one compatibility step)."""
+    key, else the natural make-up where ``natural = true`` (the one compatibility step). Any
+    other kind without a make-up is refused, except in a game's ``stored`` rules, where it
+    keeps none (typed cards never show it, as when the game was started)."""
     if c.bonus is None:
         raise DataFileError(f"{where}: 'canastas.{key}.bonus' is missing")
     makeup, rank, from_cards = c.makeup, c.rank, c.from_cards
@@ -600,7 +605,7 @@ def _canasta_kind(key: str, c: CanastaSpec, where: str) -> CanastaKind:
             from_cards = from_cards and legacy_from_cards
         elif c.natural:
             makeup = "natural"
-        else:
+        elif not stored:
             raise DataFileError(
                 f"{where}: canastas.{key}: say what makes this canasta: makeup = natural, mixed,"
                 ' wild, twos, jokers_and_twos or sequence (and rank = "seven" for a natural'
@@ -627,7 +632,9 @@ def _penalty_rule(key: str, p: PenaltySpec) -> PenaltyRule:
     return PenaltyRule(key, p.meld, p.below_cards, p.most, p.blocks_going_out, tuple(in_hand))
 
 
-def build_variant(rules: Mapping[str, Any], where: str = "variant") -> Variant:
+def build_variant(
+    rules: Mapping[str, Any], where: str = "variant", stored: bool = False
+) -> Variant:
     """Build a :class:`Variant` from resolved rules: the base file's data with the variant's
     files, options and ``--set`` values over it (a game's stored rules read over the base file
     are such rules too).
@@ -635,7 +642,7 @@ def build_variant(rules: Mapping[str, Any], where: str = "variant") -> Variant:
     Raises DataFileError naming ``where`` when a key or value is not allowed
     (:func:`scorekeeper.domain.schema.decode`) or the rules are inconsistent (missing name,
     sides or bands out of order, a going-out kind the variant does not have, a canasta kind
-    that does not say what makes it).
+    that does not say what makes it, unless the rules are a game's ``stored`` ones).
     """
     data = copy.deepcopy(dict(rules))
     spec = decode(data, where)
@@ -659,7 +666,7 @@ def build_variant(rules: Mapping[str, Any], where: str = "variant") -> Variant:
                     f"{where}: canasta name '{n}' is used by '{seen[n]}' and '{key}'"
                 )
             seen[n] = key
-        canastas[key] = _canasta_kind(key, c, where)
+        canastas[key] = _canasta_kind(key, c, where, stored)
     sets = []
     for key, row in spec.canasta_sets.items():
         if row.points is None or not row.needs:

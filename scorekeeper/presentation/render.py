@@ -322,6 +322,8 @@ _MAKEUPS = {
 
 def _makeup_text(kind: CanastaKind) -> str:
     """What makes a canasta of ``kind``: "7+ cards: one rank, no wild card"."""
+    if kind.makeup is None:
+        return "not told by its cards"
     what = _MAKEUPS[kind.makeup]
     if kind.rank:
         what = what.replace("one rank", RANK_WORDS[kind.rank])

@@ -51,13 +51,14 @@ def variant_from_rules(rules: Mapping[str, Any], where: str = "variant") -> Vari
 
     Rules that hold every rule the base file gives build as they are; rules stored before a
     rule existed are read over the base file, so that rule takes its usual value (a game
-    started before ``partnerships`` existed plays with fixed ones). Raises DataFileError as
-    :func:`scorekeeper.domain.variant.build_variant` does.
+    started before ``partnerships`` existed plays with fixed ones), and a canasta kind of a
+    house variant that does not say its make-up keeps none, as when the game was started.
+    Raises DataFileError as :func:`scorekeeper.domain.variant.build_variant` does.
     """
     try:
-        return build_variant(rules, where)
+        return build_variant(rules, where, stored=True)
     except DataFileError:
-        return build_variant(merge(base_rules(), rules), where)
+        return build_variant(merge(base_rules(), rules), where, stored=True)
 
 
 def user_variant_dir() -> Path:
