@@ -16,9 +16,6 @@ PACKAGE = ROOT / "scorekeeper"
 #: Import cycles known to be removed by work elsewhere in issue 11, each as the set of its
 #: modules, with why it is still here; remove an entry once its cycle is gone.
 KNOWN_CYCLES = [
-    # The rules' modules import each other (scoring uses the meld judgements, melds the entry
-    # values of scoring): item 2, "Canasta kinds and requirements are data", takes it apart.
-    frozenset({"scorekeeper.domain.scoring", "scorekeeper.domain.melds"}),
     # The hand tables and the renderer import each other: item 6, "One view of a hand".
     frozenset({"scorekeeper.presentation.hands", "scorekeeper.presentation.render"}),
 ]

@@ -30,8 +30,8 @@ from scorekeeper.domain.records import StoredGame
 from scorekeeper.errors import InputError
 
 if TYPE_CHECKING:
+    from scorekeeper.domain.entries import SideEntry
     from scorekeeper.domain.game import Game, Hand, Outcome, Side
-    from scorekeeper.domain.scoring import SideEntry
     from scorekeeper.domain.variant import Variant
     from scorekeeper.storage.store import GameStore
 

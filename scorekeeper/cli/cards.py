@@ -65,11 +65,11 @@ def points(
     costs something else (Bolivia's black three: 100), that is shown too.
     Example: scorekeeper points K 9 5 X 3b --variant classic
     """
-    from scorekeeper.domain.cards import card_points, in_hand_values, parse_cards
+    from scorekeeper.domain.cards import card_points, parse_cards
 
     v, _ = _variant_of(variant, settings, game_id, db)
     parsed = parse_cards(" ".join(cards))
-    in_hand = in_hand_values(v.cards, v.penalties)
+    in_hand = v.hand_values
     total = card_points(v.cards, parsed)
     left = card_points(in_hand, parsed)
     if as_json:

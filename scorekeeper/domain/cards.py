@@ -34,6 +34,24 @@ RANK_KEYS: dict[str, str] = {
     "3b": "black_three",
     "3r": "red_three",
 }
+#: How a player names cards of each card-value key in the plural.
+RANK_WORDS: dict[str, str] = {
+    "joker": "jokers",
+    "two": "twos",
+    "ace": "aces",
+    "king": "kings",
+    "queen": "queens",
+    "jack": "jacks",
+    "ten": "tens",
+    "nine": "nines",
+    "eight": "eights",
+    "seven": "sevens",
+    "six": "sixes",
+    "five": "fives",
+    "four": "fours",
+    "black_three": "black threes",
+    "red_three": "red threes",
+}
 SUITS = {"s": "s", "h": "h", "d": "d", "c": "c", "♠": "s", "♥": "h", "♦": "d", "♣": "c"}
 SUITS.update({"♤": "s", "♡": "h", "♢": "d", "♧": "c"})
 _SINGLE = {"A", "K", "Q", "J", "T", "9", "8", "7", "6", "5", "4", "2", "X"}
@@ -228,10 +246,11 @@ def render(cards: Iterable[Card]) -> str:
     return " ".join(str(card) for card in cards)
 
 
-#: Penalty kinds (RULES.md §16c) that charge a card left in a hand instead of its card value,
-#: and the card-value keys they apply to: Bolivia's black three (-100, §5), Hand and Foot's red
-#: three (§14), Modern American's three stuck in hand (§3).
-IN_HAND_PENALTIES: dict[str, tuple[str, ...]] = {
+#: Compatibility: the card-value keys the built-in in-hand penalties charge (RULES.md §16c),
+#: for penalty tables written before a penalty said so with ``in_hand``: Bolivia's black three
+#: (-100, §5), Hand and Foot's red three (§14), Modern American's three stuck in hand (§3),
+#: Classic's undeclared red three (§2).
+LEGACY_IN_HAND: dict[str, tuple[str, ...]] = {
     "black_threes_in_hand": ("black_three",),
     "red_threes_in_hand": ("red_three",),
     "threes_in_hand": ("black_three", "red_three"),
@@ -239,15 +258,20 @@ IN_HAND_PENALTIES: dict[str, tuple[str, ...]] = {
 }
 
 
-def in_hand_values(values: Mapping[str, int], penalties: Mapping[str, int]) -> dict[str, int]:
+def in_hand_values(
+    values: Mapping[str, int],
+    penalties: Mapping[str, int],
+    charges: Mapping[str, Iterable[str]] | None = None,
+) -> dict[str, int]:
     """What each card costs when left in a hand: card-value key -> points (positive).
 
     ``values`` are the variant's card values, ``penalties`` its penalty points by kind
-    (negative). A card that one of :data:`IN_HAND_PENALTIES` charges costs the penalty's size
-    instead of its card value (Bolivia's black three: 100, not 5).
+    (negative), ``charges`` the card-value keys each penalty charges per card left in a hand
+    (a penalty's ``in_hand``; :data:`LEGACY_IN_HAND` when not given). A card a penalty charges
+    costs the penalty's size instead of its card value (Bolivia's black three: 100, not 5).
     """
     out = dict(values)
-    for penalty, keys in IN_HAND_PENALTIES.items():
+    for penalty, keys in (LEGACY_IN_HAND if charges is None else charges).items():
         if penalty in penalties:
             for key in keys:
                 out[key] = -penalties[penalty]

@@ -12,8 +12,9 @@ from functools import cached_property
 
 from msgspec import Struct, field
 
+from scorekeeper.domain.entries import SideEntry
 from scorekeeper.domain.minimums import NO_MINIMUM, Minimum, opening_minimum
-from scorekeeper.domain.scoring import Breakdown, SideEntry, score_hand
+from scorekeeper.domain.scoring import Breakdown, score_hand
 from scorekeeper.domain.variant import Variant
 from scorekeeper.errors import InputError, RuleError
 

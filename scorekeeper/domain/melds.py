@@ -17,67 +17,69 @@ with the side's opening minimum, requirements such as "a natural canasta" includ
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from msgspec import Struct
 
-from scorekeeper.domain.cards import Card, card_points, in_hand_values, render
+from scorekeeper.domain.cards import RANK_KEYS, RANK_WORDS, Card, card_points, render
 from scorekeeper.domain.minimums import Minimum
-from scorekeeper.domain.scoring import classify_canasta
-from scorekeeper.domain.variant import DEFAULTS, Variant
+from scorekeeper.domain.schema import MeldRules
+from scorekeeper.domain.variant import Requirement, Variant
+
+__all__ = [
+    "SEQUENCE_RANKS",
+    "MeldRules",
+    "MeldVerdict",
+    "OpeningCheck",
+    "check_opening",
+    "classify_canasta",
+    "hand_points",
+    "hand_values",
+    "judge_meld",
+    "rank_name",
+    "too_many_cards",
+]
 
 #: Natural ranks of a sequence, low to high: 4 up to ace, no wrap-around (RULES.md §4).
 SEQUENCE_RANKS: tuple[str, ...] = ("4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 
-_RANK_NAMES = {"A": "aces", "K": "kings", "Q": "queens", "J": "jacks", "10": "tens", "9": "nines"}
-_RANK_NAMES.update({"8": "eights", "7": "sevens", "6": "sixes", "5": "fives", "4": "fours"})
-_RANK_NAMES.update({"3b": "black threes", "3r": "red threes"})
-
 
 def rank_name(rank: str) -> str:
     """How a player names cards of ``rank`` in the plural ("kings", "black threes")."""
-    return _RANK_NAMES.get(rank, f"{rank}s")
+    return RANK_WORDS[RANK_KEYS[rank]] if rank in RANK_KEYS else f"{rank}s"
 
 
-class MeldRules(Struct, frozen=True):
-    """A variant's meld rules, the values of its ``[melds]`` table (counts are cards).
+def classify_canasta(variant: Variant, meld: Sequence[Card]) -> str | None:
+    """The canasta kind a meld of cards makes under ``variant``, or None if it is no canasta.
 
-    ``max_cards`` 0 means no limit. ``black_threes`` is ``going_out`` (3 or more, no wild cards,
-    only by a player going out: RULES.md §2) or ``never`` (RULES.md §3). ``aces`` is ``any`` or
-    ``natural_unless_opening_wild`` (Modern American: aces take wild cards only when the side's
-    opening held wild cards, RULES.md §3). ``opening_needs`` is ``nothing``, ``clean_triple``
-    or ``clean_triple_or_wild_meld`` (RULES.md §3, K7). ``opening_discard`` is ``counts``,
-    ``not_counted`` (Modern American) or ``not_allowed`` (Brazilian, RULES.md §6).
+    Each kind of the variant says what makes it (``makeup``, ``rank``, at least ``cards``
+    cards); of the kinds the meld fits, the narrowest names it: seven natural sevens make
+    ``sevens`` where the variant has such a kind, else ``natural`` (RULES.md §16c). See
+    :meth:`scorekeeper.domain.variant.Variant.canasta_for`.
     """
+    return variant.canasta_for(meld)
 
-    min_cards: int = 3
-    max_cards: int = 0
-    min_naturals: int = 2
-    max_wilds: int = 3
-    wilds_at_most_naturals: bool = True
-    one_meld_per_rank: bool = True
-    wild_melds: bool = False
-    wild_meld_max_cards: int = 7
-    wild_meld_exclusive: bool = False
-    sequences: bool = False
-    sequence_min: int = 3
-    sequence_max: int = 7
-    sequence_wilds: int = 0
-    black_threes: str = "going_out"
-    sevens_no_wilds: bool = False
-    aces: str = "any"
-    opening_needs: str = "nothing"
-    opening_discard: str = "counts"
-    concealed_waives_minimum: bool = True
-    canasta_opens_freely: bool = False
 
-    @classmethod
-    def of(cls, variant: Variant) -> MeldRules:
-        """The meld rules of ``variant`` (its ``melds`` table over :data:`DEFAULTS`)."""
-        table: Mapping[str, Any] = {**DEFAULTS["melds"], **variant.rules.get("melds", {})}
-        names = set(cls.__struct_fields__)
-        return cls(**{k: v for k, v in table.items() if k in names})
+def too_many_cards(variant: Variant, cards: Sequence[Card]) -> str | None:
+    """Why ``cards`` (typed anywhere in one hand) cannot all exist in the variant's decks: more
+    of a rank than the decks hold, or more of one suited card than there are decks; None when
+    they can (RULES.md §16c deck limits)."""
+    by_rank: dict[str, int] = {}
+    by_card: dict[tuple[str, str], int] = {}
+    for card in cards:
+        by_rank[card.key] = by_rank.get(card.key, 0) + 1
+        if card.suit:
+            by_card[(card.rank, card.suit)] = by_card.get((card.rank, card.suit), 0) + 1
+    decks = f"{variant.decks} deck{'s' if variant.decks > 1 else ''}"
+    for key, n in by_rank.items():
+        if n > variant.cards_of(key):
+            return f"{n} {RANK_WORDS[key]} typed; the {decks} hold {variant.cards_of(key)}"
+    for (rank, suit), n in by_card.items():
+        if n > variant.decks:
+            card = Card(rank, suit)
+            return f"{n} cards {card} typed; the {decks} hold {variant.decks}"
+    return None
 
 
 class MeldVerdict(Struct, frozen=True):
@@ -170,7 +172,7 @@ def judge_meld(
     §2). ``opening_wilds``: the side's opening meld held wild cards (Modern American aces rule).
     Returns a :class:`MeldVerdict`; never raises for an illegal meld.
     """
-    rules = MeldRules.of(variant)
+    rules = variant.melds
     cards = tuple(cards)
     points = card_points(variant.cards, cards)
     naturals = [c for c in cards if not c.wild]
@@ -261,8 +263,8 @@ def judge_meld(
 
 def hand_values(variant: Variant) -> dict[str, int]:
     """What each card costs when left in a hand (card-value key -> points), see
-    :func:`scorekeeper.domain.cards.in_hand_values` (RULES.md §3, §5, §14)."""
-    return in_hand_values(variant.cards, variant.penalties)
+    :attr:`scorekeeper.domain.variant.Variant.hand_values` (RULES.md §3, §5, §14)."""
+    return variant.hand_values
 
 
 def hand_points(variant: Variant, cards: Sequence[Card]) -> int:
@@ -334,21 +336,22 @@ def _discard_problem(variant: Variant, rules: MeldRules, discard: Card) -> str |
     return None
 
 
-def _requirement_problem(requires: str, verdicts: Sequence[MeldVerdict], total: int) -> str | None:
-    """Why the melds miss a requirement that is not a number (RULES.md §6, REQUIREMENTS)."""
+def _requirement_problem(
+    requirement: Requirement, verdicts: Sequence[MeldVerdict], total: int
+) -> str | None:
+    """Why the melds miss a requirement that is not a number (RULES.md §6), or None.
+
+    ``requirement`` is one of the variant's ``[requirements.KEY]`` tables: a canasta, with no
+    wild card, worth so many card points, and melds worth so many in all.
+    """
     canastas = [v for v in verdicts if v.legal and v.canasta]
-    if requires == "any_canasta":
-        ok = bool(canastas)
-        need = "a canasta (seven cards or more)"
-    elif requires == "natural_canasta":
-        ok = any(not any(c.wild for c in v.cards) for v in canastas)
-        need = "a natural canasta (seven cards or more, no wild card)"
-    elif requires == "canasta_worth_200":
-        ok = any(v.points >= 200 for v in canastas)
-        need = "a canasta whose cards are worth at least 200"
-    else:  # canasta_and_200
-        ok = bool(canastas) and total >= 200
-        need = f"a canasta and melds worth at least 200 in all (these are worth {_fmt(total)})"
+    if requirement.natural:
+        canastas = [v for v in canastas if not any(c.wild for c in v.cards)]
+    canastas = [v for v in canastas if v.points >= requirement.canasta_points]
+    ok = (bool(canastas) or not requirement.canasta) and total >= requirement.melds_points
+    need = requirement.need
+    if requirement.melds_points:
+        need += f" (these are worth {_fmt(total)})"
     return None if ok else f"the opening needs {need}"
 
 
@@ -367,12 +370,10 @@ def check_opening(
     and counts toward the minimum where ``opening_discard`` is ``counts``. Card points only:
     bonuses and red threes never count (RULES.md §2). Returns an :class:`OpeningCheck`.
     """
-    rules = MeldRules.of(variant)
+    rules = variant.melds
     minimum = minimum or Minimum()
     groups = [list(m) for m in melds]
     problems: list[str] = []
-    from scorekeeper.domain.scoring import too_many_cards
-
     typed = [c for m in groups for c in m] + ([discard] if discard is not None else [])
     excess = too_many_cards(variant, typed)
     if excess:
@@ -461,7 +462,7 @@ def check_opening(
         )
     missing = None
     if minimum.requires:
-        missing = _requirement_problem(minimum.requires, verdicts, total)
+        missing = _requirement_problem(variant.requirements[minimum.requires], verdicts, total)
         if missing:
             problems.append(missing)
     return OpeningCheck(

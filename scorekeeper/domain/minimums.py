@@ -8,25 +8,27 @@ from __future__ import annotations
 
 from msgspec import Struct
 
-from scorekeeper.domain.variant import REQUIREMENTS, Variant
+from scorekeeper.domain.variant import Band, Variant
 from scorekeeper.errors import InputError
 
 
 class Minimum(Struct, frozen=True):
     """An opening minimum: a number of points, a requirement that is not a number, or none.
 
-    ``points`` is in card points; ``requires`` is a key of
-    :data:`scorekeeper.domain.variant.REQUIREMENTS` (e.g. ``natural_canasta``).
+    ``points`` is in card points; ``requires`` is the key of one of the variant's
+    requirements (``[requirements.KEY]`` of its rules, e.g. ``natural_canasta``) and ``title``
+    how a player says it ("a natural canasta", RULES.md §6).
     """
 
     points: int | None = None
     requires: str | None = None
+    title: str | None = None
 
     @property
     def text(self) -> str:
         """How a player says it: "90", "a natural canasta", or "none"."""
         if self.requires:
-            return REQUIREMENTS[self.requires]
+            return self.title or self.requires
         if self.points is None:
             return "none"
         return f"{self.points:,}"
@@ -35,11 +37,17 @@ class Minimum(Struct, frozen=True):
         """The DESIGN.md shape: ``{"points": N or null, "requires": text or null}``."""
         return {
             "points": self.points,
-            "requires": REQUIREMENTS[self.requires] if self.requires else None,
+            "requires": (self.title or self.requires) if self.requires else None,
         }
 
 
 NO_MINIMUM = Minimum()
+
+
+def _minimum(variant: Variant, band: Band) -> Minimum:
+    if band.requires is None:
+        return Minimum(band.points)
+    return Minimum(None, band.requires, variant.requirements[band.requires].title)
 
 
 def opening_minimum(
@@ -60,11 +68,11 @@ def opening_minimum(
             raise InputError(f"rounds are numbered from 1, not {round}")
         for band in variant.bands:
             if band.round == round:
-                return Minimum(band.points, band.requires)
+                return _minimum(variant, band)
         return NO_MINIMUM
     if score is None:
         raise InputError(f"{variant.name} sets its minimum by score: give the score")
     for band in variant.bands:
         if (band.low is None or score >= band.low) and (band.high is None or score < band.high):
-            return Minimum(band.points, band.requires)
+            return _minimum(variant, band)
     return NO_MINIMUM  # unreachable for a validated table, which covers every score

@@ -12,8 +12,8 @@ from msgspec import structs
 
 from scorekeeper.domain.cards import Card, card_points, render
 from scorekeeper.domain.entries import SideEntry, read_entry
-from scorekeeper.domain.melds import MeldRules, judge_meld, rank_name
-from scorekeeper.domain.scoring import classify_canasta, threes_in_hand
+from scorekeeper.domain.melds import classify_canasta, judge_meld, rank_name
+from scorekeeper.domain.scoring import threes_in_hand
 from scorekeeper.domain.variant import Variant
 from scorekeeper.errors import InputError, RuleError
 
@@ -40,10 +40,15 @@ def entry_from_json(variant: Variant, obj: Mapping[str, Any], side: str = "side"
     )
 
 
-def _base_kind(key: str) -> str:
-    """The kind a canasta is counted as when its cards are typed: a concealed natural canasta
-    (a house rule) has the cards of a natural one."""
-    return key.removeprefix("concealed_")
+def _canasta_groups(variant: Variant, canastas: Mapping[str, int]) -> dict[str, int]:
+    """Canasta counts by what typed cards show of them (:attr:`CanastaKind.group`), each group
+    named by its kind that typed cards show: a canasta laid from hand at once (a house rule)
+    has the cards of an ordinary one of its make-up."""
+    out: dict[str, int] = {}
+    for key, n in canastas.items():
+        name = variant.canasta_group_name(variant.canastas[key].group)
+        out[name] = out.get(name, 0) + n
+    return out
 
 
 def _counted_penalties(variant: Variant, groups: Sequence[Sequence[Card]]) -> dict[str, int]:
@@ -70,7 +75,7 @@ def _counted_penalties(variant: Variant, groups: Sequence[Sequence[Card]]) -> di
 
 
 def _check_one_meld_per_rank(variant: Variant, groups: Sequence[Sequence[Card]]) -> None:
-    if not MeldRules.of(variant).one_meld_per_rank:
+    if not variant.melds.one_meld_per_rank:
         return
     seen: set[str] = set()
     for group in groups:
@@ -120,10 +125,8 @@ def resolve_cards(
                     found[kind] = found.get(kind, 0) + 1
             _check_one_meld_per_rank(variant, groups)
             if canastas_given:
-                said: dict[str, int] = {}
-                for k, n in canastas.items():
-                    said[_base_kind(k)] = said.get(_base_kind(k), 0) + n
-                if said != found:
+                said = _canasta_groups(variant, canastas)
+                if said != _canasta_groups(variant, found):
                     made = ", ".join(f"{n} {k}" for k, n in found.items()) or "no canasta"
                     given = ", ".join(f"{n} {k}" for k, n in said.items()) or "none"
                     raise RuleError(

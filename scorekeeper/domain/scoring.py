@@ -17,8 +17,9 @@ from collections.abc import Callable, Mapping, Sequence
 
 from msgspec import Struct, structs
 
-from scorekeeper.domain.cards import IN_HAND_PENALTIES, Card
+from scorekeeper.domain.cards import Card
 from scorekeeper.domain.entries import SideEntry, combine, typed_cards
+from scorekeeper.domain.melds import too_many_cards
 from scorekeeper.domain.variant import ThreesRule, Variant
 from scorekeeper.errors import InputError, RuleError
 
@@ -49,60 +50,17 @@ class Breakdown(Struct, frozen=True):
 BREAKDOWN_FIELDS: tuple[str, ...] = Breakdown.__struct_fields__
 
 
-def classify_canasta(variant: Variant, meld: Sequence[Card]) -> str | None:
-    """The canasta kind a meld of cards makes under ``variant``, or None if it is no canasta.
-
-    A meld of at least seven cards is a canasta: all wild cards make ``wild_twos`` (seven 2s),
-    ``wild_jokers`` (four jokers and three 2s) or ``wild``; natural sevens or aces make ``sevens``
-    or ``aces`` where the variant has those kinds; several ranks make ``sequence``; otherwise
-    ``natural`` without wild cards and ``mixed`` with them (RULES.md §16c). A kind the variant
-    lacks gives None.
-    """
-    if len(meld) < 7:
-        return None
-    naturals = [c for c in meld if not c.wild]
-    kinds = variant.canastas
-    choice: str | None
-    if not naturals:
-        twos = sum(1 for c in meld if c.rank == "2")
-        if twos == len(meld) and "wild_twos" in kinds:
-            choice = "wild_twos"
-        elif twos == 3 and len(meld) == 7 and "wild_jokers" in kinds:
-            choice = "wild_jokers"
-        else:
-            choice = "wild"
-    elif len({c.rank for c in naturals}) > 1:
-        choice = "sequence"
-    elif len(naturals) == len(meld):
-        rank = naturals[0].rank
-        if rank == "7" and "sevens" in kinds:
-            choice = "sevens"
-        elif rank == "A" and "aces" in kinds:
-            choice = "aces"
-        else:
-            choice = "natural"
-    else:
-        choice = "mixed"
-    return choice if choice in kinds else None
-
-
 def threes_in_hand(
     variant: Variant, cards: Sequence[Card], penalties: Mapping[str, int]
 ) -> tuple[list[Card], dict[str, int]]:
-    """Move threes typed among the cards left in hand to the variant's in-hand penalty, where
-    it has one (Bolivia's black three -100, Hand and Foot's red three, Modern American's 3s);
-    returns the other cards and the penalty counts."""
+    """Move cards typed among the cards left in hand to the variant's in-hand penalty that
+    charges them (a penalty's ``in_hand``), where it has one (Bolivia's black three -100, Hand
+    and Foot's red three, Modern American's 3s); returns the other cards and the penalty
+    counts."""
     out = dict(penalties)
     rest: list[Card] = []
     for card in cards:
-        key = next(
-            (
-                p
-                for p, keys in IN_HAND_PENALTIES.items()
-                if card.key in keys and p in variant.penalties
-            ),
-            None,
-        )
+        key = variant.in_hand_penalty(card.key)
         if key:
             out[key] = out.get(key, 0) + 1
         else:
@@ -127,7 +85,7 @@ def least_meld_points(variant: Variant, canastas: Mapping[str, int]) -> int:
     total = 0
     for key, count in canastas.items():
         kind = variant.canastas[key]
-        low = min(wilds) if key.startswith("wild") else min(naturals)
+        low = min(wilds) if kind.all_wild else min(naturals)
         total += count * kind.cards * low
     return total
 
@@ -159,46 +117,6 @@ def check_going_out(variant: Variant, entry: SideEntry, side: str) -> None:
         )
 
 
-_RANK_WORDS = {
-    "joker": "jokers",
-    "two": "twos",
-    "ace": "aces",
-    "king": "kings",
-    "queen": "queens",
-    "jack": "jacks",
-    "ten": "tens",
-    "nine": "nines",
-    "eight": "eights",
-    "seven": "sevens",
-    "six": "sixes",
-    "five": "fives",
-    "four": "fours",
-    "black_three": "black threes",
-    "red_three": "red threes",
-}
-
-
-def too_many_cards(variant: Variant, cards: Sequence[Card]) -> str | None:
-    """Why ``cards`` (typed anywhere in one hand) cannot all exist in the variant's decks: more
-    of a rank than the decks hold, or more of one suited card than there are decks; None when
-    they can (RULES.md §16c deck limits)."""
-    by_rank: dict[str, int] = {}
-    by_card: dict[tuple[str, str], int] = {}
-    for card in cards:
-        by_rank[card.key] = by_rank.get(card.key, 0) + 1
-        if card.suit:
-            by_card[(card.rank, card.suit)] = by_card.get((card.rank, card.suit), 0) + 1
-    decks = f"{variant.decks} deck{'s' if variant.decks > 1 else ''}"
-    for key, n in by_rank.items():
-        if n > variant.cards_of(key):
-            return f"{n} {_RANK_WORDS[key]} typed; the {decks} hold {variant.cards_of(key)}"
-    for (rank, suit), n in by_card.items():
-        if n > variant.decks:
-            card = Card(rank, suit)
-            return f"{n} cards {card} typed; the {decks} hold {variant.decks}"
-    return None
-
-
 def _typed_threes(variant: Variant, entry: SideEntry, rank: str) -> int:
     """Threes of ``rank`` (``3r``/``3b``) among a side's typed cards that no count holds yet:
     melded ones, and ones left in hand that no in-hand penalty of the variant took."""
@@ -207,8 +125,7 @@ def _typed_threes(variant: Variant, entry: SideEntry, rank: str) -> int:
         count += sum(1 for meld in entry.melds for c in meld if c.rank == rank)
     if entry.hand:
         key = "red_three" if rank == "3r" else "black_three"
-        taken = any(key in keys for p, keys in IN_HAND_PENALTIES.items() if p in variant.penalties)
-        if not taken:
+        if variant.in_hand_penalty(key) is None:
             count += sum(1 for c in entry.hand if c.rank == rank)
     return count
 
@@ -432,10 +349,9 @@ def threes_in_decks(
 ) -> None:
     """Red and black threes of all sides together (laid out, charged in hand, typed) are within
     what the decks hold."""
-    for colour, attr, in_hand in (
-        ("red", "red_threes", ("red_threes_in_hand", "red_three_not_declared")),
-        ("black", "black_threes", ("black_threes_in_hand",)),
-    ):
+    for colour, attr in (("red", "red_threes"), ("black", "black_threes")):
+        key = f"{colour}_three"
+        in_hand = [k for k, r in variant.penalty_rules.items() if r.in_hand == (key,)]
         count = sum(
             getattr(e, attr)
             + sum(e.penalties.get(k, 0) for k in in_hand)

@@ -1,322 +1,63 @@
 """The variant model: every scoring rule of a Canasta variant, built from plain data.
 
 A variant file (TOML, one per variant, in ``scorekeeper/variants/``) is read into a ``dict`` by
-:mod:`scorekeeper.variants`; this module validates that data against :data:`SPEC`, merges a
-variant with the one it ``extends``, applies named options and ``--set KEY=VALUE`` overrides, and
-builds the immutable :class:`Variant` the scoring engine uses. Nothing here reads files.
+:mod:`scorekeeper.variants`, over the base file that gives every rule's usual value. This module
+merges a variant with the one it ``extends``, applies named options and ``--set KEY=VALUE``
+overrides, decodes the result into the typed structures of :mod:`scorekeeper.domain.schema`
+(which say what each key may hold) and builds the immutable :class:`Variant` the scoring engine
+uses. Nothing here reads files.
 
-Rules that numbers cannot express are small named rules chosen by a string in the data
-(``red_threes.sign_rule``, ``melds.sign``, opening-minimum ``requires``); their meanings are in
-:mod:`scorekeeper.domain.scoring` and :mod:`scorekeeper.domain.minimums`.
+What a canasta kind is, what an opening requirement asks for and which cards an in-hand penalty
+charges are data of the variant (``makeup``, ``[requirements.KEY]``, ``in_hand``); rules that
+numbers cannot express are small named rules chosen by a string in the data
+(``red_threes.sign_rule``, ``melds.sign``); their meanings are in
+:mod:`scorekeeper.domain.scoring` and :mod:`scorekeeper.domain.melds`.
 """
 
 from __future__ import annotations
 
 import copy
 import math
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from itertools import pairwise
 from typing import Any
 
 from msgspec import Struct, field
 
+from scorekeeper.domain.cards import LEGACY_IN_HAND, RANK_KEYS, Card, in_hand_values
+from scorekeeper.domain.schema import (
+    CanastaSpec,
+    MeldRules,
+    PenaltySpec,
+    RulesSpec,
+    decode,
+    parse_bool,
+    read_setting,
+)
 from scorekeeper.errors import DataFileError, InputError
 
 #: Card ranks that carry a value, in the order a variant file lists them.
-RANKS: tuple[str, ...] = (
-    "joker",
-    "two",
-    "ace",
-    "king",
-    "queen",
-    "jack",
-    "ten",
-    "nine",
-    "eight",
-    "seven",
-    "six",
-    "five",
-    "four",
-    "black_three",
-    "red_three",
-)
+RANKS: tuple[str, ...] = tuple(RANK_KEYS.values())
 
-#: Named rules for the sign of a threes item (RULES.md §2 red 3s, §3 3s, §4, §13).
-SIGN_RULES = ("always_plus", "minus_without_meld", "by_canastas", "minus_without_kind")
-
-#: Named rules for the sign of melded card points (RULES.md §3: Modern American count).
-MELD_SIGN_RULES = ("plus", "minus_without_canasta")
-
-#: Opening requirements that are not a number of points (RULES.md §6, §16 hints), with the text
-#: shown to players.
-REQUIREMENTS: dict[str, str] = {
-    "any_canasta": "a canasta",
-    "natural_canasta": "a natural canasta",
-    "canasta_worth_200": "a canasta worth at least 200",
-    "canasta_and_200": "a canasta and melds worth at least 200 in all",
+#: Compatibility with variant files and stored games written before kinds said their make-up:
+#: the make-up (and rank, and whether typed cards show it) of the kind keys the built-in files
+#: used, filled in only where a kind has no ``makeup``. A kind with ``natural = true`` and a key
+#: not listed here has the natural make-up.
+LEGACY_MAKEUPS: dict[str, tuple[str, str | None, bool]] = {
+    "natural": ("natural", None, True),
+    "mixed": ("mixed", None, True),
+    "wild": ("wild", None, True),
+    "wild_twos": ("twos", None, True),
+    "wild_jokers": ("jokers_and_twos", None, True),
+    "sevens": ("natural", "seven", True),
+    "aces": ("natural", "ace", True),
+    "sequence": ("sequence", None, True),
+    "concealed_natural": ("natural", None, False),
+    "concealed_mixed": ("mixed", None, False),
 }
 
-TIE_RULES = ("extra_hand", "draw")
-
-#: Unfinished melds a penalty can be counted from when the melds are typed as cards: a run, a
-#: natural meld of aces or of sevens, a meld of wild cards (RULES.md §3 penalties, §6).
-PENALTY_MELDS = ("sequence", "aces", "sevens", "wild")
-
-#: Meld-legality choices (RULES.md §2, §3, §4, §5; their meanings are in
-#: :mod:`scorekeeper.domain.melds`).
-BLACK_THREE_MELDS = ("going_out", "never")
-ACES_RULES = ("any", "natural_unless_opening_wild")
-OPENING_NEEDS = ("nothing", "clean_triple", "clean_triple_or_wild_meld")
-OPENING_DISCARD = ("counts", "not_counted", "not_allowed")
-
-
-class _Choice:
-    def __init__(self, *values: str) -> None:
-        self.values = values
-
-
-class _ListOf:
-    def __init__(self, item: Any) -> None:
-        self.item = item
-
-
-class _MapOf:
-    def __init__(self, item: Any) -> None:
-        self.item = item
-
-
-_ANY = object()
-
-_THREES = {
-    "each": int,
-    "each_not_out": int,
-    "totals": _MapOf(int),
-    "sign_rule": _Choice(*SIGN_RULES),
-    "sign_by_canastas": _ListOf(int),
-    "kind": str,
-    "negative_cap": int,
-}
-
-#: The shape of a variant's data: keys, and the type each key's value must have.
-SPEC: dict[str, Any] = {
-    "name": str,
-    "title": str,
-    "family": str,
-    "description": str,
-    "source": str,
-    "extends": str,
-    "remove": _ListOf(str),
-    "sides": {"min": int, "max": int},
-    "players": {"min": int, "max": int},
-    "decks": int,
-    "jokers_per_deck": int,
-    "target": int,
-    "hands": int,
-    "tie": _Choice(*TIE_RULES),
-    "partnerships": _Choice("fixed", "per_hand"),
-    "cards": dict.fromkeys(RANKS, int),
-    "melds": {
-        "sign": _Choice(*MELD_SIGN_RULES),
-        "min_cards": int,
-        "max_cards": int,
-        "min_naturals": int,
-        "max_wilds": int,
-        "wilds_at_most_naturals": bool,
-        "one_meld_per_rank": bool,
-        "wild_melds": bool,
-        "wild_meld_max_cards": int,
-        "wild_meld_exclusive": bool,
-        "sequences": bool,
-        "sequence_min": int,
-        "sequence_max": int,
-        "sequence_wilds": int,
-        "black_threes": _Choice(*BLACK_THREE_MELDS),
-        "sevens_no_wilds": bool,
-        "aces": _Choice(*ACES_RULES),
-        "opening_needs": _Choice(*OPENING_NEEDS),
-        "opening_discard": _Choice(*OPENING_DISCARD),
-        "concealed_waives_minimum": bool,
-        "canasta_opens_freely": bool,
-    },
-    "canastas": _MapOf(
-        {
-            "title": str,
-            "bonus": int,
-            "aliases": _ListOf(str),
-            "cards": int,
-            "counts_for_going_out": bool,
-            "natural": bool,
-        }
-    ),
-    "canasta_sets": _MapOf({"title": str, "points": int, "needs": _MapOf(int), "group": str}),
-    "instant_win": {"canastas": int, "points": int},
-    "red_threes": _THREES,
-    "black_threes": _THREES,
-    "going_out": {
-        "bonus": int,
-        "concealed_bonus": int,
-        "canastas": int,
-        "kinds": _MapOf(int),
-        "red_threes_at_least_canastas": bool,
-    },
-    "penalties": _MapOf(
-        {
-            "title": str,
-            "points": int,
-            "meld": _Choice(*PENALTY_MELDS),
-            "below_cards": int,
-            "most": int,
-            "blocks_going_out": bool,
-        }
-    ),
-    "special_hands": _MapOf({"title": str, "points": int, "wins_game": bool}),
-    "acaba": {"points": int},
-    "opening_minimum": {
-        "by": _Choice("score", "round"),
-        "bands": _ListOf(
-            {
-                "from": int,
-                "below": int,
-                "round": int,
-                "points": int,
-                "requires": _Choice(*REQUIREMENTS),
-            }
-        ),
-    },
-    "options": _MapOf(
-        {
-            "description": str,
-            "default": _ANY,
-            "set": _ANY,
-            "choices": _MapOf(_ANY),
-        }
-    ),
-}
-
-#: Values every variant has unless its file says otherwise (RULES.md §1 card values).
-DEFAULTS: dict[str, Any] = {
-    "family": "classic",
-    "description": "",
-    "source": "",
-    "sides": {"min": 2, "max": 2},
-    "players": {"min": 2, "max": 6},
-    "decks": 2,
-    "jokers_per_deck": 2,
-    "target": 5000,
-    "hands": 0,
-    "tie": "extra_hand",
-    "partnerships": "fixed",
-    "cards": {
-        "joker": 50,
-        "two": 20,
-        "ace": 20,
-        "king": 10,
-        "queen": 10,
-        "jack": 10,
-        "ten": 10,
-        "nine": 10,
-        "eight": 10,
-        "seven": 5,
-        "six": 5,
-        "five": 5,
-        "four": 5,
-        "black_three": 5,
-        "red_three": 0,
-    },
-    # Meld legality (RULES.md §2, Classic): groups of one rank, 2+ naturals, at most 3 wilds
-    # and never more wilds than naturals, no runs, no all-wild melds, one meld per rank, black
-    # threes only going out, the top discard counts toward the opening minimum.
-    "melds": {
-        "sign": "plus",
-        "min_cards": 3,
-        "max_cards": 0,
-        "min_naturals": 2,
-        "max_wilds": 3,
-        "wilds_at_most_naturals": True,
-        "one_meld_per_rank": True,
-        "wild_melds": False,
-        "wild_meld_max_cards": 7,
-        "wild_meld_exclusive": False,
-        "sequences": False,
-        "sequence_min": 3,
-        "sequence_max": 7,
-        "sequence_wilds": 0,
-        "black_threes": "going_out",
-        "sevens_no_wilds": False,
-        "aces": "any",
-        "opening_needs": "nothing",
-        "opening_discard": "counts",
-        "concealed_waives_minimum": True,
-        "canasta_opens_freely": False,
-    },
-    "canastas": {},
-    "canasta_sets": {},
-    "red_threes": {"each": 0, "totals": {}, "sign_rule": "always_plus", "negative_cap": 0},
-    "black_threes": {"each": 0, "totals": {}, "sign_rule": "always_plus", "negative_cap": 0},
-    "going_out": {
-        "bonus": 0,
-        "concealed_bonus": 0,
-        "canastas": 1,
-        "kinds": {},
-        "red_threes_at_least_canastas": False,
-    },
-    "penalties": {},
-    "special_hands": {},
-    "opening_minimum": {"by": "score", "bands": []},
-    "options": {},
-}
-
-_TYPE_NAMES = {int: "a whole number", str: "text", bool: "true or false"}
-
-
-def _check(value: Any, spec: Any, path: str, where: str) -> None:
-    """Raise DataFileError when ``value`` does not have the shape ``spec`` describes."""
-    if spec is _ANY:
-        return
-    if isinstance(spec, dict):
-        if not isinstance(value, dict):
-            raise DataFileError(f"{where}: '{path}' must be a table of keys")
-        for key, item in value.items():
-            if key not in spec:
-                allowed = ", ".join(spec)
-                name = f"{path}.{key}" if path else key
-                raise DataFileError(f"{where}: unknown key '{name}' (allowed: {allowed})")
-            _check(item, spec[key], f"{path}.{key}" if path else key, where)
-    elif isinstance(spec, _MapOf):
-        if not isinstance(value, dict):
-            raise DataFileError(f"{where}: '{path}' must be a table of keys")
-        for key, item in value.items():
-            _check(item, spec.item, f"{path}.{key}", where)
-    elif isinstance(spec, _ListOf):
-        if not isinstance(value, list):
-            raise DataFileError(f"{where}: '{path}' must be a list")
-        for i, item in enumerate(value):
-            _check(item, spec.item, f"{path}[{i}]", where)
-    elif isinstance(spec, _Choice):
-        if value not in spec.values:
-            allowed = ", ".join(spec.values)
-            raise DataFileError(f"{where}: '{path}' is {value!r}; allowed: {allowed}")
-    elif spec is int:
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise DataFileError(f"{where}: '{path}' must be a whole number, not {value!r}")
-    elif not isinstance(value, spec):
-        raise DataFileError(f"{where}: '{path}' must be {_TYPE_NAMES[spec]}, not {value!r}")
-
-
-def spec_at(path: str) -> Any:
-    """Return the SPEC entry for a dotted rule path such as ``canastas.natural.bonus``.
-
-    Raises InputError when the path names no rule.
-    """
-    spec: Any = SPEC
-    for part in path.split("."):
-        if isinstance(spec, dict) and part in spec:
-            spec = spec[part]
-        elif isinstance(spec, _MapOf) or (isinstance(spec, _ListOf) and part.isdigit()):
-            spec = spec.item
-        else:
-            raise InputError(f"'{path}' is not a rule or option of this variant")
-    return spec
+#: Make-ups of wild cards only (RULES.md §3, §8).
+WILD_MAKEUPS = ("wild", "twos", "jokers_and_twos")
 
 
 def merge(base: Mapping[str, Any], over: Mapping[str, Any]) -> dict[str, Any]:
@@ -369,45 +110,18 @@ def _exists(data: Mapping[str, Any], path: str) -> bool:
     return True
 
 
-def parse_value(path: str, text: str) -> Any:
-    """Read the text of ``--set PATH=TEXT`` as the type the rule at ``path`` takes.
-
-    Raises InputError naming the rule and what it allows.
-    """
-    spec = spec_at(path)
-    raw = text.strip()
-    if spec is int:
-        try:
-            return int(raw.replace(",", "").replace("_", ""))
-        except ValueError:
-            raise InputError(f"'{path}' takes a whole number, not '{text}'") from None
-    if spec is bool:
-        return parse_bool(path, raw)
-    if isinstance(spec, _Choice):
-        if raw not in spec.values:
-            raise InputError(f"'{path}' is one of {', '.join(spec.values)}, not '{text}'")
-        return raw
-    if spec is str:
-        return raw
-    raise InputError(f"'{path}' is a table; set one of its keys, e.g. '{path}.KEY=VALUE'")
-
-
-def parse_bool(name: str, text: str) -> bool:
-    """Read yes/no text (true/false, yes/no, on/off, 1/0) or raise InputError."""
-    low = text.strip().lower()
-    if low in ("true", "yes", "on", "1", "y"):
-        return True
-    if low in ("false", "no", "off", "0", "n"):
-        return False
-    raise InputError(f"'{name}' takes true or false, not '{text}'")
-
-
 class CanastaKind(Struct, frozen=True):
-    """One kind of canasta a variant scores: its key, bonus in points and aliases.
+    """One kind of canasta a variant scores: its key, bonus in points, aliases, and what makes a
+    canasta of it (RULES.md §16c).
 
-    ``cards`` is the fewest cards such a canasta holds (7 in every published variant);
-    ``counts_for_going_out`` is False where a kind does not count toward the canastas needed to go
-    out (RULES.md §9, Italian wild canastas).
+    ``makeup`` is one of :data:`scorekeeper.domain.schema.Makeup`; ``rank`` (a card-value key
+    such as ``seven``) narrows it to one rank; ``cards`` is the fewest cards such a canasta holds
+    (7 in every published variant); ``from_cards`` is False for a kind typed cards cannot show
+    (a canasta laid from hand at once, a Classic house rule). ``counts_for_going_out`` is False
+    where a kind does not count toward the canastas needed to go out (RULES.md §9, Italian wild
+    canastas). ``makeup`` is None only for a kind of a game stored before kinds said their
+    make-up, whose key the compatibility table does not know: typed cards never show it, as
+    before.
     """
 
     key: str
@@ -416,7 +130,64 @@ class CanastaKind(Struct, frozen=True):
     aliases: tuple[str, ...] = ()
     cards: int = 7
     counts_for_going_out: bool = True
+    makeup: str | None = "natural"
+    rank: str | None = None
+    from_cards: bool = True
+
+    @property
+    def all_wild(self) -> bool:
+        """True for a kind made of wild cards only."""
+        return self.makeup in WILD_MAKEUPS
+
+    @property
+    def group(self) -> tuple[str, str | None]:
+        """What typed cards show of the kind: kinds of one group look alike on the table (a kind
+        without a make-up is a group of its own)."""
+        return (self.makeup or f"kind {self.key}", self.rank)
+
+    @property
+    def specificity(self) -> int:
+        """How narrow the make-up is: of the kinds a meld fits, the narrowest names it (sevens
+        before natural, 2s only before wild)."""
+        return 2 if self.rank or self.makeup in ("twos", "jokers_and_twos") else 1
+
+    def fits(self, meld: Sequence[Card]) -> bool:
+        """True when a meld of these cards is a canasta of this kind (RULES.md §16c)."""
+        if not self.from_cards or self.makeup is None or len(meld) < self.cards:
+            return False
+        naturals = [c for c in meld if not c.wild]
+        ranks = {c.key for c in naturals}
+        twos = sum(1 for c in meld if c.rank == "2")
+        if self.makeup == "wild":
+            return not naturals
+        if self.makeup == "twos":
+            return twos == len(meld)
+        if self.makeup == "jokers_and_twos":
+            return not naturals and twos == 3 and len(meld) - twos == 4
+        if self.makeup == "sequence":
+            return len(ranks) > 1
+        if len(ranks) != 1 or (self.rank is not None and ranks != {self.rank}):
+            return False
+        if self.makeup == "natural":
+            return len(naturals) == len(meld)
+        return len(naturals) < len(meld)  # mixed
+
+
+class Requirement(Struct, frozen=True):
+    """An opening requirement that is not a number of points (RULES.md §6, Brazilian).
+
+    The opening needs a canasta (``canasta``), with no wild card (``natural``), whose cards are
+    worth ``canasta_points`` or more, and melds worth ``melds_points`` or more in all. ``title``
+    is what a player is told ("a natural canasta"), ``need`` what a refused opening lacks.
+    """
+
+    key: str
+    title: str
+    need: str
+    canasta: bool = True
     natural: bool = False
+    canasta_points: int = 0
+    melds_points: int = 0
 
 
 class ThreesRule(Struct, frozen=True):
@@ -457,6 +228,8 @@ class PenaltyRule(Struct, frozen=True):
     cards (Modern American's unfinished aces, sevens and wild melds; Brazilian's short
     sequences). ``most``: the most a side can have in a hand (0: no limit).
     ``blocks_going_out``: a side with this penalty cannot have gone out (RULES.md §3).
+    ``in_hand``: card-value keys the penalty charges for each such card left in a hand, instead
+    of its card value (Bolivia's black three, RULES.md §5; Modern American's threes, §3).
     """
 
     key: str
@@ -464,6 +237,7 @@ class PenaltyRule(Struct, frozen=True):
     below_cards: int = 7
     most: int = 0
     blocks_going_out: bool = False
+    in_hand: tuple[str, ...] = ()
 
 
 class CanastaSet(Struct, frozen=True):
@@ -525,7 +299,7 @@ class Variant(Struct, frozen=True):
     tie: str
     partnerships: str
     cards: Mapping[str, int]
-    meld_sign: str
+    melds: MeldRules
     canastas: Mapping[str, CanastaKind]
     canasta_sets: tuple[CanastaSet, ...]
     instant_win_canastas: int
@@ -545,7 +319,42 @@ class Variant(Struct, frozen=True):
     acaba_points: int | None
     minimum_by: str
     bands: tuple[Band, ...]
+    requirements: Mapping[str, Requirement]
     rules: Mapping[str, Any]
+
+    @property
+    def meld_sign(self) -> str:
+        """How melded card points count: ``plus`` or ``minus_without_canasta`` (RULES.md §3)."""
+        return self.melds.sign
+
+    def in_hand_penalty(self, card_key: str) -> str | None:
+        """The penalty that charges a card of ``card_key`` (``red_three``...) left in a hand
+        instead of its card value, or None (RULES.md §3, §5, §14); the last listed where
+        several do, as :attr:`hand_values` counts."""
+        found = None
+        for key, rule in self.penalty_rules.items():
+            if card_key in rule.in_hand:
+                found = key
+        return found
+
+    def canasta_for(self, meld: Sequence[Card]) -> str | None:
+        """The kind key of the canasta a meld of typed cards makes, or None (RULES.md §16c).
+
+        Of the kinds the meld fits (:meth:`CanastaKind.fits`), the narrowest names it (sevens
+        before natural, 2s only before wild); among equally narrow ones, the first listed.
+        """
+        best: CanastaKind | None = None
+        for kind in self.canastas.values():
+            if kind.fits(meld) and (best is None or kind.specificity > best.specificity):
+                best = kind
+        return best.key if best else None
+
+    def canasta_group_name(self, group: tuple[str, str | None]) -> str:
+        """The kind key that names a group of look-alike kinds (:attr:`CanastaKind.group`): the
+        first that typed cards show, else the first."""
+        kinds = [k for k in self.canastas.values() if k.group == group]
+        shown = [k for k in kinds if k.from_cards]
+        return (shown or kinds)[0].key
 
     # -- limits that follow from the number of decks (RULES.md §16c, "Deck limits") ----------
 
@@ -580,6 +389,14 @@ class Variant(Struct, frozen=True):
         """True when black threes laid out in front of a side score (Modern American, Cuban)."""
         return self.black_threes.scored
 
+    @property
+    def hand_values(self) -> dict[str, int]:
+        """What each card costs when left in a hand: card-value key -> points (positive): its
+        card value, or the size of the in-hand penalty that charges it (Bolivia's black three:
+        100, not 5; RULES.md §5)."""
+        charges = {k: r.in_hand for k, r in self.penalty_rules.items()}
+        return in_hand_values(self.cards, self.penalties, charges)
+
     def canasta_key(self, name: str) -> str:
         """Return the canonical canasta kind for a key or alias; raise InputError if unknown."""
         low = name.strip().lower()
@@ -592,14 +409,6 @@ class Variant(Struct, frozen=True):
         raise InputError(f"{self.name} has no canasta kind '{name}' (kinds: {allowed})")
 
 
-def validate_data(data: Mapping[str, Any], where: str) -> None:
-    """Check a variant's data (one file, before merging) against :data:`SPEC`.
-
-    Raises DataFileError naming ``where`` (the file), the key and what is allowed.
-    """
-    _check(dict(data), SPEC, "", where)
-
-
 def _remove(data: dict[str, Any], path: str, where: str) -> None:
     parts = path.split(".")
     node: Any = data
@@ -610,13 +419,35 @@ def _remove(data: dict[str, Any], path: str, where: str) -> None:
     del node[parts[-1]]
 
 
+def validate_data(data: Mapping[str, Any], base: Mapping[str, Any], where: str) -> None:
+    """Check one variant file's own data (before ``extends`` is followed) read over ``base``
+    (the base file's data): every key known, every value of the type its key takes.
+
+    Raises DataFileError naming ``where`` (the file), the key and what is allowed.
+    """
+    decode(_overlay(base, data), where)
+
+
+def _overlay(base: Mapping[str, Any], over: Mapping[str, Any]) -> dict[str, Any]:
+    """:func:`merge` without copying: the tables on the merged paths are new, every other value
+    is shared with ``base`` or ``over`` (for reading only)."""
+    out = dict(base)
+    for key, value in over.items():
+        old = out.get(key)
+        out[key] = (
+            _overlay(old, value) if isinstance(value, dict) and isinstance(old, dict) else value
+        )
+    return out
+
+
 def resolve(chain: list[Mapping[str, Any]], where: str = "variant") -> dict[str, Any]:
-    """Merge a variant's data over those it extends, base first: ``chain[0]`` is the root.
+    """Merge a variant's data over those it extends: ``chain[0]`` is the root (the base file's
+    data, then the variant files, the one extended first).
 
     A file's ``remove`` list deletes inherited rules by dotted path (``options.vienna``,
     ``penalties.red_three_not_declared``) before its own keys are merged.
     """
-    out = copy.deepcopy(DEFAULTS)
+    out: dict[str, Any] = {}
     for data in chain:
         for path in data.get("remove", []):
             _remove(out, path, data.get("name", where))
@@ -631,8 +462,9 @@ def apply_options(
     """Apply the variant's option defaults, then ``settings`` (``--set KEY=VALUE`` pairs).
 
     A KEY is either an option the variant defines (a yes/no switch, or one of its ``choices``) or
-    a dotted rule path (``target``, ``canastas.natural.bonus``). Returns the new rules and the
-    options in force. Raises InputError for an unknown key or a value of the wrong type.
+    a dotted rule path (``target``, ``canastas.natural.bonus``), whose VALUE is read as the type
+    :mod:`scorekeeper.domain.schema` declares there. Returns the new rules and the options in
+    force. Raises InputError for an unknown key or a value of the wrong type.
     """
     rules = copy.deepcopy(dict(data))
     options = rules.get("options", {})
@@ -668,42 +500,38 @@ def apply_options(
                 f"'{key}': this variant has no '{parent}' (a new canasta kind, penalty or table"
                 " belongs in a variant file: 'scorekeeper variants init')"
             )
-        set_path(rules, key, parse_value(key, text))
+        set_path(rules, key, read_setting(key, text))
     rules["chosen_options"] = chosen
     try:
-        _check({k: v for k, v in rules.items() if k != "chosen_options"}, SPEC, "", where)
+        decode(rules, where)
     except DataFileError as err:
         if where == "--set":
-            raise InputError(err.message) from None
+            given = " ".join(f"{k}={v}" for k, v in settings.items())
+            message = err.message.removeprefix("--set: ")
+            raise InputError(f"{message} (from --set {given})") from None
         raise
     return rules, chosen
 
 
-def _bands(data: Mapping[str, Any], where: str) -> tuple[Band, ...]:
-    om = data["opening_minimum"]
-    by = om.get("by", "score")
+def _bands(spec: RulesSpec, where: str) -> tuple[Band, ...]:
+    om = spec.opening_minimum
     bands = []
-    for i, row in enumerate(om.get("bands", [])):
+    for i, row in enumerate(om.bands):
         here = f"{where}: opening_minimum.bands[{i}]"
-        if ("points" in row) == ("requires" in row):
+        if (row.points is not None) == (row.requires is not None):
             raise DataFileError(f"{here} needs exactly one of 'points' and 'requires'")
-        if by == "round":
-            if "round" not in row or "from" in row or "below" in row:
+        if row.requires is not None and row.requires not in spec.requirements:
+            allowed = ", ".join(spec.requirements)
+            raise DataFileError(f"{here}: 'requires' is {row.requires!r}; allowed: {allowed}")
+        if om.by == "round":
+            if row.round is None or row.low is not None or row.below is not None:
                 raise DataFileError(f"{here} needs 'round' (and no 'from'/'below') when by='round'")
-        elif "round" in row:
+        elif row.round is not None:
             raise DataFileError(f"{here} has 'round' but the table goes by score")
-        bands.append(
-            Band(
-                row.get("from"),
-                row.get("below"),
-                row.get("round"),
-                row.get("points"),
-                row.get("requires"),
-            )
-        )
+        bands.append(Band(row.low, row.below, row.round, row.points, row.requires))
     if not bands:
         return ()
-    if by == "round":
+    if om.by == "round":
         rounds = [b.round for b in bands]
         if rounds != list(range(1, len(bands) + 1)):
             raise DataFileError(f"{where}: opening_minimum rounds must be 1, 2, 3 ... in order")
@@ -738,192 +566,177 @@ def _bands(data: Mapping[str, Any], where: str) -> tuple[Band, ...]:
     return tuple(bands)
 
 
-def _threes(data: Mapping[str, Any], where: str, key: str) -> ThreesRule:
-    t = data[key]
+def _threes(spec: RulesSpec, where: str, key: str) -> ThreesRule:
+    t = getattr(spec, key)
     totals = {}
-    for count, value in t.get("totals", {}).items():
+    for count, value in t.totals.items():
         try:
             totals[int(count)] = value
         except ValueError:
             raise DataFileError(f"{where}: '{key}.totals' keys are counts, not '{count}'") from None
-    if t.get("sign_rule") == "by_canastas" and not t.get("sign_by_canastas"):
+    if t.sign_rule == "by_canastas" and not t.sign_by_canastas:
         raise DataFileError(f"{where}: '{key}.sign_by_canastas' is needed by sign_rule by_canastas")
-    if t.get("sign_rule") == "minus_without_kind" and t.get("kind") not in data["canastas"]:
+    if t.sign_rule == "minus_without_kind" and t.kind not in spec.canastas:
         raise DataFileError(f"{where}: '{key}.kind' must name a canasta kind of the variant")
     return ThreesRule(
-        each=t.get("each", 0),
+        each=t.each,
         totals=totals,
-        each_not_out=t.get("each_not_out", 0),
-        sign_rule=t.get("sign_rule", "always_plus"),
-        sign_by_canastas=tuple(t.get("sign_by_canastas", ())),
-        kind=t.get("kind"),
-        negative_cap=t.get("negative_cap", 0),
+        each_not_out=t.each_not_out,
+        sign_rule=t.sign_rule,
+        sign_by_canastas=t.sign_by_canastas,
+        kind=t.kind,
+        negative_cap=t.negative_cap,
     )
 
 
-#: Rule paths whose numbers are counts or bonuses and so cannot be negative ("*": every key).
-_NON_NEGATIVE = (
-    "jokers_per_deck",
-    "target",
-    "hands",
-    "cards.*",
-    "canastas.*.bonus",
-    "canastas.*.cards",
-    "red_threes.each",
-    "red_threes.each_not_out",
-    "red_threes.totals.*",
-    "red_threes.negative_cap",
-    "black_threes.each",
-    "black_threes.totals.*",
-    "black_threes.negative_cap",
-    "going_out.bonus",
-    "going_out.concealed_bonus",
-    "going_out.canastas",
-    "going_out.kinds.*",
-    "canasta_sets.*.points",
-    "special_hands.*.points",
-)
+def _canasta_kind(key: str, c: CanastaSpec, where: str, stored: bool) -> CanastaKind:
+    """The kind a ``[canastas.KEY]`` table describes. Its make-up is the table's ``makeup``;
+    for a table written before kinds said it (no ``makeup``), :data:`LEGACY_MAKEUPS` by the
+    key, else the natural make-up where ``natural = true`` (the one compatibility step). Any
+    other kind without a make-up is refused, except in a game's ``stored`` rules, where it
+    keeps none (typed cards never show it, as when the game was started)."""
+    if c.bonus is None:
+        raise DataFileError(f"{where}: 'canastas.{key}.bonus' is missing")
+    makeup, rank, from_cards = c.makeup, c.rank, c.from_cards
+    if makeup is None:
+        if key in LEGACY_MAKEUPS:
+            makeup, legacy_rank, legacy_from_cards = LEGACY_MAKEUPS[key]
+            rank = rank if rank is not None else legacy_rank
+            from_cards = from_cards and legacy_from_cards
+        elif c.natural:
+            makeup = "natural"
+        elif not stored:
+            raise DataFileError(
+                f"{where}: canastas.{key}: say what makes this canasta: makeup = natural, mixed,"
+                ' wild, twos, jokers_and_twos or sequence (and rank = "seven" for a natural'
+                " canasta of one rank)"
+            )
+    return CanastaKind(
+        key=key,
+        title=c.title or f"{key} canasta",
+        bonus=c.bonus,
+        aliases=c.aliases,
+        cards=c.cards,
+        counts_for_going_out=c.counts_for_going_out,
+        makeup=makeup,
+        rank=rank,
+        from_cards=from_cards,
+    )
 
 
-def _non_negative(data: Mapping[str, Any], where: str) -> None:
-    """Raise DataFileError naming the first count or bonus of :data:`_NON_NEGATIVE` below 0."""
-
-    def walk(node: Any, parts: list[str], path: str) -> None:
-        if not parts:
-            if isinstance(node, int) and node < 0:
-                raise DataFileError(f"{where}: '{path}' cannot be negative ({node})")
-            return
-        if not isinstance(node, Mapping):
-            return
-        keys = list(node) if parts[0] == "*" else [parts[0]] if parts[0] in node else []
-        for key in keys:
-            walk(node[key], parts[1:], f"{path}.{key}" if path else str(key))
-
-    for rule in _NON_NEGATIVE:
-        walk(data, rule.split("."), "")
-    for i, band in enumerate(data["opening_minimum"].get("bands", [])):
-        if band.get("points", 0) < 0:
-            raise DataFileError(f"{where}: opening_minimum.bands[{i}].points cannot be negative")
+def _penalty_rule(key: str, p: PenaltySpec) -> PenaltyRule:
+    """The rule a ``[penalties.KEY]`` table describes; a table without ``in_hand`` takes
+    :data:`scorekeeper.domain.cards.LEGACY_IN_HAND` by its key (compatibility with files
+    written before ``in_hand``)."""
+    in_hand = p.in_hand if p.in_hand is not None else LEGACY_IN_HAND.get(key, ())
+    return PenaltyRule(key, p.meld, p.below_cards, p.most, p.blocks_going_out, tuple(in_hand))
 
 
-def build_variant(rules: Mapping[str, Any], where: str = "variant") -> Variant:
-    """Build a :class:`Variant` from resolved rules (defaults, extends and options applied).
+def build_variant(
+    rules: Mapping[str, Any], where: str = "variant", stored: bool = False
+) -> Variant:
+    """Build a :class:`Variant` from resolved rules: the base file's data with the variant's
+    files, options and ``--set`` values over it (a game's stored rules read over the base file
+    are such rules too).
 
-    Raises DataFileError naming ``where`` when the rules are inconsistent (missing name, sides or
-    bands out of order, a going-out kind the variant does not have).
+    Raises DataFileError naming ``where`` when a key or value is not allowed
+    (:func:`scorekeeper.domain.schema.decode`) or the rules are inconsistent (missing name,
+    sides or bands out of order, a going-out kind the variant does not have, a canasta kind
+    that does not say what makes it, unless the rules are a game's ``stored`` ones).
     """
-    data = merge(DEFAULTS, rules)
-    _check({k: v for k, v in data.items() if k != "chosen_options"}, SPEC, "", where)
-    if "name" not in data:
+    data = copy.deepcopy(dict(rules))
+    spec = decode(data, where)
+    if spec.name is None:
         raise DataFileError(f"{where}: 'name' is missing")
-    sides, players = data["sides"], data["players"]
-    if not 1 <= sides["min"] <= sides["max"]:
+    sides, players = spec.sides, spec.players
+    if not 1 <= sides.min <= sides.max:
         raise DataFileError(f"{where}: 'sides' needs 1 <= min <= max")
-    if not 1 <= players["min"] <= players["max"]:
+    if not 1 <= players.min <= players.max:
         raise DataFileError(f"{where}: 'players' needs 1 <= min <= max")
-    if data["decks"] < 1:
+    if spec.decks < 1:
         raise DataFileError(f"{where}: 'decks' must be at least 1")
-    _non_negative(data, where)
-    if data["target"] <= 0 and data["hands"] <= 0:
+    if spec.target <= 0 and spec.hands <= 0:
         raise DataFileError(f"{where}: a variant needs a 'target' score or a number of 'hands'")
     canastas = {}
     seen: dict[str, str] = {}
-    for key, c in data["canastas"].items():
-        if "bonus" not in c:
-            raise DataFileError(f"{where}: 'canastas.{key}.bonus' is missing")
-        names = (key, *c.get("aliases", ()))
-        for n in names:
+    for key, c in spec.canastas.items():
+        for n in (key, *c.aliases):
             if n in seen and seen[n] != key:
                 raise DataFileError(
                     f"{where}: canasta name '{n}' is used by '{seen[n]}' and '{key}'"
                 )
             seen[n] = key
-        canastas[key] = CanastaKind(
-            key=key,
-            title=c.get("title", f"{key} canasta"),
-            bonus=c["bonus"],
-            aliases=tuple(c.get("aliases", ())),
-            cards=c.get("cards", 7),
-            counts_for_going_out=c.get("counts_for_going_out", True),
-            natural=c.get("natural", key == "natural"),
-        )
+        canastas[key] = _canasta_kind(key, c, where, stored)
     sets = []
-    for key, row in data["canasta_sets"].items():
-        if "points" not in row or not row.get("needs"):
+    for key, row in spec.canasta_sets.items():
+        if row.points is None or not row.needs:
             raise DataFileError(f"{where}: 'canasta_sets.{key}' needs 'points' and 'needs'")
-        for kind in row["needs"]:
+        for kind in row.needs:
             if kind != "any" and kind not in canastas:
                 raise DataFileError(f"{where}: 'canasta_sets.{key}.needs.{kind}' is not a kind")
         sets.append(
-            CanastaSet(
-                key, row.get("title", key), row["points"], dict(row["needs"]), row.get("group", key)
-            )
+            CanastaSet(key, row.title or key, row.points, dict(row.needs), row.group or key)
         )
-    instant = data.get("instant_win", {})
-    go = data["going_out"]
+    instant = spec.instant_win
+    go = spec.going_out
     counted = [k for k, c in canastas.items() if c.counts_for_going_out]
-    if go["canastas"] > 0 and not counted:
+    if go.canastas > 0 and not counted:
         raise DataFileError(
-            f"{where}: going out needs {go['canastas']} canasta(s) but the variant has no canasta"
+            f"{where}: going out needs {go.canastas} canasta(s) but the variant has no canasta"
             " kinds that count: add [canastas.KIND] tables (or extend a variant that has them)"
         )
-    for kind in go.get("kinds", {}):
+    for kind in go.kinds:
         if kind not in canastas:
             raise DataFileError(f"{where}: 'going_out.kinds.{kind}' is not a canasta kind")
-    penalties = {k: v["points"] for k, v in data["penalties"].items() if "points" in v}
-    if len(penalties) != len(data["penalties"]):
+    if any(p.points is None for p in spec.penalties.values()):
         raise DataFileError(f"{where}: every penalty needs 'points'")
-    specials = data["special_hands"]
-    if any("points" not in v for v in specials.values()):
+    penalties = {k: p.points or 0 for k, p in spec.penalties.items()}
+    specials = spec.special_hands
+    if any(h.points is None for h in specials.values()):
         raise DataFileError(f"{where}: every special hand needs 'points'")
-    name = data["name"]
+    name = spec.name
     return Variant(
         name=name,
-        title=data.get("title", name),
-        family=data["family"],
-        description=data["description"],
-        source=data["source"],
-        min_sides=sides["min"],
-        max_sides=sides["max"],
-        min_players=players["min"],
-        max_players=players["max"],
-        decks=data["decks"],
-        jokers_per_deck=data["jokers_per_deck"],
-        target=data["target"],
-        hands=data["hands"],
-        tie=data["tie"],
-        partnerships=data["partnerships"],
+        title=spec.title or name,
+        family=spec.family,
+        description=spec.description,
+        source=spec.source,
+        min_sides=sides.min,
+        max_sides=sides.max,
+        min_players=players.min,
+        max_players=players.max,
+        decks=spec.decks,
+        jokers_per_deck=spec.jokers_per_deck,
+        target=spec.target,
+        hands=spec.hands,
+        tie=spec.tie,
+        partnerships=spec.partnerships,
         cards=dict(data["cards"]),
-        meld_sign=data["melds"]["sign"],
+        melds=spec.melds,
         canastas=canastas,
         canasta_sets=tuple(sets),
-        instant_win_canastas=instant.get("canastas", 0),
-        instant_win_points=instant.get("points", 0),
-        red_threes=_threes(data, where, "red_threes"),
-        black_threes=_threes(data, where, "black_threes"),
-        going_out_bonus=go["bonus"],
-        concealed_bonus=go["concealed_bonus"],
-        going_out_canastas=go["canastas"],
-        going_out_kinds=dict(go.get("kinds", {})),
-        going_out_red_threes_per_canasta=go["red_threes_at_least_canastas"],
+        instant_win_canastas=instant.canastas if instant else 0,
+        instant_win_points=instant.points if instant else 0,
+        red_threes=_threes(spec, where, "red_threes"),
+        black_threes=_threes(spec, where, "black_threes"),
+        going_out_bonus=go.bonus,
+        concealed_bonus=go.concealed_bonus,
+        going_out_canastas=go.canastas,
+        going_out_kinds=dict(go.kinds),
+        going_out_red_threes_per_canasta=go.red_threes_at_least_canastas,
         penalties=penalties,
-        penalty_rules={
-            k: PenaltyRule(
-                k,
-                v.get("meld"),
-                v.get("below_cards", 7),
-                v.get("most", 0),
-                v.get("blocks_going_out", False),
+        penalty_rules={k: _penalty_rule(k, p) for k, p in spec.penalties.items()},
+        penalty_titles={k: p.title or k.replace("_", " ") for k, p in spec.penalties.items()},
+        special_hands={k: h.points or 0 for k, h in specials.items()},
+        winning_special_hands=frozenset(k for k, h in specials.items() if h.wins_game),
+        acaba_points=spec.acaba.points if spec.acaba else None,
+        minimum_by=spec.opening_minimum.by,
+        bands=_bands(spec, where),
+        requirements={
+            k: Requirement(
+                k, r.title, r.need, r.canasta, r.natural, r.canasta_points, r.melds_points
             )
-            for k, v in data["penalties"].items()
+            for k, r in spec.requirements.items()
         },
-        penalty_titles={
-            k: v.get("title", k.replace("_", " ")) for k, v in data["penalties"].items()
-        },
-        special_hands={k: v["points"] for k, v in specials.items()},
-        winning_special_hands=frozenset(k for k, v in specials.items() if v.get("wins_game")),
-        acaba_points=data["acaba"]["points"] if "acaba" in data else None,
-        minimum_by=data["opening_minimum"]["by"],
-        bands=_bands(data, where),
         rules=data,
     )

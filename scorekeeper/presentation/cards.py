@@ -112,9 +112,7 @@ def print_check(con: Console, v: Variant, result: OpeningCheck, context: Mapping
 
 def meld_rules_text(v: Variant) -> str:
     """The variant's meld rules in one line, as ``variants show`` prints them."""
-    from scorekeeper.domain.melds import MeldRules
-
-    r = MeldRules.of(v)
+    r = v.melds
     parts = [f"{r.min_cards}+ cards, {r.min_naturals}+ natural, at most {r.max_wilds} wild"]
     if r.wilds_at_most_naturals:
         parts.append("never more wild than natural")

@@ -9,14 +9,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from scorekeeper.domain.cards import RANK_WORDS
 from scorekeeper.domain.minimums import Minimum
-from scorekeeper.domain.variant import REQUIREMENTS, Variant
+from scorekeeper.domain.variant import CanastaKind, Variant
 
 if TYPE_CHECKING:
     from rich.console import Console
 
+    from scorekeeper.domain.entries import SideEntry
     from scorekeeper.domain.records import StoredGame
-    from scorekeeper.domain.scoring import Breakdown, SideEntry
+    from scorekeeper.domain.scoring import Breakdown
 
 #: Row labels of a hand's breakdown, in DESIGN.md order.
 BREAKDOWN_LABELS = {
@@ -305,6 +307,28 @@ def print_variants(con: Console, rows: Sequence[tuple[Variant | None, str, bool,
     con.print(table)
 
 
+#: What each canasta make-up is, as ``variants show`` says it (RULES.md §16c).
+_MAKEUPS = {
+    "natural": "one rank, no wild card",
+    "mixed": "one rank with wild cards",
+    "wild": "wild cards only",
+    "twos": "2s only",
+    "jokers_and_twos": "four jokers and three 2s",
+    "sequence": "a run of one suit",
+}
+
+
+def _makeup_text(kind: CanastaKind) -> str:
+    """What makes a canasta of ``kind``: "7+ cards: one rank, no wild card"."""
+    if kind.makeup is None:
+        return "not told by its cards"
+    what = _MAKEUPS[kind.makeup]
+    if kind.rank:
+        what = what.replace("one rank", RANK_WORDS[kind.rank])
+    text = what if kind.makeup == "jokers_and_twos" else f"{kind.cards}+ cards: {what}"
+    return text if kind.from_cards else f"{text} (laid from hand at once)"
+
+
 def print_variant(con: Console, v: Variant) -> None:
     """Every rule of one variant: card values, canastas, threes, going out, minimums, options."""
     con.print(_text(f"{v.title} ({v.name})"), style="bold")
@@ -339,10 +363,17 @@ def print_variant(con: Console, v: Variant) -> None:
     kinds = _table("Canastas (key for hand entries, bonus)")
     kinds.add_column("Key", overflow="fold")
     kinds.add_column("Kind")
+    kinds.add_column("Made of")
     kinds.add_column("Aliases")
     kinds.add_column("Bonus", justify="right")
     for kind in v.canastas.values():
-        kinds.add_row(kind.key, _text(kind.title), ", ".join(kind.aliases), _number(kind.bonus))
+        kinds.add_row(
+            kind.key,
+            _text(kind.title),
+            _makeup_text(kind),
+            ", ".join(kind.aliases),
+            _number(kind.bonus),
+        )
     con.print(kinds)
 
     threes = _table("Threes and going out")
@@ -414,7 +445,7 @@ def print_variant(con: Console, v: Variant) -> None:
         mins.add_column("Side's score", no_wrap=True)
     mins.add_column("Minimum", justify="right")
     for band in v.bands:
-        req = REQUIREMENTS[band.requires] if band.requires else num(band.points)
+        req = v.requirements[band.requires].title if band.requires else num(band.points)
         if v.minimum_by == "round":
             mins.add_row(str(band.round), _number(req))
         elif band.low is None:

@@ -13,9 +13,10 @@ from typing import Any
 from scorekeeper.domain.game import Game, Hand, Side
 from scorekeeper.domain.reading import entry_from_json
 from scorekeeper.domain.records import StoredGame
-from scorekeeper.domain.variant import Variant, build_variant
+from scorekeeper.domain.variant import Variant
 from scorekeeper.errors import DataFileError, ScorekeeperError
 from scorekeeper.storage.files import game_file
+from scorekeeper.variants import variant_from_rules
 
 
 def hand_to_doc(hand: Hand) -> dict[str, Any]:
@@ -73,7 +74,7 @@ def _variant(rules: dict[str, Any], game_id: int) -> Variant:
     key = json.dumps(rules, sort_keys=True)
     variant = _VARIANTS.get(key)
     if variant is None:
-        variant = _VARIANTS[key] = build_variant(rules, f"game {game_id}")
+        variant = _VARIANTS[key] = variant_from_rules(rules, f"game {game_id}")
     return variant
 
 

@@ -2,24 +2,63 @@
 
 Built-in variants are the ``*.toml`` files beside this module. A user's variants live in
 ``<user config folder>/variants/*.toml`` (platformdirs; ``SCOREKEEPER_CONFIG`` overrides the
-folder); a user file with a built-in's name takes its place. This module reads the files; the
-rules themselves are validated and built by :mod:`scorekeeper.domain.variant`.
+folder); a user file with a built-in's name takes its place. ``base.toml`` is no variant: it
+gives every rule's usual value, and every variant (and every game's stored rules) is read over
+it. This module reads the files; the rules themselves are validated and built by
+:mod:`scorekeeper.domain.variant` (one loader for ``new``, ``check``, ``points``, ``minimum``
+and ``variants``).
 """
 
 from __future__ import annotations
 
 import os
-import tomllib
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 from msgspec import Struct
 
-from scorekeeper.domain.variant import Variant, apply_options, build_variant, resolve, validate_data
+from scorekeeper.domain.variant import (
+    Variant,
+    apply_options,
+    build_variant,
+    merge,
+    resolve,
+    validate_data,
+)
 from scorekeeper.errors import DataFileError, InputError, NotFound
 
 BUILTIN_DIR = Path(__file__).parent
+
+#: The base file: the usual value of every rule, under every variant. Not a variant itself.
+BASE_FILE = BUILTIN_DIR / "base.toml"
+
+_BASE: dict[str, Any] = {}
+
+
+def base_rules() -> dict[str, Any]:
+    """The data of the base file, read once. Callers merge over it (which copies) and never
+    change it."""
+    if not _BASE:
+        import tomllib
+
+        _BASE.update(tomllib.loads(BASE_FILE.read_text(encoding="utf-8")))
+    return _BASE
+
+
+def variant_from_rules(rules: Mapping[str, Any], where: str = "variant") -> Variant:
+    """Build the variant of the rules a game stored.
+
+    Rules that hold every rule the base file gives build as they are; rules stored before a
+    rule existed are read over the base file, so that rule takes its usual value (a game
+    started before ``partnerships`` existed plays with fixed ones), and a canasta kind of a
+    house variant that does not say its make-up keeps none, as when the game was started.
+    Raises DataFileError as :func:`scorekeeper.domain.variant.build_variant` does.
+    """
+    try:
+        return build_variant(rules, where, stored=True)
+    except DataFileError:
+        return build_variant(merge(base_rules(), rules), where, stored=True)
 
 
 def user_variant_dir() -> Path:
@@ -44,7 +83,8 @@ def catalog() -> dict[str, VariantFile]:
     """Every variant by name, built-in first, then the user's (which replace same-named ones)."""
     found: dict[str, VariantFile] = {}
     for path in sorted(BUILTIN_DIR.glob("*.toml")):
-        found[path.stem] = VariantFile(path.stem, path, True)
+        if path != BASE_FILE:
+            found[path.stem] = VariantFile(path.stem, path, True)
     user = user_variant_dir()
     if user.is_dir():
         for path in sorted(user.glob("*.toml")):
@@ -58,6 +98,8 @@ def read_file(path: Path) -> dict[str, Any]:
     Raises DataFileError naming the file when it cannot be read, is not TOML, or has a key or
     value the format does not allow.
     """
+    import tomllib
+
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as err:
@@ -66,7 +108,7 @@ def read_file(path: Path) -> dict[str, Any]:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:
         raise DataFileError(f"variant file {path} is not valid TOML: {err}") from None
-    validate_data(data, str(path))
+    validate_data(data, base_rules(), str(path))
     return data
 
 
@@ -118,7 +160,7 @@ def load_rules(name: str, settings: Mapping[str, str] | None = None) -> dict[str
     base's: its title is its name and its source says what it extends.
     """
     chain = rules_chain(name)
-    rules = resolve(chain)
+    rules = resolve([base_rules(), *chain])
     own = chain[-1]
     rules["name"] = name
     if len(chain) > 1:
@@ -158,7 +200,7 @@ def check_file(path: Path) -> Variant:
             f"{path}: 'name' is '{name}' but a variant is used by its file name ('{path.stem}'):"
             " make them the same"
         )
-    rules = resolve(rules_chain(name, first=data, where=str(path)))
+    rules = resolve([base_rules(), *rules_chain(name, first=data, where=str(path))])
     rules["name"] = name
     rules, _ = apply_options(rules, {}, where=str(path))
     return build_variant(rules, str(path))
