@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper.domain import Game, Hand, Side, entry_from_json, opening_minimum, score_hand
+from scorekeeper.errors import RuleError
 from scorekeeper.variants import load_variant
 
 
@@ -16,6 +17,11 @@ def classic():
 def score(variant, *objs):
     entries = [entry_from_json(variant, o) for o in objs]
     return score_hand(variant, entries)
+
+
+def score_named(name, *objs, settings=None):
+    v = load_variant(name, settings)
+    return score_hand(v, [entry_from_json(v, o) for o in objs])
 
 
 def test_ex02_natural_canasta_of_seven_kings_is_570(classic):
@@ -77,6 +83,15 @@ def test_ex07_with_the_cards_typed_instead_of_points(classic):
     assert (bb.meld_points, bb.hand_deduction, bb.hand_score) == (110, -70, 140)
 
 
+def test_canasta_kinds_given_must_match_the_cards():
+    # K K K K K 2 2 is a mixed canasta, not a natural one (RULES.md §2).
+    v = load_variant("classic")
+    with pytest.raises(RuleError, match="the melds make 1 mixed"):
+        entry_from_json(v, {"melds": "KKKKK22", "canastas": {"natural": 1}})
+    e = entry_from_json(v, {"melds": "KKKKK22", "canastas": {"mixed": 1}})
+    assert e.canastas == {"mixed": 1}
+
+
 def test_all_four_red_threes_without_a_meld_count_minus_800(classic):
     # RULES.md §2 red 3s, K1 default.
     [_, side] = score(classic, {"meld_points": 50}, {"red_threes": 4})
@@ -115,6 +130,11 @@ def test_red_three_kept_in_hand_costs_500(classic):
     assert side.hand_score == -440
 
 
+def test_a_red_three_left_in_hand_in_classic_costs_500():
+    [side, _] = score_named("classic", {"meld_points": 50, "hand": "3r"}, {})
+    assert side.penalties == -500 and side.hand_deduction == 0
+
+
 def test_winner_is_the_higher_total_when_both_sides_pass_the_target(classic):
     game = Game(classic, (Side("A", start_score=4800), Side("B", start_score=4900)))
     a = entry_from_json(classic, {"meld_points": 300, "canastas": {"natural": 1}, "went_out": True})
@@ -147,3 +167,24 @@ def test_two_player_classic_needs_two_canastas_to_go_out():
     v = load_variant("classic-2")
     with pytest.raises(RuleError, match="at least 2 canastas"):
         score(v, {"meld_points": 100, "canastas": {"natural": 1}, "went_out": True}, {})
+
+
+def test_black_threes_typed_as_cards_count_toward_the_decks():
+    # Two decks hold four black threes (RULES.md §16c deck limits).
+    with pytest.raises(RuleError, match="5 black threes"):
+        score_named("classic", {"melds": "KKKKKKK 3b3b3b3b3b", "went_out": True}, {})
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "words"),
+    [
+        ({"melds": "KKKKKKK"}, {"melds": "KKKKKKK"}, "14 kings typed; the 2 decks hold 8"),
+        ({"melds": "QQQQXXX KKKKXXX"}, {}, "6 jokers typed; the 2 decks hold 4"),
+        ({"melds": "KhKhKh"}, {}, "3 cards Kh typed; the 2 decks hold 2"),
+        ({"melds": "KKKKKKK", "hand": "K K"}, {}, "9 kings typed"),
+    ],
+)
+def test_typed_cards_cannot_outnumber_the_decks(a, b, words):
+    # Two decks of 52 with four jokers (RULES.md §2, §16c deck limits).
+    with pytest.raises(RuleError, match=words):
+        score_named("classic", a, b)

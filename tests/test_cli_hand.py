@@ -37,6 +37,11 @@ def new_ex07_game(cli):
     assert result.exit_code == 0, result.output
 
 
+def new(cli, *extra):
+    result = cli("new", "classic", "--team", "A", "--team", "B", *extra)
+    assert result.exit_code == 0, result.output
+
+
 def test_ex07_through_hand_file_stdin_json(cli):
     # RULES.md EX-07 through `hand --file - --json`.
     new_ex07_game(cli)
@@ -204,3 +209,36 @@ def test_an_edited_earlier_hand_is_followed_by_the_standings_now(cli, db):
     assert "Hand score 1,205 140" in lines
     assert "Side Total Next opening minimum" in lines
     assert "Ann & Bob 2,105 90" in lines
+
+
+def test_a_json_hand_file_with_a_byte_order_mark(cli, tmp_path):
+    new(cli)
+    path = tmp_path / "hand.json"
+    path.write_bytes(b"\xef\xbb\xbf" + json.dumps({"teams": [{"meld_points": 50}, {}]}).encode())
+    doc = cli.json("hand", "--file", str(path))
+    assert doc["teams"][0]["hand_score"] == 50
+
+
+def test_hand_for_another_game_leaves_the_current_game_alone(cli):
+    new(cli)
+    new(cli)  # game 2 is current
+    assert cli("hand", "--game", "1", "m=50", "m=50").exit_code == 0
+    assert cli.json("status")["game"] == 2
+
+
+def test_after_the_winning_hand_no_minimum_is_given(cli):
+    cli(
+        "new",
+        "classic",
+        "--team",
+        "A",
+        "--team",
+        "B",
+        "--start-score",
+        "4900",
+        "--start-score",
+        "0",
+    )
+    doc = cli.json("hand", "m=100 nat=1 out", "m=50")
+    assert doc["winner"] == "A"
+    assert all(t["opening_minimum"] == {"points": None, "requires": None} for t in doc["teams"])

@@ -9,6 +9,7 @@ more is 120.
 from __future__ import annotations
 
 import pytest
+from conftest import refused
 
 from scorekeeper.cli import edit as edit_module
 
@@ -23,6 +24,11 @@ B_HAND_3 = "meld=200 natural=1 out"  # 200+500+100 = 800
 def new_game(cli, *extra):
     result = cli("new", "classic", "--team", "Us", "--team", "Them", *extra)
     assert result.exit_code == 0, result.output
+
+
+def new_classic_game(cli, *teams):
+    args = [x for team in teams or ("A", "B") for x in ("--team", team)]
+    assert cli("new", "classic", *args).exit_code == 0
 
 
 def totals(cli):
@@ -122,6 +128,17 @@ def test_a_new_hand_ends_redo(cli):
     assert totals(cli) == [80, 550]
 
 
+def test_undo_and_redo_keep_a_cutthroat_hands_partners(cli):
+    cli("new", "cutthroat", "--team", "Ann", "--team", "Bob", "--team", "Cat")
+    # Bob and Cat together hold the two canastas cutthroat needs to go out (RULES.md §2.2).
+    doc = cli.json(
+        "hand", "--partners", "Bob,Cat", "m=120 h=20", "m=200 nat=1 out", "m=90 mix=1 h=15"
+    )
+    assert cli("undo").exit_code == 0
+    again = cli.json("redo")
+    assert [t["hand_score"] for t in again["teams"]] == [t["hand_score"] for t in doc["teams"]]
+
+
 def test_edit_that_changes_the_winner_refinishes_and_one_that_undecides_reopens(cli):
     new_game(cli, "--start-score", "4000", "--start-score", "4000")
     cli("hand", "--yes", "meld=700 natural=1 out", "meld=50 hand=10")  # 1,300 -> 5,300
@@ -215,3 +232,11 @@ def test_a_deleted_game_cannot_be_changed_until_restored(cli):
         assert "restore" in result.stderr
     cli("restore", "1")
     assert cli("undo", "--game", "1", "--yes").exit_code == 0
+
+
+def test_a_deleted_game_takes_no_hand(cli, db):
+    new_classic_game(cli)
+    new_classic_game(cli, "A", "C")
+    assert cli("delete", "2", "--yes").exit_code == 0
+    line = refused(cli, db, "hand", "--game", "2", "--yes", "m=300 nat=1 out", "m=50")
+    assert "game 2 is deleted" in line and "restore 2" in line

@@ -77,3 +77,14 @@ def test_an_unknown_special_hand_is_asked_again(cli):
     assert "one of pairs" in result.stderr
     # RULES.md §3.1: seven natural pairs, 2,500.
     assert [t["hand_score"] for t in doc["teams"]] == [2500, 0]
+
+
+def test_guided_prompts_go_to_stderr_so_json_stays_clean(cli):
+    cli("new", "classic", "--team", "A", "--team", "B")
+    answers = "0\n50\n0\n0\n0\n0\n0\n60\n0\n0\n0\n0\n0\n"
+    result = cli("hand", "--guided", "--json", input=answers)
+    assert result.exit_code == 0, result.output
+    # (the test runner echoes the typed answers to standard output; a terminal does not)
+    assert "Melded card points" not in result.stdout and "Hand 1" not in result.stdout
+    doc = json.loads(result.stdout.strip().splitlines()[-1])
+    assert [t["hand_score"] for t in doc["teams"]] == [50, 60]

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import pytest
 
+from scorekeeper.domain import entry_from_json
 from scorekeeper.domain.cards import parse_cards, parse_melds
 from scorekeeper.domain.melds import MeldRules, check_opening, judge_meld
 from scorekeeper.domain.minimums import Minimum, opening_minimum
 from scorekeeper.domain.variant import build_variant
-from scorekeeper.errors import DataFileError, InputError
+from scorekeeper.errors import DataFileError, InputError, RuleError
 from scorekeeper.variants import load_rules, load_variant
 
 CLASSIC = load_variant("classic")
@@ -180,6 +181,14 @@ def test_classic_allows_one_meld_of_a_rank():
     assert opening(SAMBA, "KKK KKK2", Minimum(50)).allowed  # RULES.md §4: Samba allows it
 
 
+def test_two_melds_of_one_rank_are_refused_in_classic():
+    v = load_variant("classic")
+    with pytest.raises(RuleError, match="one meld of each rank"):
+        entry_from_json(v, {"melds": "KKKKKKK KKK"})
+    # Samba lets a side keep two melds of a rank (RULES.md §4).
+    entry_from_json(load_variant("samba"), {"melds": "KKKKKKK KKK"})
+
+
 def test_while_a_wild_meld_is_open_wild_cards_go_only_to_it():
     # RULES.md §3: Modern American.
     result = opening(MODERN, "222 KKK QQQ2", Minimum(125))
@@ -192,6 +201,13 @@ def test_modern_american_opening_needs_a_clean_triple():
     assert result.legal and not result.allowed
     assert any("the opening needs a clean meld" in p for p in result.problems)
     assert opening(MODERN, "AAA KK2 QQ2", Minimum(125)).allowed  # 60 + 40 + 40 = 140
+
+
+def test_check_refuses_more_cards_than_the_decks_hold():
+    v = load_variant("classic")
+    result = check_opening(v, parse_melds("KKKKKKKKKKKK"), opening_minimum(v, score=0))
+    assert not result.allowed
+    assert any("12 kings typed" in p for p in result.problems)
 
 
 # -- the top discard --------------------------------------------------------------------------

@@ -19,8 +19,25 @@ def game(cli, db):
     return db
 
 
+@pytest.fixture
+def game_ab(cli, db):
+    assert cli("new", "classic", "--team", "A", "--team", "B").exit_code == 0
+    assert cli("hand", "m=100 nat=1 out", "m=50").exit_code == 0
+    return db
+
+
 def file_hand(*teams):
     return json.dumps({"teams": list(teams)})
+
+
+def new(cli, *extra):
+    result = cli("new", "classic", "--team", "A", "--team", "B", *extra)
+    assert result.exit_code == 0, result.output
+
+
+def new_game(cli, *teams):
+    args = [x for team in teams or ("A", "B") for x in ("--team", team)]
+    assert cli("new", "classic", *args).exit_code == 0
 
 
 def test_negative_count_in_json(cli, game):
@@ -130,6 +147,67 @@ def test_no_entries_without_a_terminal_is_a_usage_error(cli, game):
     assert "no hand given" in msg
 
 
+@pytest.mark.parametrize(
+    ("melds", "words"),
+    [
+        ("KK", "at least 3 cards"),
+        ("XXX", "no melds of wild cards only"),
+        ("3r/3r/3r", "red threes are never melded"),
+        ("KKK2222", "at most 3 wild cards"),
+        ("KK222", "more wild cards than natural"),
+    ],
+)
+def test_an_illegal_meld_typed_as_cards_is_refused(cli, game_ab, melds, words):
+    # RULES.md §2 meld rules.
+    msg = refused(cli, game_ab, "hand", f"m={melds}", "-")
+    assert words in msg
+
+
+def test_canastas_given_that_the_cards_contradict(cli, game_ab):
+    msg = refused(cli, game_ab, "hand", "m=KKKKKKK/QQQQ22X nat=0", "-")
+    assert "the melds make" in msg
+
+
+def test_canastas_worth_more_than_the_meld_points(cli, game_ab):
+    # A natural canasta holds seven cards worth at least 7 x 5 = 35.
+    msg = refused(cli, game_ab, "hand", "m=10 nat=1", "-")
+    assert "at least 35" in msg
+    msg = refused(cli, game_ab, "hand", "m=50 nat=3", "-")
+    assert "at least 105" in msg
+
+
+def test_red_threes_kept_in_hand_count_toward_the_four_in_the_decks(cli, game_ab):
+    msg = refused(cli, game_ab, "hand", "m=100 r=3 red_three_not_declared=2", "-")
+    assert "5 red threes" in msg
+
+
+def test_items_that_contradict_each_other(cli, game_ab):
+    assert "say different things" in refused(cli, game_ab, "hand", "m=100 nat=1 conc out=0", "-")
+    assert "say different things" in refused(cli, game_ab, "hand", "m=100 m=200", "-")
+
+
+def test_items_the_variant_does_not_have_are_not_offered(cli, game_ab):
+    msg = refused(cli, game_ab, "hand", "m=100 special=garbage", "-")
+    assert "unknown item 'special'" in msg and "special" not in msg.split("items:")[1]
+
+
+def test_an_empty_entry_is_refused(cli, db):
+    new_game(cli)
+    line = refused(cli, db, "hand", "--yes", "", "m=50")
+    assert "write '-' for a side that scored nothing" in line
+    assert cli("hand", "--yes", "-", "m=50").exit_code == 0
+
+
+def test_partners_are_refused_where_sides_are_fixed(cli):
+    new(cli)
+    result = cli("hand", "--partners", "A,B", "m=50", "m=50")
+    assert result.exit_code == 2 and "fixed sides" in result.stderr
+
+
+def test_guided_with_entries_is_a_usage_error(cli, game_ab):
+    refused(cli, game_ab, "hand", "--guided", "m=50", "m=50", code=2)
+
+
 def test_unknown_variant(cli, db):
     result = cli("new", "pinochle", "--team", "A", "--team", "B")
     assert result.exit_code == 1
@@ -141,3 +219,32 @@ def test_wrong_number_of_sides_for_the_variant(cli, db):
     result = cli("new", "classic-2", "--team", "A", "--team", "B", "--team", "C")
     assert result.exit_code == 1
     assert "2 sides, not 3" in result.stderr
+
+
+def test_a_start_score_at_or_above_the_target(cli, db):
+    msg = refused(
+        cli,
+        db,
+        "new",
+        "classic",
+        "--team",
+        "A",
+        "--team",
+        "B",
+        "--start-score",
+        "6000",
+        "--start-score",
+        "0",
+    )
+    assert "at or above the target 5,000" in msg
+
+
+@pytest.mark.parametrize(
+    "players",
+    [[",", "C,D"], ["A,A", "C,D"], ["A,B", "A,C"]],
+)
+def test_player_lists_that_cannot_be(cli, db, players):
+    args = ["new", "classic", "--team", "X", "--team", "Y"]
+    for p in players:
+        args += ["--players", p]
+    refused(cli, db, *args)

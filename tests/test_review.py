@@ -12,7 +12,7 @@ import json
 import sys
 
 import pytest
-from conftest import database_files
+from conftest import database_files, refused
 from rich.console import Console
 
 from scorekeeper.domain.scoring import BREAKDOWN_FIELDS
@@ -57,6 +57,11 @@ def setup_games(cli):
     ]
     for result in ok:
         assert result.exit_code == 0, result.output
+
+
+def new_game(cli, *teams):
+    args = [x for team in teams or ("A", "B") for x in ("--team", team)]
+    assert cli("new", "classic", *args).exit_code == 0
 
 
 def test_games_lists_newest_first_with_totals_winner_and_status(cli):
@@ -157,6 +162,15 @@ def test_stats_per_player_and_side_leave_deleted_games_out(cli):
     assert cli.json("stats", "--variant", "classic-3")["teams"] == []
     table = cli("stats")
     assert table.exit_code == 0 and "Ann & Bob" in table.output and "100%" in table.output
+
+
+def test_stats_of_an_unknown_variant_is_an_error(cli, db):
+    new_game(cli)
+    assert cli("hand", "--yes", "m=100 nat=1 out", "m=50").exit_code == 0
+    line = refused(cli, db, "stats", "--variant", "nope")
+    assert "no variant called 'nope'" in line
+    result = cli("stats", "--variant", "samba")  # known, no games of it yet
+    assert result.exit_code == 0 and "No hands recorded yet" in result.stdout
 
 
 def fixed_console(monkeypatch, width, terminal):

@@ -192,6 +192,28 @@ def test_hand_prints_a_block_per_side_when_the_sides_do_not_fit(cli, monkeypatch
     ]
 
 
+def test_a_narrow_block_never_splits_a_label_from_its_number(cli, db, monkeypatch):
+    names = ["Alexandra the Magnificent", "Bartholomew the Bold", "Constantine the Great"]
+    args = [x for name in names for x in ("--team", name)]
+    assert cli("new", "classic-3", *args).exit_code == 0
+    fixed_console(monkeypatch, 30, terminal=False)
+    result = cli("hand", "--yes", "m=120 r=1 out nat=1", "m=90 h=25", "m=55 h=35")
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert max(len(line) for line in lines) <= 30
+    # 120 + 500 + 100 + 100 = 820; 90 - 25 = 65; 55 - 35 = 20 (RULES.md §2)
+    for item in (
+        "Canasta bonuses 500",
+        "Red threes 100",
+        "Hand score 820",
+        "Total 820",
+        "Cards left in hand -25",
+        "Hand score 65",
+        "Total 20",
+    ):
+        assert any(item in line for line in lines), (item, result.stdout)
+
+
 def test_the_packed_layout_fits_80_columns_for_two_sides(cli, db):
     names = play(cli, 2, hands=10)
     game = stored_game(db).game

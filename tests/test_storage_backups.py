@@ -17,6 +17,11 @@ def new_game(cli):
     assert cli("new", "classic", "--team", "Ann", "--team", "Bob").exit_code == 0
 
 
+def new(cli, *extra):
+    result = cli("new", "classic", "--team", "A", "--team", "B", *extra)
+    assert result.exit_code == 0, result.output
+
+
 def hands_in(db) -> int:
     return len(game_doc(db)["hands"])
 
@@ -106,6 +111,15 @@ def test_restore_refuses_a_damaged_backup(cli, db):
     result = cli("backups", "restore", "1", "--yes")
     assert result.exit_code == 3 and "cannot be restored" in result.stderr
     assert game_file(db, 1).read_bytes() == before
+
+
+def test_restoring_a_backup_without_a_terminal_needs_yes(cli, db):
+    new(cli)
+    assert cli("hand", "m=50", "m=50").exit_code == 0
+    before = sorted(p.name for p in db.parent.rglob("*"))
+    result = cli("backups", "restore", "1")
+    assert result.exit_code == 2 and "--yes" in result.stderr
+    assert sorted(p.name for p in db.parent.rglob("*")) == before
 
 
 def test_no_backups_yet(cli, db):

@@ -5,6 +5,7 @@ change games, and counted again when that cannot be done exactly."""
 from __future__ import annotations
 
 import json
+import stat
 
 import pytest
 
@@ -16,6 +17,11 @@ def play(cli, db, hands=1):
     assert cli("new", "classic", "--team", "Ann", "--team", "Bob").exit_code == 0
     for _ in range(hands):
         assert cli("hand", "m=100 nat=1 out", "m=50").exit_code == 0
+
+
+def new_game(cli, *teams):
+    args = [x for team in teams or ("A", "B") for x in ("--team", team)]
+    assert cli("new", "classic", *args).exit_code == 0
 
 
 def settle(path):
@@ -173,6 +179,17 @@ def test_a_damaged_statistics_cache_never_fails_a_hand(cli, db, monkeypatch):
     assert result.exit_code == 0, result.output
     assert not path.exists()  # dropped, to be counted again
     assert lineup_records(db)[("classic", "Ann", ())].points == 1400
+
+
+def test_a_cache_that_could_not_be_read_is_written_back_readable(cli, db):
+    new_game(cli)
+    assert cli("hand", "--yes", "m=100 nat=1 out", "m=50").exit_code == 0
+    assert cli("stats").exit_code == 0
+    cache = db.with_name(db.name + ".stats.json")
+    cache.chmod(0)
+    assert cli("hand", "--yes", "m=100 nat=1 out", "m=50").exit_code == 0
+    assert cli("stats").exit_code == 0
+    assert stat.S_IMODE(cache.stat().st_mode) & 0o600 == 0o600
 
 
 @pytest.mark.parametrize("counted_between", [False, True])

@@ -13,6 +13,11 @@ from scorekeeper.storage.database import SCHEMA_VERSION, game_file, game_ids
 NEW_GAME = ("new", "classic", "--team", "Ann", "--team", "Bob")
 
 
+def new(cli, *extra):
+    result = cli("new", "classic", "--team", "A", "--team", "B", *extra)
+    assert result.exit_code == 0, result.output
+
+
 def valid_database(cli, db) -> bytes:
     assert cli(*NEW_GAME).exit_code == 0
     assert cli("hand", "m=100 nat=1 out", "m=50").exit_code == 0
@@ -121,6 +126,33 @@ def test_a_damaged_game_names_the_game(cli, db):
     assert game_file(db, 1).read_bytes() == content
 
 
+def test_the_current_games_missing_file_is_a_data_error(cli, db):
+    new(cli)
+    (db.parent / (db.name + ".games") / "1.json").unlink()
+    result = cli("status")
+    assert result.exit_code == 3 and "1.json is missing" in result.stderr
+
+
+def test_a_game_file_with_a_hand_its_rules_refuse_is_a_data_error(cli, db):
+    new(cli)
+    assert cli("hand", "m=50", "m=50").exit_code == 0
+    path = db.parent / (db.name + ".games") / "1.json"
+    doc = json.loads(path.read_text())
+    text = json.dumps(doc).replace('"meld_points": 50', '"meld_points": 5000', 1)
+    path.write_text(text)
+    result = cli("status")
+    assert result.exit_code == 3 and "1.json" in result.stderr
+
+
+def test_a_damaged_old_game_does_not_stop_a_new_one(cli, db):
+    new(cli)
+    (db.parent / (db.name + ".games") / "1.json").write_text("not json")
+    result = cli("new", "classic", "--team", "C", "--team", "D")
+    assert result.exit_code == 0
+    assert "Warning:" in result.stderr and "1.json" in result.stderr
+    assert cli.json("status")["game"] == 2
+
+
 @pytest.mark.parametrize("content", [b"", b"  \n\t "], ids=["empty", "whitespace"])
 def test_an_empty_file_starts_a_new_database(cli, db, content):
     db.write_bytes(content)
@@ -141,6 +173,12 @@ def test_a_folder_as_the_database_is_refused(cli, tmp_path):
     result = cli("status", "--db", str(tmp_path))
     assert result.exit_code in (2, 3)
     assert "Traceback" not in result.output
+
+
+def test_a_database_path_that_is_a_folder(cli, tmp_path):
+    result = cli("status", "--db", str(tmp_path))
+    assert result.exit_code == 3
+    assert "is a folder" in result.stderr
 
 
 def test_a_read_only_command_never_creates_the_file(cli, db):

@@ -7,6 +7,7 @@ the installed command line run as a subprocess with the environment a user would
 from __future__ import annotations
 
 import fcntl
+import json
 import os
 import re
 import struct
@@ -15,6 +16,7 @@ import sys
 import termios
 
 import pytest
+from conftest import refused
 from rich.cells import cell_len
 
 from scorekeeper.presentation import render
@@ -62,6 +64,11 @@ def on_terminal(args, env, columns=80) -> tuple[int, str]:
     return proc.returncode, b"".join(chunks).decode("utf-8").replace("\r\n", "\n")
 
 
+def new_game(cli, *teams):
+    args = [x for team in teams or ("A", "B") for x in ("--team", team)]
+    assert cli("new", "classic", *args).exit_code == 0
+
+
 @pytest.fixture
 def game(cli, db):
     """Hand 1 of RULES.md EX-07: Ann & Bob 1,305, the other side 140."""
@@ -92,6 +99,11 @@ def test_control_characters_are_refused_and_nothing_is_stored(cli, db):
     result = cli("new", "classic", "--team", "\x1b[31mRed", "--team", "B")
     assert result.exit_code == 1 and "control character" in result.stderr
     assert not db.exists()
+
+
+def test_names_with_invisible_characters_are_refused(cli):
+    result = cli("new", "classic", "--team", "A\u200bB", "--team", "AB")
+    assert result.exit_code == 1 and "U+200B" in result.stderr
 
 
 def test_a_stored_control_character_is_shown_harmlessly():
@@ -161,6 +173,17 @@ def test_wide_characters_keep_the_table_aligned(cli, db):
     assert len(rows) == 2 and ends[0] == ends[1]
 
 
+def test_columns_zero_is_no_width(db):
+    env = {k: v for k, v in os.environ.items() if k not in ("LINES",)}
+    env.update({"SCOREKEEPER_DB": str(db), "COLUMNS": "0", "NO_COLOR": "1"})
+    run = [sys.executable, "-m", "scorekeeper"]
+    assert subprocess.run([*run, "new", "classic", "-t", "A", "-t", "B"], env=env).returncode == 0
+    result = subprocess.run([*run, "status"], env=env, capture_output=True, text=True)
+    assert result.returncode == 0
+    # off a terminal, 80 columns: the opening minimum of a side at 0 is 50 (RULES.md §2)
+    assert "Next opening minimum" in result.stdout and " 50" in result.stdout
+
+
 # -- encodings ---------------------------------------------------------------------------------
 
 
@@ -207,6 +230,16 @@ def test_a_usage_error_is_one_line_and_exit_2(cli):
     assert (
         result.stderr.strip() == "Error: No such option: --bogus (see 'scorekeeper status --help')"
     )
+
+
+def test_an_error_quoting_input_shows_its_control_characters_escaped(cli, db, tmp_path):
+    new_game(cli)
+    path = tmp_path / "hand.json"
+    hand = {"teams": [{"meld_points": 50}, {"hand": "\u001b]0;pwned\u0007"}]}
+    path.write_text(json.dumps(hand), encoding="utf-8")
+    line = refused(cli, db, "hand", "--yes", "--file", str(path))
+    assert "\u001b" not in line and "\u0007" not in line
+    assert "\\x1b]0;pwned\\x07" in line
 
 
 def test_negative_numbers_are_option_values(cli, db):

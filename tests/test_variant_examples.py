@@ -158,6 +158,15 @@ def test_modern_american_dream_hand_wins_at_once():
     assert g.outcome.winner == 0 and g.totals[0] == 8500
 
 
+def test_instant_win_goes_to_the_side_with_the_lower_total():
+    v = load_variant("modern-american")
+    g = Game(v, (Side("A", start_score=7500), Side("B")))
+    a = entry_from_json(v, {"meld_points": 300, "canastas": {"natural": 2}})
+    g.add(Hand((a, entry_from_json(v, {"special_hand": "dream_4"}))))
+    # A: 7,500 + 300 + 1,000 = 8,800; B's dream hand: 8,500 and the game.
+    assert g.outcome.winner == 1 and g.totals == (8800, 8500)
+
+
 def test_modern_american_has_no_concealed_bonus_and_needs_two_canastas():
     [side, _] = score(
         "modern-american",
@@ -170,6 +179,45 @@ def test_modern_american_has_no_concealed_bonus_and_needs_two_canastas():
             "modern-american",
             {"meld_points": 100, "canastas": {"natural": 1}, "went_out": True},
             {},
+        )
+
+
+def test_unfinished_modern_american_melds_typed_as_cards_cost_their_penalties():
+    # RULES.md §3: unfinished 7s -2,500, wild -2,000, natural aces -2,500.
+    [side, _] = score("modern-american", {"melds": "KKKKKKK QQQQQQQ 7777 XXX AAAA"}, {})
+    assert side.penalties == -7000
+    v = load_variant("modern-american")
+    with pytest.raises(RuleError, match="the melds show 1 unfinished sevens meld"):
+        entry_from_json(v, {"melds": "KKKKKKK 7777", "penalties": {"incomplete_sevens": 0}})
+
+
+def test_modern_american_cannot_go_out_with_an_unfinished_sevens_meld():
+    with pytest.raises(RuleError, match="cannot go out"):
+        score(
+            "modern-american",
+            {
+                "meld_points": 300,
+                "canastas": {"natural": 2},
+                "penalties": {"incomplete_sevens": 1},
+                "went_out": True,
+            },
+            {},
+        )
+
+
+def test_at_most_one_unfinished_meld_of_a_kind():
+    with pytest.raises(RuleError, match="at most 1"):
+        score("modern-american", {"meld_points": 50, "penalties": {"incomplete_sevens": 2}}, {})
+
+
+def test_only_one_special_hand_and_no_going_out_beside_it():
+    with pytest.raises(RuleError, match="special hand"):
+        score("modern-american", {"special_hand": "garbage"}, {"special_hand": "pairs"})
+    with pytest.raises(RuleError, match="special hand"):
+        score(
+            "modern-american",
+            {"special_hand": "garbage"},
+            {"meld_points": 300, "canastas": {"natural": 2}, "went_out": True},
         )
 
 
@@ -262,6 +310,12 @@ def test_ex33_brazilian_opening_requirements():
     assert opening_minimum(alt, score=4995).points == 120
 
 
+def test_brazilian_has_no_160_option_on_the_wrong_band():
+    v = load_variant("brazilian")
+    assert "minimum_160" not in v.rules["options"]
+    assert opening_minimum(v, score=5000).points == 150
+
+
 def test_brazilian_red_threes_and_short_sequence():
     # 5 red threes 1,000 with one canasta; short sequence -1,000.
     [side, _] = score(
@@ -277,6 +331,28 @@ def test_brazilian_red_threes_and_short_sequence():
     assert (side.red_three_bonus, side.penalties) == (1000, -1000)
     [side, _] = score("brazilian", {"meld_points": 100, "red_threes": 6}, {})
     assert side.red_three_bonus == -1200
+
+
+def test_brazilian_goes_out_with_any_two_canastas():
+    # RULES.md §6: "any two canastas suffice"; 140 melded + 1,000 + going out 200.
+    [side, _] = score("brazilian", {"melds": "KKKKKKK QQQQQQQ", "went_out": True}, {})
+    assert side.hand_score == 1340
+
+
+def test_brazilian_short_sequences_typed_as_cards():
+    # K23 default: five cards or fewer cost 1,000; the option counts only fewer than five.
+    [side, _] = score("brazilian", {"melds": "5s6s7s8s9s"}, {})
+    assert side.penalties == -1000
+    [side, _] = score(
+        "brazilian", {"melds": "5s6s7s8s9s"}, {}, settings={"short_sequence_under_five": "true"}
+    )
+    assert side.penalties == 0
+
+
+def test_chilean_four_decks_all_eight_red_threes():
+    v = load_variant("chilean", {"four_decks": "true"})
+    values = [v.red_threes.value(n) for n in range(1, 9)]
+    assert values == [100, 200, 300, 400, 500, 600, 700, 1000]
 
 
 def test_italian_canasta_set_bonuses_take_the_larger_and_ten_canastas_add():
@@ -390,6 +466,11 @@ def test_acaba_gives_the_opponents_1500_and_the_declaring_side_nothing():
     assert (other.hand_score, other.special_hand_bonus) == (1500, 1500)
 
 
+def test_acaba_takes_no_other_items():
+    with pytest.raises(RuleError, match="acaba"):
+        score("acaba", {"acaba": True, "meld_points": 50}, {})
+
+
 def test_uruguay_wild_canasta_is_2000():
     [side, _] = score("uruguay", {"meld_points": 300, "canastas": {"wild": 1}}, {})
     assert side.canasta_bonus == 2000
@@ -400,6 +481,12 @@ def test_classic_6_red_threes_and_top_band():
     assert side.red_three_bonus == 1000
     v = load_variant("classic-6")
     assert opening_minimum(v, score=7500).points == 150 and v.target == 10000
+
+
+def test_classic_6_four_red_threes_are_400():
+    # RULES.md §2.4 version A: 100 each for 1-4, 5 -> 1,000, 6 -> 1,200.
+    [side, _] = score("classic-6", {"meld_points": 50, "red_threes": 4}, {})
+    assert side.red_three_bonus == 400
 
 
 def test_cutthroat_partners_share_the_partnership_score_but_not_red_threes():

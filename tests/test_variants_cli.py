@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from conftest import refused
 
 from scorekeeper.domain import opening_minimum
 from scorekeeper.domain.variant import build_variant
@@ -162,6 +163,30 @@ def test_each_option_changes_only_what_it_names(name):
                 assert changed[key] == value, f"{name} {option}={choice} changed {key}"
 
 
+def test_a_setting_that_breaks_the_rules_names_the_setting(cli, db):
+    msg = refused(cli, db, "minimum", "-v", "classic", "--score", "1600", "--set", "target=0")
+    assert "--set target=0" in msg and "classic.toml" not in msg
+    msg = refused(cli, db, "new", "classic", "--team", "A", "--team", "B", "--set", "decks=0")
+    assert "decks" in msg
+    msg = refused(
+        cli,
+        db,
+        "new",
+        "classic",
+        "--team",
+        "A",
+        "--team",
+        "B",
+        "--set",
+        "canastas.natural.bonus=-500",
+    )
+    assert "cannot be negative" in msg
+
+
+def test_a_setting_without_a_value_is_a_usage_error(cli, db):
+    refused(cli, db, "minimum", "-v", "classic", "--score", "0", "--set", "vienna", code=2)
+
+
 def test_user_variant_made_with_init_edited_checked_and_played(cli):
     # "classic with natural canastas worth 600" (issue: every variant, done when).
     result = cli("variants", "init", "house", "--from", "classic")
@@ -200,6 +225,18 @@ def test_init_refuses_a_builtin_name_and_an_existing_file(cli):
     assert cli("variants", "init", "mine").exit_code == 0
     again = cli("variants", "init", "mine")
     assert again.exit_code == 1 and "exists" in again.stderr
+
+
+def test_a_user_file_that_extends_the_builtin_of_its_own_name(cli):
+    folder = user_variant_dir()
+    folder.mkdir(parents=True)
+    (folder / "classic.toml").write_text(
+        'name = "classic"\nextends = "classic"\n[canastas.natural]\nbonus = 600\n'
+    )
+    doc = cli.json("variants", "show", "classic")
+    assert doc["rules"]["canastas"]["natural"]["bonus"] == 600
+    doc = cli.json("variants", "show", "classic-2")  # builds on the user's classic
+    assert doc["rules"]["canastas"]["natural"]["bonus"] == 600
 
 
 def test_cutthroat_hand_with_partners_through_the_cli(cli):
