@@ -1,4 +1,5 @@
-"""Every refusal of a hand: exit code 1, a one-line message, and the database byte-identical.
+"""Every refusal of a hand or of a new game: exit code 1, a one-line message, and the database
+byte-identical.
 
 RULES.md §16c deck limits; DESIGN.md "Storage and safety"; issue: foundation, point 3.
 """
@@ -28,11 +29,6 @@ def game_ab(cli, db):
 
 def file_hand(*teams):
     return json.dumps({"teams": list(teams)})
-
-
-def new(cli, *extra):
-    result = cli("new", "classic", "--team", "A", "--team", "B", *extra)
-    assert result.exit_code == 0, result.output
 
 
 def new_game(cli, *teams):
@@ -199,7 +195,7 @@ def test_an_empty_entry_is_refused(cli, db):
 
 
 def test_partners_are_refused_where_sides_are_fixed(cli):
-    new(cli)
+    new_game(cli)
     result = cli("hand", "--partners", "A,B", "m=50", "m=50")
     assert result.exit_code == 2 and "fixed sides" in result.stderr
 

@@ -1,4 +1,5 @@
-"""RULES.md worked examples and rules of every variant other than Classic, through the domain."""
+"""RULES.md worked examples and rules of every variant, through the domain (classic's own
+rules: test_classic_rules.py)."""
 
 from __future__ import annotations
 
