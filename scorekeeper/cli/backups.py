@@ -21,6 +21,7 @@ from scorekeeper.cli.common import (
     stdin_is_terminal,
 )
 from scorekeeper.errors import NotFound, UsageError
+from scorekeeper.presentation.documents import document
 
 KINDS = {
     "write": "before a change",
@@ -72,7 +73,7 @@ def backups_list(ctx: typer.Context, as_json: JsonOption = False, db: DbOption =
         for n, b in enumerate(found, start=1)
     ]
     if as_json:
-        emit_json({"format": 1, "database": str(path), "backups": rows})
+        emit_json(document(database=str(path), backups=rows))
         return
     from rich.table import Table
 

@@ -15,6 +15,7 @@ import typer
 from typer.core import TyperGroup
 
 from scorekeeper.errors import InputError, ScorekeeperError, UsageError
+from scorekeeper.presentation.documents import Document
 
 DbOption = Annotated[
     Path | None,
@@ -63,36 +64,49 @@ def stdin_is_terminal() -> bool:
         return False
 
 
-def emit_json(document: dict[str, Any]) -> None:
-    """Write one JSON document straight to standard output (never through Rich).
+def emit_json(doc: Document) -> None:
+    """Write one ``--json`` document, made by
+    :func:`scorekeeper.presentation.documents.document` (which adds ``"format": 1``), straight
+    to standard output (never through Rich), on one line.
 
     Non-ASCII text is written as is on a UTF-8 stream, and as ``\\uXXXX`` escapes (the same
-    JSON document) on a stream that cannot encode it."""
+    JSON document) on a stream that cannot encode it. Raises TypeError for anything that did
+    not come from ``document()``, so no output skips the envelope."""
     from scorekeeper.presentation.console import can_encode
 
+    if not isinstance(doc, Document):
+        raise TypeError("a --json output must be made by presentation.documents.document()")
     utf = can_encode(sys.stdout, "\u2660\U0001f600")
-    typer.echo(json.dumps(document, ensure_ascii=not utf))
+    emit_text(json.dumps(doc, ensure_ascii=not utf) + "\n")
+
+
+#: Characters written to standard output at a time by :func:`emit_text`.
+CHUNK = 4096
+
+
+def emit_text(text: str) -> None:
+    """Write ``text`` to standard output as it is (as ``typer.echo`` does), a few KiB at a time.
+
+    One large write to a pipe whose reader goes away part-way is cut short without an error
+    (Python's buffered writer drops the BrokenPipeError of a partial write); written in pieces
+    smaller than its buffer, the closed pipe raises BrokenPipeError, and the command exits
+    with its broken-pipe code (:data:`BROKEN_PIPE`)."""
+    for start in range(0, len(text), CHUNK):
+        typer.echo(text[start : start + CHUNK], nl=False)
 
 
 def report_hand(stored: Any, number: int, as_json: bool) -> None:
     """Print hand ``number`` of a stored game: its ``hand --json`` document; or the game's line
     and the hand's breakdown, with the totals and next opening minimums in the same table when
     it is the last hand (else the standings follow), then the outcome."""
-    from scorekeeper.presentation import render
+    from scorekeeper.presentation import standings
 
     if as_json:
-        emit_json(render.hand_json(stored, number))
+        emit_json(standings.hand_json(stored, number))
         return
     from scorekeeper.presentation.console import console
 
-    con = console()
-    if number != len(stored.game.hands):  # an earlier hand, edited: the standings are now's
-        render.print_breakdown(con, stored, number)
-        render.print_standings(con, stored)
-        return
-    render.print_title(con, stored)
-    render.print_breakdown(con, stored, number, standings=True)
-    render.print_outcome(con, stored)
+    standings.print_hand_report(console(), stored, number)
 
 
 def refuse_deleted(stored: Any) -> None:

@@ -57,16 +57,16 @@ def _ask(question: str, yes: bool) -> None:
 
 
 def _report(stored: StoredGame, as_json: bool, message: str) -> None:
-    from scorekeeper.presentation import render
+    from scorekeeper.presentation import standings
 
     if as_json:
-        emit_json(render.status_json(stored))
+        emit_json(standings.status_json(stored))
         return
     from scorekeeper.presentation.console import console
 
     con = console()
     con.print(message)
-    render.print_standings(con, stored)
+    standings.print_standings(con, stored)
 
 
 def _load(db: object, game_id: int | None, deleted_ok: bool = False) -> StoredGame:
@@ -113,15 +113,16 @@ def undo(
 
     Example: scorekeeper undo
     """
-    from scorekeeper.presentation import render
+    from scorekeeper.presentation import standings
     from scorekeeper.presentation.console import console
+    from scorekeeper.presentation.view import hand_view
 
     seen = _load(db, game_id)
     if not seen.game.hands:
         raise InputError(f"game {seen.id} has no hand to undo")
     number = len(seen.game.hands)
     if stdin_is_terminal() and not yes:
-        render.print_breakdown(console(), seen, number)
+        standings.print_breakdown(console(), hand_view(seen.game, number))
     _ask(f"Take back hand {number} of game {seen.id}?", yes)
     stored = _change(db, seen, lambda s: s.redo.append(s.game.pop()))
     _report(stored, as_json, f"Hand {number} taken back ('scorekeeper redo' puts it back).")
@@ -137,8 +138,9 @@ def redo(
 
     Example: scorekeeper redo
     """
-    from scorekeeper.presentation import render
+    from scorekeeper.presentation import standings
     from scorekeeper.presentation.console import console
+    from scorekeeper.presentation.view import proposed_view
 
     seen = _load(db, game_id)
     if not seen.redo:
@@ -147,7 +149,7 @@ def redo(
     number = seen.game.next_hand
     breakdowns = seen.game.score(hand.entries, hand.partners)
     if stdin_is_terminal() and not yes:
-        render.print_breakdown(console(), seen, number, breakdowns)
+        standings.print_breakdown(console(), proposed_view(seen.game, number, breakdowns))
     _ask(f"Put back hand {number} of game {seen.id}?", yes)
     stored = _change(db, seen, lambda s: s.game.add(s.redo.pop()))
     report_hand(stored, number, as_json)
@@ -183,8 +185,9 @@ def edit(
     """
     from scorekeeper.cli.entries import read_entries
     from scorekeeper.domain.game import Game, Hand
-    from scorekeeper.presentation import render
+    from scorekeeper.presentation import render, standings
     from scorekeeper.presentation.console import console
+    from scorekeeper.presentation.view import hand_view
 
     seen = _load(db, game_id)
     game = seen.game
@@ -209,9 +212,9 @@ def edit(
     trial.replace(number, new_hand)  # raises when the change breaks a rule; nothing stored
     if interactive and not yes:
         con.print(f"Hand {number} now:")
-        render.print_breakdown(con, seen, number)
+        standings.print_breakdown(con, hand_view(game, number))
         con.print("would become:")
-        render.print_breakdown(con, seen, number, trial.results[number - 1].breakdowns)
+        standings.print_breakdown(con, hand_view(trial, number))
         totals = ", ".join(
             f"{n} {render.num(t)}" for n, t in zip(trial.names, trial.totals, strict=True)
         )

@@ -99,16 +99,16 @@ def new(
             unfinished = []
         stored = StoredGame(id=0, game=game, label=label, created=now())
         store.add(stored)
-    from scorekeeper.presentation import render
+    from scorekeeper.presentation import standings
 
     if as_json:
-        emit_json(render.status_json(stored))
+        emit_json(standings.status_json(stored))
         _mention_unfinished(unfinished)
         return
     from scorekeeper.presentation.console import console
 
     con = console()
-    render.print_standings(con, stored)
+    standings.print_standings(con, stored)
     _mention_unfinished(unfinished)
 
 
@@ -158,8 +158,9 @@ def hand(
     With no entries on a terminal it asks side by side; --file takes the JSON entry.
     """
     from scorekeeper.domain.game import Hand
-    from scorekeeper.presentation import render
+    from scorekeeper.presentation import standings
     from scorekeeper.presentation.console import console
+    from scorekeeper.presentation.view import proposed_view
     from scorekeeper.storage.database import now, open_store
 
     interactive = stdin_is_terminal()
@@ -179,7 +180,8 @@ def hand(
         )
         breakdowns = seen.game.score(side_entries, pair)
         if interactive and not yes:
-            render.print_breakdown(con, seen, seen.game.next_hand, breakdowns, side_entries)
+            shown = proposed_view(seen.game, seen.game.next_hand, breakdowns, side_entries)
+            standings.print_breakdown(con, shown)
             if not typer.confirm("Record this hand?", default=True, err=True):
                 con.print("Nothing recorded.")
                 raise typer.Exit(0)
@@ -209,14 +211,14 @@ def status(game_id: GameOption = None, as_json: JsonOption = False, db: DbOption
 
     Example: scorekeeper status
     """
-    from scorekeeper.presentation import render
+    from scorekeeper.presentation import standings
     from scorekeeper.storage.database import open_store
 
     with open_store(db) as store:
         stored = store.current(game_id)
     if as_json:
-        emit_json(render.status_json(stored))
+        emit_json(standings.status_json(stored))
         return
     from scorekeeper.presentation.console import console
 
-    render.print_standings(console(), stored)
+    standings.print_standings(console(), stored)
