@@ -185,9 +185,9 @@ class ScorekeeperGroup(TyperGroup):
 
     ScorekeeperError: its message and exit code (1, 2, 3, 4); a usage error found while reading
     the command line (unknown option, a value of the wrong type): one line and exit 2; Ctrl-C:
-    exit 130; a closed pipe (``| head``): a quiet exit; any other exception: a short message
-    without a traceback or local variables, exit 1 (``SCOREKEEPER_DEBUG=1`` shows the
-    traceback).
+    exit 130; a closed pipe (``| head``): a quiet exit 141 (:data:`BROKEN_PIPE`); any other
+    exception: a short message without a traceback or local variables, exit 1
+    (``SCOREKEEPER_DEBUG=1`` shows the traceback).
     """
 
     def main(
@@ -204,6 +204,7 @@ class ScorekeeperGroup(TyperGroup):
         try:
             check_arguments(sys.argv[1:] if args is None else args)
             result = super().main(args, prog_name, complete_var, False, **extra)
+            sys.stdout.flush()  # a closed pipe shows here, not as Python exits
         except ScorekeeperError as err:
             error_line(err.message)
             sys.exit(err.exit_code)
@@ -219,19 +220,29 @@ class ScorekeeperGroup(TyperGroup):
             typer.echo("Interrupted.", err=True)
             sys.exit(130)
         except BrokenPipeError:
-            _quiet_broken_pipe()
+            quiet_broken_pipe()
+        except SystemExit as done:
+            if broken_pipe_exit(done):
+                quiet_broken_pipe()
+            raise
         sys.exit(result if isinstance(result, int) else 0)
 
     def invoke(self, ctx: typer.Context) -> Any:
         try:
             return super().invoke(ctx)
+        except BrokenPipeError:  # before Typer's own handler, which exits 1
+            quiet_broken_pipe()
+        except SystemExit as done:
+            if broken_pipe_exit(done):
+                quiet_broken_pipe()
+            raise
         except ScorekeeperError as err:
             error_line(err.message)
             raise typer.Exit(err.exit_code) from None
         except (KeyboardInterrupt, typer.Abort):
             typer.echo("Interrupted: nothing was changed.", err=True)
             raise typer.Exit(130) from None
-        except (typer.Exit, typer.TyperException, BrokenPipeError):
+        except (typer.Exit, typer.TyperException):
             raise
         except UnicodeDecodeError as err:
             error_line(f"cannot read the input: it is not valid {err.encoding} text")
@@ -243,12 +254,27 @@ class ScorekeeperGroup(TyperGroup):
             raise typer.Exit(1) from None
 
 
-def _quiet_broken_pipe() -> None:
-    """The reader of standard output went away (``scorekeeper games | head``): stop quietly."""
-    with contextlib.suppress(OSError):
+#: Exit code when the reader of standard output goes away (``scorekeeper show | head -1``):
+#: 128 + SIGPIPE (13), what a shell reports for a program that a broken pipe stops (README,
+#: "Exit codes").
+BROKEN_PIPE = 141
+
+
+def broken_pipe_exit(done: SystemExit) -> bool:
+    """True when ``done`` is an exit some library made of a broken pipe: Rich's
+    ``Console.on_broken_pipe`` and Typer's handler of EPIPE exit 1 while handling the
+    BrokenPipeError, which the exit then carries as its context."""
+    cause = done.__context__
+    return done.code != BROKEN_PIPE and isinstance(cause, BrokenPipeError)
+
+
+def quiet_broken_pipe() -> None:
+    """The reader of standard output went away: stop at once with :data:`BROKEN_PIPE`, printing
+    nothing more (what is still buffered for standard output goes to the null device)."""
+    with contextlib.suppress(OSError, ValueError):
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
-    sys.exit(141)
+    sys.exit(BROKEN_PIPE)
 
 
 def usage(message: str) -> UsageError:
