@@ -40,6 +40,16 @@ def minimum_json(m: Minimum | None) -> dict[str, Any]:
     return (m or Minimum()).to_json()
 
 
+def result_word(deleted: bool, winner: str | None, draw: bool) -> str:
+    """A game's result in one word as the lists show it: "deleted", the winner's name, "draw"
+    or "playing" (in that order: a deleted game says so first)."""
+    if deleted:
+        return "deleted"
+    if winner is not None:
+        return winner
+    return "draw" if draw else "playing"
+
+
 def local_date(stamp: str | None) -> str:
     """An ISO 8601 timestamp (stored in UTC) as the local date ``YYYY-MM-DD``; "" when unset."""
     if not stamp:

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from scorekeeper.presentation.documents import Document, document
-from scorekeeper.presentation.render import local_date, num, plain_table
+from scorekeeper.presentation.render import local_date, num, plain_table, result_word
 
 #: Below this many columns, lists print as blocks of lines instead of wide tables.
 NARROW = 72
@@ -30,11 +30,7 @@ if TYPE_CHECKING:
 
 def summary_result_text(summary: GameSummary) -> str:
     """Who won, "draw", "deleted" or "playing", from a game's summary."""
-    if summary.deleted:
-        return "deleted"
-    if summary.winner is not None:
-        return summary.winner
-    return "draw" if summary.draw else "playing"
+    return result_word(summary.deleted, summary.winner, summary.draw)
 
 
 def game_summary_json(summary: GameSummary, current: int | None) -> dict[str, Any]:

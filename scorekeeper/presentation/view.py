@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from msgspec import Struct
 
-from scorekeeper.presentation.render import entry_cards, local_date, num
+from scorekeeper.presentation.render import entry_cards, local_date, num, result_word
 
 if TYPE_CHECKING:
     from scorekeeper.domain.game import Game, Hand
@@ -194,13 +194,8 @@ def winner_name(stored: StoredGame) -> str | None:
 
 
 def result_text(stored: StoredGame) -> str:
-    """Who won, "draw", "deleted" or "playing"."""
-    if stored.deleted:
-        return "deleted"
-    name = winner_name(stored)
-    if name is not None:
-        return name
-    return "draw" if stored.game.outcome.draw else "playing"
+    """Who won, "draw", "deleted" or "playing" (:func:`~.render.result_word`)."""
+    return result_word(stored.deleted, winner_name(stored), stored.game.outcome.draw)
 
 
 class GameHeading(Struct, frozen=True):
