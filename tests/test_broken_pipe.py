@@ -45,16 +45,31 @@ def database(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return path
 
 
-def closed_early(database: Path, *args: str, read_line: bool = True) -> tuple[int, str]:
-    """Run the installed script with standard output to a pipe; read one line (or 100 bytes)
-    and close the pipe. Returns the exit status and what went to standard error."""
+#: The command line run with a console of Rich's own class (as tests make one), not the
+#: factory's: a closed pipe must exit the same way.
+PLAIN_CONSOLE = """
+import sys
+from rich.console import Console
+from scorekeeper.presentation import console
+console.factory = lambda stderr=False: Console(file=sys.stderr if stderr else sys.stdout, width=100)
+from scorekeeper.cli import main
+sys.argv[0] = "scorekeeper"
+main()
+"""
+
+
+def closed_early(
+    database: Path, *args: str, read_line: bool = True, plain: bool = False
+) -> tuple[int, str]:
+    """Run the installed script (or, ``plain``, the command line with a plain Rich console)
+    with standard output to a pipe; read one line (or 100 bytes) and close the pipe. Returns
+    the exit status and what went to standard error."""
     exe = script()
     assert exe, "the scorekeeper console script is not installed"
     env = {**os.environ, "SCOREKEEPER_DB": str(database), "NO_COLOR": "1", "COLUMNS": "100"}
     env.pop("SCOREKEEPER_DEBUG", None)
-    with subprocess.Popen(
-        [exe, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env
-    ) as proc:
+    cmd = [sys.executable, "-c", PLAIN_CONSOLE, *args] if plain else [exe, *args]
+    with subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env) as proc:
         assert proc.stdout is not None and proc.stderr is not None
         first = proc.stdout.readline() if read_line else proc.stdout.read(100)
         assert first  # the command had begun to write
@@ -78,6 +93,12 @@ def closed_early(database: Path, *args: str, read_line: bool = True) -> tuple[in
 def test_a_closed_pipe_exits_with_the_broken_pipe_code_and_says_nothing(database, args, read_line):
     code, stderr = closed_early(database, *args, read_line=read_line)
     assert (code, stderr) == (BROKEN_PIPE, "")
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX pipes")
+def test_a_console_not_made_by_the_factory_exits_the_same_way(database):
+    # Rich's own Console.on_broken_pipe exits 1: the command line makes that 141 too.
+    assert closed_early(database, "show", plain=True) == (BROKEN_PIPE, "")
 
 
 def test_the_outputs_are_larger_than_a_pipe_buffer(database):
