@@ -70,16 +70,9 @@ def minimum(
     game = stored.game
     minimums = game.next_minimums()
     if as_json:
-        emit_json(
-            document(
-                game=stored.id,
-                hand=game.next_hand,
-                teams=[
-                    {"team": s.name, "total": t, "opening_minimum": render.minimum_json(m)}
-                    for s, t, m in zip(game.sides, game.totals, minimums, strict=True)
-                ],
-            )
-        )
+        from scorekeeper.presentation.standings import standing_json
+
+        emit_json(document(game=stored.id, hand=game.next_hand, teams=standing_json(stored)))
         return
     from scorekeeper.presentation.console import console
 

@@ -9,7 +9,7 @@ The breakdown is drawn from a :class:`~scorekeeper.presentation.view.HandView`, 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from scorekeeper.presentation.console import text
 from scorekeeper.presentation.documents import Document, document
@@ -50,20 +50,27 @@ def hand_json(stored: StoredGame, number: int) -> Document:
     )
 
 
+def standing_json(stored: StoredGame) -> list[dict[str, Any]]:
+    """Per side: ``team``, its ``total`` and its ``opening_minimum`` for the next hand (null
+    points and requirement when the game is over), as ``status --json`` and ``minimum --json``
+    list them."""
+    game = stored.game
+    return [
+        {"team": s.name, "total": t, "opening_minimum": minimum_json(m)}
+        for s, t, m in zip(game.sides, game.totals, game.next_minimums(), strict=True)
+    ]
+
+
 def status_json(stored: StoredGame) -> Document:
     """``status --json``: totals and next opening minimum per side, winner, variant, hands."""
     game = stored.game
-    minimums = game.next_minimums()
     return document(
         game=stored.id,
         variant=game.variant.name,
         label=stored.label,
         hands_played=len(game.hands),
         target=game.variant.target or None,
-        teams=[
-            {"team": s.name, "total": t, "opening_minimum": minimum_json(m)}
-            for s, t, m in zip(game.sides, game.totals, minimums, strict=True)
-        ],
+        teams=standing_json(stored),
         next_dealer=None if game.outcome.over else game.dealer(game.next_hand),
         winner=winner_name(stored),
         draw=game.outcome.draw,
