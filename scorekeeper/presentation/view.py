@@ -135,28 +135,6 @@ def _view(
     )
 
 
-def hand_views(game: Game) -> list[HandView]:
-    """A view of every recorded hand of ``game``, in order (each scored hand once)."""
-    results = game.results
-    views = []
-    for k, result in enumerate(results):
-        after = results[k + 1].minimums if k + 1 < len(results) else game.next_minimums()
-        hand = result.hand
-        views.append(
-            _view(
-                game,
-                result.number,
-                result.breakdowns,
-                hand.entries,
-                hand,
-                result.totals,
-                result.minimums,
-                after,
-            )
-        )
-    return views
-
-
 def hand_view(game: Game, number: int) -> HandView:
     """The view of recorded hand ``number`` (1 is the first) of ``game``.
 
@@ -170,6 +148,11 @@ def hand_view(game: Game, number: int) -> HandView:
     return _view(
         game, number, result.breakdowns, hand.entries, hand, result.totals, result.minimums, after
     )
+
+
+def hand_views(game: Game) -> list[HandView]:
+    """The view of every recorded hand of ``game``, in order (:func:`hand_view`)."""
+    return [hand_view(game, number) for number in range(1, len(game.results) + 1)]
 
 
 def proposed_view(

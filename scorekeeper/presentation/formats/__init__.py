@@ -15,21 +15,24 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from importlib import import_module
-from typing import Any, NamedTuple
+from typing import Any
 
 from scorekeeper.errors import UsageError
 
 
-class OutputFormat(NamedTuple):
+class OutputFormat:
     """A registered format: its ``name`` (``--format NAME``), a short ``description`` for help,
     the ``module`` that renders it (a full module name), and whether it is a ``file`` format (a
     ``render(stored) -> str`` that ``export`` writes) or prints to a terminal
     (``print_game(con, stored)``)."""
 
-    name: str
-    description: str
-    module: str
-    file: bool = True
+    __slots__ = ("description", "file", "module", "name")
+
+    def __init__(self, name: str, description: str, module: str, file: bool = True) -> None:
+        self.name = name
+        self.description = description
+        self.module = module
+        self.file = file
 
     def renderer(self) -> Callable[..., Any]:
         """The format's function: ``render`` for a file format, ``print_game`` for a terminal
