@@ -87,8 +87,10 @@ def closed_early(
         (("games", "--all"), True),
         (("show", "--json"), False),
         (("games", "--all", "--json"), False),
+        (("export", "--format", "json"), True),
+        (("export", "--format", "html"), True),
     ],
-    ids=["show", "games", "show-json", "games-json"],
+    ids=["show", "games", "show-json", "games-json", "export-json", "export-html"],
 )
 def test_a_closed_pipe_exits_with_the_broken_pipe_code_and_says_nothing(database, args, read_line):
     code, stderr = closed_early(database, *args, read_line=read_line)
@@ -103,7 +105,14 @@ def test_a_console_not_made_by_the_factory_exits_the_same_way(database):
 
 def test_the_outputs_are_larger_than_a_pipe_buffer(database):
     env = {**os.environ, "SCOREKEEPER_DB": str(database), "NO_COLOR": "1", "COLUMNS": "100"}
-    for args in (("show",), ("games", "--all")):
+    for args in (
+        ("show",),
+        ("games", "--all"),
+        ("show", "--json"),
+        ("games", "--all", "--json"),
+        ("export", "--format", "json"),
+        ("export", "--format", "html"),
+    ):
         done = subprocess.run(
             [script() or "scorekeeper", *args], capture_output=True, env=env, timeout=60
         )
