@@ -13,20 +13,6 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "scorekeeper"
 
-#: Import cycles known to be removed by work elsewhere in issue 11, each as the set of its
-#: modules, with why it is still here; remove an entry once its cycle is gone.
-KNOWN_CYCLES = [
-    # The hand tables and the renderer import each other: item 6, "One view of a hand".
-    frozenset({"scorekeeper.presentation.hands", "scorekeeper.presentation.render"}),
-]
-
-#: Private names known to be imported from another module, (module, name), to go with item 6
-#: ("One view of a hand"): the renderer's table and number helpers.
-KNOWN_PRIVATE = {
-    ("scorekeeper.presentation.render", "_table"),
-    ("scorekeeper.presentation.render", "_number"),
-}
-
 
 class Import:
     """One imported module: ``target``, whether only for type checkers (``typing_only``), the
@@ -164,8 +150,7 @@ def test_no_import_cycles_between_modules_of_the_package(graph):
         name: {i.target for i in found if not i.typing_only and i.target in graph} - {name}
         for name, found in graph.items()
     }
-    unexpected = [sorted(c) for c in cycles(edges) if c not in KNOWN_CYCLES]
-    assert unexpected == []
+    assert [sorted(c) for c in cycles(edges)] == []
 
 
 def private_imports(path: Path, name: str, known: set[str]) -> list[str]:
@@ -174,7 +159,7 @@ def private_imports(path: Path, name: str, known: set[str]) -> list[str]:
         for i in imports_of(path, name, known)
         if within(i.target, "scorekeeper") and i.target != name
         for n in i.names
-        if n.startswith("_") and not n.startswith("__") and (i.target, n) not in KNOWN_PRIVATE
+        if n.startswith("_") and not n.startswith("__")
     ]
 
 

@@ -19,8 +19,8 @@ import pytest
 from rich.console import Console
 from test_review import fixed_console
 
+from scorekeeper.presentation.formats.terminal_sheet import hand_lines
 from scorekeeper.presentation.hands import packed_width, sheet_table, use_packed
-from scorekeeper.presentation.sheet import hand_lines
 from scorekeeper.storage.database import open_store
 
 SIX_SIDES = """

@@ -19,7 +19,7 @@ import pytest
 from conftest import refused
 from rich.cells import cell_len
 
-from scorekeeper.presentation import render
+from scorekeeper.presentation import render, standings
 
 ESCAPE = "\x1b["
 
@@ -258,7 +258,7 @@ def test_an_internal_error_is_short_and_shows_no_local_values(cli, game, monkeyp
         secret = "the-local-value"  # noqa: F841 - must never be printed
         raise RuntimeError("something broke\nwith a second line")
 
-    monkeypatch.setattr(render, "print_standings", broken)
+    monkeypatch.setattr(standings, "print_standings", broken)
     result = cli("status")
     assert result.exit_code == 1
     assert result.stderr == (

@@ -21,6 +21,7 @@ from scorekeeper.cli.common import (
     stdin_is_terminal,
 )
 from scorekeeper.errors import UsageError
+from scorekeeper.presentation.documents import document
 
 KINDS = {
     "write": "before a change",
@@ -46,7 +47,7 @@ def backups_list(ctx: typer.Context, as_json: JsonOption = False, db: DbOption =
     listed = backups(db)
     path, rows = listed.database, listed.rows
     if as_json:
-        emit_json({"format": 1, "database": str(path), "backups": rows})
+        emit_json(document(database=str(path), backups=rows))
         return
     from rich.table import Table
 

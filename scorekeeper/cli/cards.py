@@ -17,6 +17,7 @@ from scorekeeper.cli.common import (
     emit_json,
 )
 from scorekeeper.errors import InputError, RuleError, UsageError
+from scorekeeper.presentation.documents import document
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -74,16 +75,15 @@ def points(
     left = card_points(in_hand, parsed)
     if as_json:
         emit_json(
-            {
-                "format": 1,
-                "variant": v.name,
-                "points": total,
-                "in_hand_points": left,
-                "cards": [
+            document(
+                variant=v.name,
+                points=total,
+                in_hand_points=left,
+                cards=[
                     {"card": str(c), "points": v.cards[c.key], "in_hand": in_hand[c.key]}
                     for c in parsed
                 ],
-            }
+            )
         )
         return
     from scorekeeper.presentation.cards import print_points
@@ -186,13 +186,7 @@ def check(
 
     if as_json:
         emit_json(
-            {
-                "format": 1,
-                "variant": v.name,
-                **context,
-                **result.to_json(),
-                "message": check_message(result),
-            }
+            document(variant=v.name, **context, **result.to_json(), message=check_message(result))
         )
     else:
         from scorekeeper.presentation.cards import print_check

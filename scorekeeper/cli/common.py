@@ -15,6 +15,7 @@ import typer
 from typer.core import TyperGroup
 
 from scorekeeper.errors import InputError, ScorekeeperError, UsageError
+from scorekeeper.presentation.documents import Document
 
 DbOption = Annotated[
     Path | None,
@@ -63,36 +64,49 @@ def stdin_is_terminal() -> bool:
         return False
 
 
-def emit_json(document: dict[str, Any]) -> None:
-    """Write one JSON document straight to standard output (never through Rich).
+def emit_json(doc: Document) -> None:
+    """Write one ``--json`` document, made by
+    :func:`scorekeeper.presentation.documents.document` (which adds ``"format": 1``), straight
+    to standard output (never through Rich), on one line.
 
     Non-ASCII text is written as is on a UTF-8 stream, and as ``\\uXXXX`` escapes (the same
-    JSON document) on a stream that cannot encode it."""
+    JSON document) on a stream that cannot encode it. Raises TypeError for anything that did
+    not come from ``document()``, so no output skips the envelope."""
     from scorekeeper.presentation.console import can_encode
 
+    if not isinstance(doc, Document):
+        raise TypeError("a --json output must be made by presentation.documents.document()")
     utf = can_encode(sys.stdout, "\u2660\U0001f600")
-    typer.echo(json.dumps(document, ensure_ascii=not utf))
+    emit_text(json.dumps(doc, ensure_ascii=not utf) + "\n")
+
+
+#: Characters written to standard output at a time by :func:`emit_text`.
+CHUNK = 4096
+
+
+def emit_text(text: str) -> None:
+    """Write ``text`` to standard output as it is (as ``typer.echo`` does), a few KiB at a time.
+
+    One large write to a pipe whose reader goes away part-way is cut short without an error
+    (Python's buffered writer drops the BrokenPipeError of a partial write); written in pieces
+    smaller than its buffer, the closed pipe raises BrokenPipeError, and the command exits
+    with its broken-pipe code (:data:`BROKEN_PIPE`)."""
+    for start in range(0, len(text), CHUNK):
+        typer.echo(text[start : start + CHUNK], nl=False)
 
 
 def report_hand(stored: Any, number: int, as_json: bool) -> None:
     """Print hand ``number`` of a stored game: its ``hand --json`` document; or the game's line
     and the hand's breakdown, with the totals and next opening minimums in the same table when
     it is the last hand (else the standings follow), then the outcome."""
-    from scorekeeper.presentation import render
+    from scorekeeper.presentation import standings
 
     if as_json:
-        emit_json(render.hand_json(stored, number))
+        emit_json(standings.hand_json(stored, number))
         return
     from scorekeeper.presentation.console import console
 
-    con = console()
-    if number != len(stored.game.hands):  # an earlier hand, edited: the standings are now's
-        render.print_breakdown(con, stored, number)
-        render.print_standings(con, stored)
-        return
-    render.print_title(con, stored)
-    render.print_breakdown(con, stored, number, standings=True)
-    render.print_outcome(con, stored)
+    standings.print_hand_report(console(), stored, number)
 
 
 def parse_settings(items: list[str] | None) -> dict[str, str]:
@@ -163,9 +177,9 @@ class ScorekeeperGroup(TyperGroup):
 
     ScorekeeperError: its message and exit code (1, 2, 3, 4); a usage error found while reading
     the command line (unknown option, a value of the wrong type): one line and exit 2; Ctrl-C:
-    exit 130; a closed pipe (``| head``): a quiet exit; any other exception: a short message
-    without a traceback or local variables, exit 1 (``SCOREKEEPER_DEBUG=1`` shows the
-    traceback).
+    exit 130; a closed pipe (``| head``): a quiet exit 141 (:data:`BROKEN_PIPE`); any other
+    exception: a short message without a traceback or local variables, exit 1
+    (``SCOREKEEPER_DEBUG=1`` shows the traceback).
     """
 
     def main(
@@ -182,6 +196,7 @@ class ScorekeeperGroup(TyperGroup):
         try:
             check_arguments(sys.argv[1:] if args is None else args)
             result = super().main(args, prog_name, complete_var, False, **extra)
+            sys.stdout.flush()  # a closed pipe shows here, not as Python exits
         except ScorekeeperError as err:
             error_line(err.message)
             sys.exit(err.exit_code)
@@ -197,19 +212,29 @@ class ScorekeeperGroup(TyperGroup):
             typer.echo("Interrupted.", err=True)
             sys.exit(130)
         except BrokenPipeError:
-            _quiet_broken_pipe()
+            quiet_broken_pipe()
+        except SystemExit as done:
+            if broken_pipe_exit(done):
+                quiet_broken_pipe()
+            raise
         sys.exit(result if isinstance(result, int) else 0)
 
     def invoke(self, ctx: typer.Context) -> Any:
         try:
             return super().invoke(ctx)
+        except BrokenPipeError:  # before Typer's own handler, which exits 1
+            quiet_broken_pipe()
+        except SystemExit as done:
+            if broken_pipe_exit(done):
+                quiet_broken_pipe()
+            raise
         except ScorekeeperError as err:
             error_line(err.message)
             raise typer.Exit(err.exit_code) from None
         except (KeyboardInterrupt, typer.Abort):
             typer.echo("Interrupted: nothing was changed.", err=True)
             raise typer.Exit(130) from None
-        except (typer.Exit, typer.TyperException, BrokenPipeError):
+        except (typer.Exit, typer.TyperException):
             raise
         except UnicodeDecodeError as err:
             error_line(f"cannot read the input: it is not valid {err.encoding} text")
@@ -221,12 +246,27 @@ class ScorekeeperGroup(TyperGroup):
             raise typer.Exit(1) from None
 
 
-def _quiet_broken_pipe() -> None:
-    """The reader of standard output went away (``scorekeeper games | head``): stop quietly."""
-    with contextlib.suppress(OSError):
+#: Exit code when the reader of standard output goes away (``scorekeeper show | head -1``):
+#: 128 + SIGPIPE (13), what a shell reports for a program that a broken pipe stops (README,
+#: "Exit codes").
+BROKEN_PIPE = 141
+
+
+def broken_pipe_exit(done: SystemExit) -> bool:
+    """True when ``done`` is an exit some library made of a broken pipe: Rich's
+    ``Console.on_broken_pipe`` and Typer's handler of EPIPE exit 1 while handling the
+    BrokenPipeError, which the exit then carries as its context."""
+    cause = done.__context__
+    return done.code != BROKEN_PIPE and isinstance(cause, BrokenPipeError)
+
+
+def quiet_broken_pipe() -> None:
+    """The reader of standard output went away: stop at once with :data:`BROKEN_PIPE`, printing
+    nothing more (what is still buffered for standard output goes to the null device)."""
+    with contextlib.suppress(OSError, ValueError):
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
-    sys.exit(141)
+    sys.exit(BROKEN_PIPE)
 
 
 def usage(message: str) -> UsageError:

@@ -40,16 +40,16 @@ def _ask(question: str, yes: bool) -> None:
 
 
 def _report(stored: StoredGame, as_json: bool, message: str) -> None:
-    from scorekeeper.presentation import render
+    from scorekeeper.presentation import standings
 
     if as_json:
-        emit_json(render.status_json(stored))
+        emit_json(standings.status_json(stored))
         return
     from scorekeeper.presentation.console import console
 
     con = console()
     con.print(message)
-    render.print_standings(con, stored)
+    standings.print_standings(con, stored)
 
 
 def undo(
@@ -64,15 +64,16 @@ def undo(
     Example: scorekeeper undo
     """
     from scorekeeper.application import queries, usecases
-    from scorekeeper.presentation import render
+    from scorekeeper.presentation import standings
     from scorekeeper.presentation.console import console
+    from scorekeeper.presentation.view import hand_view
 
     seen = queries.game_to_change(db, game_id)
     shown = seen.stored
     usecases.hand_to_undo(shown)
     number = len(shown.game.hands)
     if stdin_is_terminal() and not yes:
-        render.print_breakdown(console(), shown, number)
+        standings.print_breakdown(console(), hand_view(shown.game, number))
     _ask(f"Take back hand {number} of game {shown.id}?", yes)
     stored = usecases.undo(db, seen=seen)
     _report(stored, as_json, f"Hand {number} taken back ('scorekeeper redo' puts it back).")
@@ -89,8 +90,9 @@ def redo(
     Example: scorekeeper redo
     """
     from scorekeeper.application import queries, usecases
-    from scorekeeper.presentation import render
+    from scorekeeper.presentation import standings
     from scorekeeper.presentation.console import console
+    from scorekeeper.presentation.view import proposed_view
 
     seen = queries.game_to_change(db, game_id)
     shown = seen.stored
@@ -98,7 +100,7 @@ def redo(
     number = shown.game.next_hand
     breakdowns = shown.game.score(hand.entries, hand.partners)
     if stdin_is_terminal() and not yes:
-        render.print_breakdown(console(), shown, number, breakdowns)
+        standings.print_breakdown(console(), proposed_view(shown.game, number, breakdowns))
     _ask(f"Put back hand {number} of game {shown.id}?", yes)
     stored = usecases.redo(db, seen=seen)
     report_hand(stored, number, as_json)
@@ -141,8 +143,9 @@ def edit(
     from scorekeeper.application import queries, usecases
     from scorekeeper.cli.entries import read_entries
     from scorekeeper.domain.game import Game, Hand
-    from scorekeeper.presentation import render
+    from scorekeeper.presentation import render, standings
     from scorekeeper.presentation.console import console
+    from scorekeeper.presentation.view import hand_view
 
     seen = queries.game_to_change(db, game_id)
     shown = seen.stored
@@ -163,9 +166,9 @@ def edit(
     trial.replace(number, new_hand)  # raises when the change breaks a rule; nothing stored
     if interactive and not yes:
         con.print(f"Hand {number} now:")
-        render.print_breakdown(con, shown, number)
+        standings.print_breakdown(con, hand_view(game, number))
         con.print("would become:")
-        render.print_breakdown(con, shown, number, trial.results[number - 1].breakdowns)
+        standings.print_breakdown(con, hand_view(trial, number))
         totals = ", ".join(
             f"{n} {render.num(t)}" for n, t in zip(trial.names, trial.totals, strict=True)
         )

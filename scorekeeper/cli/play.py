@@ -86,16 +86,16 @@ def new(
     if started.warning:  # a damaged old game must not stop a new one
         typer.echo(f"Warning: {started.warning}", err=True)
     stored, unfinished = started.stored, started.unfinished
-    from scorekeeper.presentation import render
+    from scorekeeper.presentation import standings
 
     if as_json:
-        emit_json(render.status_json(stored))
+        emit_json(standings.status_json(stored))
         _mention_unfinished(unfinished)
         return
     from scorekeeper.presentation.console import console
 
     con = console()
-    render.print_standings(con, stored)
+    standings.print_standings(con, stored)
     _mention_unfinished(unfinished)
 
 
@@ -144,8 +144,9 @@ def hand(
     With no entries on a terminal it asks side by side; --file takes the JSON entry.
     """
     from scorekeeper.application import queries, usecases
-    from scorekeeper.presentation import render
+    from scorekeeper.presentation import standings
     from scorekeeper.presentation.console import console
+    from scorekeeper.presentation.view import proposed_view
 
     interactive = stdin_is_terminal()
     asks = guided or (interactive and not (yes and (entries or file)))
@@ -170,7 +171,8 @@ def hand(
     side_entries, file_note, pair = read_entries(game, entries, file, guided, interactive, partners)
     breakdowns = game.score(side_entries, pair)
     if interactive and not yes:
-        render.print_breakdown(con, seen.stored, game.next_hand, breakdowns, side_entries)
+        shown = proposed_view(game, game.next_hand, breakdowns, side_entries)
+        standings.print_breakdown(con, shown)
         if not typer.confirm("Record this hand?", default=True, err=True):
             con.print("Nothing recorded.")
             raise typer.Exit(0)
@@ -185,12 +187,12 @@ def status(game_id: GameOption = None, as_json: JsonOption = False, db: DbOption
     Example: scorekeeper status
     """
     from scorekeeper.application.queries import game
-    from scorekeeper.presentation import render
+    from scorekeeper.presentation import standings
 
     stored = game(db, game_id)
     if as_json:
-        emit_json(render.status_json(stored))
+        emit_json(standings.status_json(stored))
         return
     from scorekeeper.presentation.console import console
 
-    render.print_standings(console(), stored)
+    standings.print_standings(console(), stored)

@@ -10,8 +10,9 @@ from typing import Annotated
 
 import typer
 
-from scorekeeper.cli.common import DbOption, JsonOption, emit_json
+from scorekeeper.cli.common import DbOption, JsonOption, emit_json, emit_text
 from scorekeeper.errors import DataFileError, InputError, UsageError
+from scorekeeper.presentation import formats
 
 GameArgument = Annotated[
     int | None,
@@ -98,15 +99,16 @@ def show(game_id: GameArgument = None, as_json: JsonOption = False, db: DbOption
     Example: scorekeeper show 3
     """
     from scorekeeper.application.queries import game
-    from scorekeeper.presentation import sheet
 
     stored = game(db, game_id)
     if as_json:
-        emit_json(sheet.sheet_json(stored))
+        from scorekeeper.presentation.formats.json_sheet import sheet_json
+
+        emit_json(sheet_json(stored))
         return
     from scorekeeper.presentation.console import console
 
-    sheet.print_sheet(console(), stored)
+    formats.find("sheet", file=False).renderer()(console(), stored)
 
 
 def resume(
@@ -119,15 +121,15 @@ def resume(
     Example: scorekeeper resume 3
     """
     from scorekeeper.application.usecases import resume as resume_game
-    from scorekeeper.presentation import render
+    from scorekeeper.presentation import standings
 
     stored = resume_game(db, game_id)
     if as_json:
-        emit_json(render.status_json(stored))
+        emit_json(standings.status_json(stored))
         return
     from scorekeeper.presentation.console import console
 
-    render.print_standings(console(), stored)
+    standings.print_standings(console(), stored)
 
 
 def stats(
@@ -169,7 +171,10 @@ def chart(game_id: GameArgument = None, db: DbOption = None) -> None:
 def export(
     game_id: GameArgument = None,
     fmt: Annotated[
-        str, typer.Option("--format", help="csv, json or html.", show_default=False)
+        str,
+        typer.Option(
+            "--format", help=f"{formats.names_text(formats.names())}.", show_default=False
+        ),
     ] = "json",
     output: Annotated[
         Path | None,
@@ -185,19 +190,12 @@ def export(
     Example: scorekeeper export 3 --format html --output game3.html
     """
     from scorekeeper.application.queries import game
-    from scorekeeper.presentation import export as exporting
 
-    if fmt not in ("csv", "json", "html"):
-        raise UsageError(f"--format is csv, json or html; got '{fmt}'")
+    output_format = formats.find(fmt)
     stored = game(db, game_id)
-    if fmt == "csv":
-        text = exporting.csv_text(stored)
-    elif fmt == "html":
-        text = exporting.html_text(stored)
-    else:
-        text = json.dumps(exporting.export_json(stored), ensure_ascii=False, indent=1) + "\n"
+    text = output_format.renderer()(stored)
     if output is None:
-        typer.echo(text, nl=False)
+        emit_text(text)
         return
     try:
         output.write_text(text, encoding="utf-8")
@@ -220,7 +218,7 @@ def import_game(
     import sys
 
     from scorekeeper.application.usecases import import_game as store_imported
-    from scorekeeper.presentation import render
+    from scorekeeper.presentation import standings
     from scorekeeper.presentation.export import game_from_export
 
     try:
@@ -236,11 +234,11 @@ def import_game(
     imported = store_imported(db, game_from_export(doc, file))
     stored, previous = imported.stored, imported.previous
     if as_json:
-        emit_json(render.status_json(stored))
+        emit_json(standings.status_json(stored))
         return
     from scorekeeper.presentation.console import console
 
     con = console()
-    render.print_standings(con, stored)
+    standings.print_standings(con, stored)
     if previous is not None:
         con.print(f"Imported as game {stored.id}; 'scorekeeper resume {stored.id}' plays it.")

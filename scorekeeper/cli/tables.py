@@ -19,6 +19,7 @@ from scorekeeper.cli.common import (
     parse_settings,
 )
 from scorekeeper.errors import UsageError
+from scorekeeper.presentation.documents import document
 
 
 def minimum(
@@ -55,7 +56,7 @@ def minimum(
             raise UsageError("give the side's score with --score N (e.g. --score 1650)")
         m = opening_minimum(v, score=score, round=round_)
         if as_json:
-            emit_json({"format": 1, "variant": v.name, "opening_minimum": m.to_json()})
+            emit_json(document(variant=v.name, opening_minimum=m.to_json()))
             return
         from scorekeeper.presentation.console import console
 
@@ -68,17 +69,9 @@ def minimum(
     game = stored.game
     minimums = game.next_minimums()
     if as_json:
-        emit_json(
-            {
-                "format": 1,
-                "game": stored.id,
-                "hand": game.next_hand,
-                "teams": [
-                    {"team": s.name, "total": t, "opening_minimum": render.minimum_json(m)}
-                    for s, t, m in zip(game.sides, game.totals, minimums, strict=True)
-                ],
-            }
-        )
+        from scorekeeper.presentation.standings import standing_json
+
+        emit_json(document(game=stored.id, hand=game.next_hand, teams=standing_json(stored)))
         return
     from scorekeeper.presentation.console import console
 
@@ -116,9 +109,8 @@ def variants_list(ctx: typer.Context, as_json: JsonOption = False) -> None:
             rows.append((None, name, vf.builtin, err.message))
     if as_json:
         emit_json(
-            {
-                "format": 1,
-                "variants": [
+            document(
+                variants=[
                     {
                         "name": name,
                         "builtin": builtin,
@@ -138,7 +130,7 @@ def variants_list(ctx: typer.Context, as_json: JsonOption = False) -> None:
                     }
                     for v, name, builtin, error in rows
                 ],
-            }
+            )
         )
         return
     from scorekeeper.presentation import render
@@ -235,6 +227,6 @@ def variants_check(
             raise DataFileError(f"no variant file {file}")
     v = check_file(path)
     if as_json:
-        emit_json({"format": 1, "file": str(path), "variant": v.name, "valid": True})
+        emit_json(document(file=str(path), variant=v.name, valid=True))
         return
     typer.echo(f"{path}: a valid variant '{v.name}' ({v.title}).")

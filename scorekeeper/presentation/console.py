@@ -9,12 +9,18 @@ What the terminal can take decides the console (httpie's ``Environment`` idea):
   symbols, plain replacements for the few other symbols printed, and ``?`` for any character of
   a name that the encoding does not have: never a UnicodeEncodeError.
 
+A closed pipe (``scorekeeper show | head -1``) raises BrokenPipeError out of the console's
+``print`` (Rich's own ``on_broken_pipe`` would exit 1, which README gives to a refusal), for the
+command line to exit with its broken-pipe code.
+
 Tests replace :data:`factory` with one that returns a fixed-width, colourless console.
 """
 
 from __future__ import annotations
 
 import codecs
+import errno
+import functools
 import os
 import re
 import sys
@@ -133,9 +139,22 @@ def plain_output(stream: Any) -> bool:
     return os.environ.get("TERM", "").lower() in ("dumb", "unknown")
 
 
-def _default_factory(stderr: bool = False) -> Console:
+@functools.cache
+def pipe_console_class() -> type[Console]:
+    """A Rich Console class whose ``on_broken_pipe`` raises BrokenPipeError (Rich's exits 1)."""
     from rich.console import Console
 
+    class PipeConsole(Console):
+        """A console that lets a closed pipe reach the command line as BrokenPipeError."""
+
+        def on_broken_pipe(self) -> None:
+            self.quiet = True  # nothing more is written
+            raise BrokenPipeError(errno.EPIPE, "the reader of the output went away")
+
+    return PipeConsole
+
+
+def _default_factory(stderr: bool = False) -> Console:
     stream: Any = sys.stderr if stderr else sys.stdout
     terminal = _isatty(stream)
     plain = plain_output(stream)
@@ -148,7 +167,7 @@ def _default_factory(stderr: bool = False) -> Console:
         import shutil
 
         width = shutil.get_terminal_size((80, 24)).columns
-    return Console(
+    return pipe_console_class()(
         file=stream,
         width=width,
         highlight=False,

@@ -88,9 +88,9 @@ def _sheet_table(names: Sequence[str]) -> Table:
     headed by its name (as Text, never markup)."""
     from rich.text import Text
 
-    from scorekeeper.presentation.render import _table
+    from scorekeeper.presentation.render import plain_table
 
-    table = _table(None)
+    table = plain_table(None)
     table.add_column("", overflow="fold")
     for name in names:
         table.add_column(Text(name), justify="right", overflow="fold")
@@ -181,7 +181,7 @@ def sheet_table(names: Sequence[str], hands: Sequence[Sequence[SheetLine]], pack
     Every cell is a Text: nothing typed is read as markup, and nothing needs parsing."""
     from rich.text import Text
 
-    from scorekeeper.presentation.render import _number
+    from scorekeeper.presentation.render import number_cell
 
     table = _sheet_table(names)
     widths = _line_widths(names, hands) if packed else None
@@ -203,7 +203,7 @@ def sheet_table(names: Sequence[str], hands: Sequence[Sequence[SheetLine]], pack
             style = _style(line)
             label = Text(line.label, style=style or "")
             # typed cards (dim) may wrap; a number never does
-            cells = [Text(v) if line.dim else _number(v) for v in line.values] or blank
+            cells = [Text(v) if line.dim else number_cell(v) for v in line.values] or blank
             table.add_row(label, *cells, style=style)
         table.add_section()
     return table

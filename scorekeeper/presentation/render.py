@@ -1,4 +1,7 @@
-"""Rich rendering of hands, standings, minimums and variants, plus their ``--json`` shapes.
+"""What every terminal output shares (numbers as players write them, the listing table, cells
+that never cut a number, the cards a side typed), and the minimum and variant tables with their
+``--json`` shapes. A game's hands and standings are drawn by :mod:`.standings` and the sheets
+of :mod:`.formats` from one :mod:`.view`.
 
 Names are always passed to Rich as :class:`rich.text.Text`, never as markup, so a side called
 ``[bold]x[/]`` prints exactly those characters (DESIGN.md, "Storage and safety").
@@ -7,30 +10,18 @@ Names are always passed to Rich as :class:`rich.text.Text`, never as markup, so 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from scorekeeper.domain.cards import RANK_WORDS
 from scorekeeper.domain.minimums import Minimum
 from scorekeeper.domain.variant import CanastaKind, Variant
+from scorekeeper.presentation.documents import Document, document
 
 if TYPE_CHECKING:
     from rich.console import Console
 
     from scorekeeper.domain.entries import SideEntry
-    from scorekeeper.domain.records import StoredGame
-    from scorekeeper.domain.scoring import Breakdown
-
-#: Row labels of a hand's breakdown, in DESIGN.md order.
-BREAKDOWN_LABELS = {
-    "meld_points": "Melded cards",
-    "canasta_bonus": "Canasta bonuses",
-    "red_three_bonus": "Red threes",
-    "black_three_bonus": "Black threes",
-    "going_out_bonus": "Going out",
-    "hand_deduction": "Cards left in hand",
-    "penalties": "Penalties and extras",
-    "special_hand_bonus": "Special hand / acaba",
-}
 
 
 def num(n: int | None) -> str:
@@ -39,84 +30,54 @@ def num(n: int | None) -> str:
 
 
 def minimum_text(m: Minimum | None) -> str:
+    """An opening minimum as a player says it ("90", "a natural canasta"); None (no hand is
+    left to open) as "none (the game is over)"."""
     return "none (the game is over)" if m is None else m.text
 
 
 def minimum_json(m: Minimum | None) -> dict[str, Any]:
+    """An opening minimum as DESIGN.md's ``{"points": N or null, "requires": text or null}``;
+    None gives both null."""
     return (m or Minimum()).to_json()
+
+
+def result_word(deleted: bool, winner: str | None, draw: bool) -> str:
+    """A game's result in one word as the lists show it: "deleted", the winner's name, "draw"
+    or "playing" (in that order: a deleted game says so first)."""
+    if deleted:
+        return "deleted"
+    if winner is not None:
+        return winner
+    return "draw" if draw else "playing"
+
+
+def local_date(stamp: str | None) -> str:
+    """An ISO 8601 timestamp (stored in UTC) as the local date ``YYYY-MM-DD``; "" when unset."""
+    if not stamp:
+        return ""
+    try:
+        return datetime.fromisoformat(stamp).astimezone().date().isoformat()
+    except (TypeError, ValueError):
+        return ""
 
 
 # -- JSON shapes (DESIGN.md) -------------------------------------------------------------------
 
 
-def hand_json(stored: StoredGame, number: int) -> dict[str, Any]:
-    """``hand --json``: the breakdown of hand ``number`` per side, totals and next minimums."""
-    game = stored.game
-    result = game.results[number - 1]
-    later = number == len(game.hands)
-    minimums = game.next_minimums() if later else game.results[number].minimums
-    teams = []
-    for i, side in enumerate(game.sides):
-        teams.append(
-            {
-                "team": side.name,
-                **result.breakdowns[i].to_json(),
-                **dict(zip(CARD_KEYS, entry_cards(result.hand.entries[i]), strict=True)),
-                "total": result.totals[i],
-                "opening_minimum": minimum_json(minimums[i]),
-            }
-        )
-    return {
-        "format": 1,
-        "game": stored.id,
-        "hand": number,
-        "teams": teams,
-        "next_dealer": game.dealer(number + 1) if later and not game.outcome.over else None,
-        "winner": winner_name(stored),
-        "draw": game.outcome.draw,
-    }
-
-
-def winner_name(stored: StoredGame) -> str | None:
-    w = stored.game.outcome.winner
-    return stored.game.sides[w].name if w is not None else None
-
-
-def status_json(stored: StoredGame) -> dict[str, Any]:
-    """``status --json``: totals and next opening minimum per side, winner, variant, hands."""
-    game = stored.game
-    minimums = game.next_minimums()
-    return {
-        "format": 1,
-        "game": stored.id,
-        "variant": game.variant.name,
-        "label": stored.label,
-        "hands_played": len(game.hands),
-        "target": game.variant.target or None,
-        "teams": [
-            {"team": s.name, "total": t, "opening_minimum": minimum_json(m)}
-            for s, t, m in zip(game.sides, game.totals, minimums, strict=True)
-        ],
-        "next_dealer": None if game.outcome.over else game.dealer(game.next_hand),
-        "winner": winner_name(stored),
-        "draw": game.outcome.draw,
-        "status": stored.status,
-    }
-
-
-def variant_json(v: Variant) -> dict[str, Any]:
+def variant_json(v: Variant) -> Document:
     """Every rule of a variant as plain data (``variants show --json``)."""
     rules = {k: val for k, val in v.rules.items() if k not in ("options", "chosen_options")}
     options = {
         name: {k: val for k, val in opt.items()} for name, opt in v.rules.get("options", {}).items()
     }
-    return {"format": 1, "variant": v.name, "rules": rules, "options": options}
+    return document(variant=v.name, rules=rules, options=options)
 
 
 # -- Rich output ------------------------------------------------------------------------------
 
 
-def _table(title: str | None = None) -> Any:
+def plain_table(title: str | None = None) -> Any:
+    """The Rich table every listing uses: heavy simple box, title on the left, no edge padding."""
     from rich import box
     from rich.table import Table
 
@@ -130,12 +91,16 @@ def _text(value: str) -> Any:
     return text(value)
 
 
-def _number(value: int | str | None) -> Any:
+def number_cell(value: int | str | None) -> Any:
     """A number cell (or a short value such as "50" or "a canasta") that a narrow terminal
     never cuts: the column is made at least as wide as the number (names wrap instead)."""
     from rich.text import Text
 
     return Text(value if isinstance(value, str) else num(value), no_wrap=True)
+
+
+_table = plain_table
+_number = number_cell
 
 
 #: ``hand --json`` keys of the cards a side typed instead of points (null when it typed points).
@@ -151,104 +116,6 @@ def entry_cards(entry: SideEntry) -> tuple[str | None, str | None]:
     if entry.hand is not None:
         hand = " ".join(str(c) for c in entry.hand)
     return melds, hand
-
-
-def print_breakdown(
-    con: Console,
-    stored: StoredGame,
-    number: int,
-    breakdowns: Sequence[Breakdown] | None = None,
-    entries: Sequence[SideEntry] | None = None,
-    standings: bool = False,
-) -> None:
-    """The breakdown of hand ``number`` (or proposed ``breakdowns`` and ``entries``): one column
-    per side; where a side typed cards, the cards appear under their count. With
-    ``standings`` (hand ``number`` is the game's last), the totals and each side's next opening
-    minimum follow in the same table, as on the score sheet."""
-    game = stored.game
-    if breakdowns is None:
-        breakdowns = game.results[number - 1].breakdowns
-    if entries is None and number <= len(game.hands):
-        entries = game.hands[number - 1].entries
-    from scorekeeper.presentation.hands import SheetLine, print_hands
-
-    cards = [entry_cards(e) for e in entries or ()]
-    lines = [SheetLine(f"Hand {number}", bold=True)]
-    for key, label in BREAKDOWN_LABELS.items():
-        values = [getattr(b, key) for b in breakdowns]
-        which = {"meld_points": 0, "hand_deduction": 1}.get(key)
-        typed = [c[which] for c in cards] if which is not None and cards else []
-        if any(values) or any(t is not None for t in typed):
-            lines.append(SheetLine(f"  {label}", tuple(num(n) for n in values)))
-        if any(t is not None for t in typed):
-            lines.append(SheetLine("    cards", tuple(t or "" for t in typed), dim=True))
-    scores = tuple(num(b.hand_score) for b in breakdowns)
-    lines.append(SheetLine("  Hand score", scores, bold=not standings))
-    if standings:
-        lines.append(SheetLine("  Total", tuple(num(t) for t in game.totals), bold=True))
-        minimums = game.next_minimums()
-        nexts = tuple("-" if m is None else minimum_text(m) for m in minimums)
-        lines.append(SheetLine("  Next opening minimum", nexts))
-    print_hands(con, [side.name for side in game.sides], [lines])
-
-
-def print_title(con: Console, stored: StoredGame) -> None:
-    """The game's line: id, variant, label, target (or hands) and hands played."""
-    game = stored.game
-    v = game.variant
-    target = f"target {num(v.target)}" if v.target else f"{v.hands} hands"
-    label = f" · {stored.label}" if stored.label else ""
-    con.print(
-        _text(f"Game {stored.id} · {v.title}{label} · {target} · hands played: {len(game.hands)}"),
-        style="bold",
-    )
-
-
-def print_standings(con: Console, stored: StoredGame) -> None:
-    """Totals, next opening minimum per side, hands played, next dealer and the winner."""
-    game = stored.game
-    print_title(con, stored)
-    table = _table()
-    table.add_column("Side", overflow="fold")
-    table.add_column("Total", justify="right", no_wrap=True)
-    table.add_column("Next opening minimum", justify="right")
-    over = game.outcome.over
-    for side, total, minimum in zip(game.sides, game.totals, game.next_minimums(), strict=True):
-        table.add_row(
-            _text(side.name), _number(total), _number("-" if over else minimum_text(minimum))
-        )
-    con.print(table)
-    print_outcome(con, stored)
-
-
-def print_outcome(con: Console, stored: StoredGame) -> None:
-    game = stored.game
-    outcome = game.outcome
-    if outcome.winner is not None:
-        from rich.text import Text
-
-        line = Text("Winner: ", style="bold green")
-        line.append(_text(game.sides[outcome.winner].name))
-        mine = game.totals[outcome.winner]
-        others = [t for i, t in enumerate(game.totals) if i != outcome.winner]
-        line.append(f" with {num(mine)}")
-        if others and mine > max(others):
-            line.append(f", by {num(mine - max(others))} points")
-        elif others:
-            line.append(" (a hand that wins the game at once)")
-        con.print(line)
-    elif outcome.draw:
-        con.print(f"[bold]Draw[/] at {num(max(game.totals))}: the game is over.")
-    else:
-        v = game.variant
-        best = max(game.totals)
-        leaders = sum(1 for t in game.totals if t == best)
-        ended = (v.target and best >= v.target) or (v.hands and len(game.hands) >= v.hands)
-        if leaders > 1 and ended:
-            con.print(f"Tied at {num(best)}: another hand decides the game.")
-        dealer = game.dealer(game.next_hand)
-        if dealer:
-            con.print(_text(f"Next dealer: {dealer}"))
 
 
 def print_minimums(

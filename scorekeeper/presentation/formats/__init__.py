@@ -1,0 +1,84 @@
+"""The output formats of a game's score sheet, registered by name (httpie's formatters: one
+module per format, one registry that names them).
+
+Each format is a module of this package that renders the sheet from the one view of each hand
+(:mod:`scorekeeper.presentation.view`). A file format's module has ``render(stored) -> str``
+(the whole file, UTF-8 text); a terminal format's has ``print_game(con, stored)``. ``export
+--format`` offers the file formats, and its help and errors list them from here.
+
+A new format is one module here and one :func:`register` line below (with its full module
+name: a format may live elsewhere). The modules are imported
+only when a format is used, so listing the names costs nothing at start-up.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from importlib import import_module
+from typing import Any
+
+from scorekeeper.errors import UsageError
+
+
+class OutputFormat:
+    """A registered format: its ``name`` (``--format NAME``), a short ``description`` for help,
+    the ``module`` that renders it (a full module name), and whether it is a ``file`` format (a
+    ``render(stored) -> str`` that ``export`` writes) or prints to a terminal
+    (``print_game(con, stored)``)."""
+
+    __slots__ = ("description", "file", "module", "name")
+
+    def __init__(self, name: str, description: str, module: str, file: bool = True) -> None:
+        self.name = name
+        self.description = description
+        self.module = module
+        self.file = file
+
+    def renderer(self) -> Callable[..., Any]:
+        """The format's function: ``render`` for a file format, ``print_game`` for a terminal
+        one (imported now)."""
+        found = import_module(self.module)
+        return getattr(found, "render" if self.file else "print_game")
+
+
+#: Every format by name, in the order help lists them.
+REGISTRY: dict[str, OutputFormat] = {}
+
+
+def register(name: str, description: str, module: str, file: bool = True) -> OutputFormat:
+    """Add a format to :data:`REGISTRY` (ValueError for a name taken already)."""
+    if name in REGISTRY:
+        raise ValueError(f"an output format called '{name}' is registered already")
+    REGISTRY[name] = OutputFormat(name, description, module, file)
+    return REGISTRY[name]
+
+
+register("csv", "one row per side per hand, for spreadsheets", f"{__name__}.csv_sheet")
+register(
+    "json",
+    "the show --json sheet and the game as stored, which import reads",
+    f"{__name__}.json_sheet",
+)
+register("html", "a printable score sheet", f"{__name__}.html_sheet")
+register("sheet", "the score sheet on a terminal (show)", f"{__name__}.terminal_sheet", file=False)
+
+
+def names(file: bool = True) -> list[str]:
+    """The names of the file formats (``export --format``), or with ``file`` False of the
+    terminal ones, in registry order."""
+    return [f.name for f in REGISTRY.values() if f.file == file]
+
+
+def names_text(listed: list[str]) -> str:
+    """``["csv", "json", "html"]`` as "csv, json or html"."""
+    return listed[0] if len(listed) == 1 else f"{', '.join(listed[:-1])} or {listed[-1]}"
+
+
+def find(name: str, file: bool = True) -> OutputFormat:
+    """The file format (or with ``file`` False, the terminal format) called ``name``.
+
+    Raises UsageError naming the formats of that kind there are."""
+    found = REGISTRY.get(name)
+    if found is None or found.file != file:
+        raise UsageError(f"--format is {names_text(names(file))}; got '{name}'")
+    return found

@@ -1,0 +1,89 @@
+"""The score sheet on a terminal (``show``): a header, then every hand's breakdown, hand
+score, running total and the opening minimum that applied, then the outcome.
+
+Each hand is drawn from its :class:`~scorekeeper.presentation.view.HandView`; the table and its
+fast layout are :mod:`scorekeeper.presentation.hands`'.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from scorekeeper.presentation.console import visible
+from scorekeeper.presentation.hands import SheetLine
+from scorekeeper.presentation.render import minimum_text, num
+from scorekeeper.presentation.standings import item_lines, print_outcome
+from scorekeeper.presentation.view import game_heading, hand_view, hand_views
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from scorekeeper.domain.game import Game, HandResult
+    from scorekeeper.domain.records import StoredGame
+    from scorekeeper.presentation.view import HandView
+
+
+def sheet_lines(view: HandView) -> list[SheetLine]:
+    """The lines of one hand on the score sheet, top to bottom: the title ("Hand 3 · dealt by
+    Ann"), each breakdown item (DESIGN.md order) that is not zero for every side, the hand
+    score, the running total, the opening minimum that applied at the hand (RULES.md §3),
+    then the partners (cutthroat) and the note, when there are any."""
+    title = f"Hand {view.number}"
+    if view.dealer:
+        title += f" · dealt by {view.dealer}"
+    lines = [SheetLine(title, bold=True), *item_lines(view, cards=False)]
+    lines.append(SheetLine("  Hand score", tuple(num(s) for s in view.scores)))
+    lines.append(SheetLine("  Total", tuple(num(t) for t in view.totals), bold=True))
+    lines.append(SheetLine("  Minimum this hand", tuple(minimum_text(m) for m in view.minimums)))
+    if view.partners:
+        lines.append(SheetLine(f"  Partners: {' and '.join(view.partners)}"))
+    if view.note:
+        lines.append(SheetLine(f"  Note: {visible(view.note)}"))
+    return lines
+
+
+def hand_lines(game: Game, result: HandResult) -> list[SheetLine]:
+    """:func:`sheet_lines` of the scored hand ``result`` of ``game``."""
+    return sheet_lines(hand_view(game, result.number))
+
+
+def print_game(con: Console, stored: StoredGame) -> None:
+    """The score sheet: a header, then per hand each side's breakdown, hand score, running total
+    and the opening minimum that applied at that hand; then the outcome.
+
+    One table for the whole sheet, a section per hand, so columns line up from hand to hand.
+    When the table fits the console with no line folded (:func:`~.hands.packed_width`), each
+    hand is a single row of multi-line cells, which Rich lays out about three times faster than
+    a row per line; otherwise (a narrow terminal, many sides, long names or notes) each line is
+    its own row, so a folded label or name never pushes a number off its label's line. Both
+    print the same sheet."""
+    from rich.text import Text
+
+    from scorekeeper.presentation.hands import print_hands
+
+    game = stored.game
+    h = game_heading(stored)
+    head = Text(f"Game {h.game} · {h.title} · {h.target}", style="bold")
+    if h.label:
+        head.append(f" · {h.label}")
+    con.print(head)
+    dates = f"Started {h.started}"
+    if h.finished:
+        dates += f", finished {h.finished}"
+    if h.deleted:
+        dates += " (deleted: 'scorekeeper restore' brings it back)"
+    con.print(dates)
+    for side in game.sides:
+        line = Text(f"  {side.name}")
+        if side.players:
+            line.append(f": {', '.join(side.players)}")
+        if side.start_score:
+            line.append(f" (started at {num(side.start_score)})")
+        con.print(line)
+    views = hand_views(game)
+    if not views:
+        con.print("No hands recorded yet.")
+        print_outcome(con, stored)
+        return
+    print_hands(con, game.names, [sheet_lines(v) for v in views])
+    print_outcome(con, stored)

@@ -1,0 +1,195 @@
+"""How a game stands, after a hand or at any time: the game's line, one hand's breakdown, the
+standings and the outcome on a terminal, and their ``--json`` documents (``hand --json``,
+``status --json``; README, "JSON output").
+
+The breakdown is drawn from a :class:`~scorekeeper.presentation.view.HandView`, the same view
+``show``, ``export`` and ``show --json`` render. Names are passed to Rich as
+:class:`rich.text.Text`, never as markup (DESIGN.md, "Storage and safety").
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from scorekeeper.presentation.console import text
+from scorekeeper.presentation.documents import Document, document
+from scorekeeper.presentation.render import (
+    minimum_json,
+    minimum_text,
+    num,
+    number_cell,
+    plain_table,
+)
+from scorekeeper.presentation.view import game_heading, hand_view, winner_name
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from scorekeeper.domain.records import StoredGame
+    from scorekeeper.presentation.hands import SheetLine
+    from scorekeeper.presentation.view import HandView
+
+
+# -- JSON (DESIGN.md) ---------------------------------------------------------------------------
+
+
+def hand_json(stored: StoredGame, number: int) -> Document:
+    """``hand --json``: the breakdown of hand ``number`` per side (with the cards it typed),
+    totals and next opening minimums, the next dealer and the outcome."""
+    from scorekeeper.presentation.formats.json_sheet import teams_json
+
+    game = stored.game
+    view = hand_view(game, number)
+    later = number == len(game.hands)
+    return document(
+        game=stored.id,
+        hand=number,
+        teams=teams_json(view),
+        next_dealer=game.dealer(number + 1) if later and not game.outcome.over else None,
+        winner=winner_name(stored),
+        draw=game.outcome.draw,
+    )
+
+
+def standing_json(stored: StoredGame) -> list[dict[str, Any]]:
+    """Per side: ``team``, its ``total`` and its ``opening_minimum`` for the next hand (null
+    points and requirement when the game is over), as ``status --json`` and ``minimum --json``
+    list them."""
+    game = stored.game
+    return [
+        {"team": s.name, "total": t, "opening_minimum": minimum_json(m)}
+        for s, t, m in zip(game.sides, game.totals, game.next_minimums(), strict=True)
+    ]
+
+
+def status_json(stored: StoredGame) -> Document:
+    """``status --json``: totals and next opening minimum per side, winner, variant, hands."""
+    game = stored.game
+    return document(
+        game=stored.id,
+        variant=game.variant.name,
+        label=stored.label,
+        hands_played=len(game.hands),
+        target=game.variant.target or None,
+        teams=standing_json(stored),
+        next_dealer=None if game.outcome.over else game.dealer(game.next_hand),
+        winner=winner_name(stored),
+        draw=game.outcome.draw,
+        status=stored.status,
+    )
+
+
+# -- terminal -----------------------------------------------------------------------------------
+
+
+def item_lines(view: HandView, cards: bool) -> list[SheetLine]:
+    """The lines of ``view``'s breakdown items, in DESIGN.md order: each item some side scored
+    (points with thousands separators per side); with ``cards``, also each item a side typed
+    cards for, and under it a dim "cards" line of what each side typed ("" where it typed
+    points). ``hand`` shows the cards; the sheet of ``show`` leaves them out."""
+    from scorekeeper.presentation.hands import SheetLine
+
+    lines = []
+    for item in view.items:
+        typed = cards and item.typed
+        if item.scored or typed:
+            lines.append(SheetLine(f"  {item.label}", tuple(num(n) for n in item.points)))
+        if typed:
+            lines.append(SheetLine("    cards", tuple(c or "" for c in item.cards), dim=True))
+    return lines
+
+
+def breakdown_lines(view: HandView, standings: bool = False) -> list[SheetLine]:
+    """``hand``'s breakdown of one hand: its title, the items with the cards typed, the hand
+    score; with ``standings`` (a recorded hand, the game's last), the running totals and each
+    side's next opening minimum too, as on the score sheet."""
+    from scorekeeper.presentation.hands import SheetLine
+
+    lines = [SheetLine(f"Hand {view.number}", bold=True), *item_lines(view, cards=True)]
+    lines.append(SheetLine("  Hand score", tuple(num(s) for s in view.scores), bold=not standings))
+    if standings:
+        lines.append(SheetLine("  Total", tuple(num(t) for t in view.totals), bold=True))
+        nexts = tuple("-" if m is None else minimum_text(m) for m in view.next_minimums)
+        lines.append(SheetLine("  Next opening minimum", nexts))
+    return lines
+
+
+def print_breakdown(con: Console, view: HandView, standings: bool = False) -> None:
+    """The breakdown of one hand (:func:`breakdown_lines`): one column per side; where a side
+    typed cards, the cards appear under their count."""
+    from scorekeeper.presentation.hands import print_hands
+
+    print_hands(con, list(view.teams), [breakdown_lines(view, standings)])
+
+
+def print_title(con: Console, stored: StoredGame) -> None:
+    """The game's line: id, variant, label, target (or hands) and hands played."""
+    h = game_heading(stored)
+    label = f" · {h.label}" if h.label else ""
+    con.print(
+        text(f"Game {h.game} · {h.title}{label} · {h.target} · hands played: {h.hands_played}"),
+        style="bold",
+    )
+
+
+def print_standings(con: Console, stored: StoredGame) -> None:
+    """Totals, next opening minimum per side, hands played, next dealer and the winner."""
+    game = stored.game
+    print_title(con, stored)
+    table = plain_table()
+    table.add_column("Side", overflow="fold")
+    table.add_column("Total", justify="right", no_wrap=True)
+    table.add_column("Next opening minimum", justify="right")
+    over = game.outcome.over
+    for side, total, minimum in zip(game.sides, game.totals, game.next_minimums(), strict=True):
+        table.add_row(
+            text(side.name), number_cell(total), number_cell("-" if over else minimum_text(minimum))
+        )
+    con.print(table)
+    print_outcome(con, stored)
+
+
+def print_outcome(con: Console, stored: StoredGame) -> None:
+    """The winner and by how much, a draw, a tie that another hand decides, or the next
+    dealer."""
+    game = stored.game
+    outcome = game.outcome
+    if outcome.winner is not None:
+        from rich.text import Text
+
+        line = Text("Winner: ", style="bold green")
+        line.append(text(game.sides[outcome.winner].name))
+        mine = game.totals[outcome.winner]
+        others = [t for i, t in enumerate(game.totals) if i != outcome.winner]
+        line.append(f" with {num(mine)}")
+        if others and mine > max(others):
+            line.append(f", by {num(mine - max(others))} points")
+        elif others:
+            line.append(" (a hand that wins the game at once)")
+        con.print(line)
+    elif outcome.draw:
+        con.print(f"[bold]Draw[/] at {num(max(game.totals))}: the game is over.")
+    else:
+        v = game.variant
+        best = max(game.totals)
+        leaders = sum(1 for t in game.totals if t == best)
+        ended = (v.target and best >= v.target) or (v.hands and len(game.hands) >= v.hands)
+        if leaders > 1 and ended:
+            con.print(f"Tied at {num(best)}: another hand decides the game.")
+        dealer = game.dealer(game.next_hand)
+        if dealer:
+            con.print(text(f"Next dealer: {dealer}"))
+
+
+def print_hand_report(con: Console, stored: StoredGame, number: int) -> None:
+    """Recorded hand ``number`` after it was recorded or changed: the game's line, the hand's
+    breakdown with the totals and next opening minimums in the same table, and the outcome,
+    when it is the game's last hand; for an earlier hand, its breakdown then the standings."""
+    view = hand_view(stored.game, number)
+    if number != len(stored.game.hands):  # an earlier hand, edited: the standings are now's
+        print_breakdown(con, view)
+        print_standings(con, stored)
+        return
+    print_title(con, stored)
+    print_breakdown(con, view, standings=True)
+    print_outcome(con, stored)

@@ -1,0 +1,214 @@
+"""One view of a hand, and the game's heading: what every output of a game shows, built once.
+
+A :class:`HandView` is a plain value (no Rich) made from the game's scored hands
+(:attr:`~scorekeeper.domain.game.Game.results`): the breakdown items with their labels, the
+cards each side typed, hand scores, totals, the opening minimums that applied and the next ones,
+the dealer, partners and note. ``hand``'s breakdown and ``show``'s sheet on a terminal, the
+HTML, CSV and JSON sheets and every ``--json`` hand are rendered from it, so a number or a card
+a side typed reads the same in each. :class:`GameHeading` is the game's line (id, variant,
+label, target, hands played, dates, result) the same way.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from msgspec import Struct
+
+from scorekeeper.presentation.render import entry_cards, local_date, num, result_word
+
+if TYPE_CHECKING:
+    from scorekeeper.domain.game import Game, Hand
+    from scorekeeper.domain.minimums import Minimum
+    from scorekeeper.domain.records import StoredGame
+    from scorekeeper.domain.scoring import Breakdown, SideEntry
+
+#: Row labels of a hand's breakdown, by DESIGN.md field, in DESIGN.md order.
+BREAKDOWN_LABELS = {
+    "meld_points": "Melded cards",
+    "canasta_bonus": "Canasta bonuses",
+    "red_three_bonus": "Red threes",
+    "black_three_bonus": "Black threes",
+    "going_out_bonus": "Going out",
+    "hand_deduction": "Cards left in hand",
+    "penalties": "Penalties and extras",
+    "special_hand_bonus": "Special hand / acaba",
+}
+
+#: The breakdown fields under which the cards a side typed are shown: its melds under the
+#: melded cards' points, its hand under the deduction for it.
+CARDS_UNDER = {"meld_points": "meld_cards", "hand_deduction": "hand_cards"}
+
+
+class Item(Struct, frozen=True):
+    """One item of a hand's breakdown: its DESIGN.md ``field`` (``meld_points``), its ``label``
+    ("Melded cards"), the signed ``points`` it adds to each side's hand score, and, for the
+    items cards stand for (:data:`CARDS_UNDER`), the ``cards`` each side typed (None for a side
+    that typed points; empty for the other items)."""
+
+    field: str
+    label: str
+    points: tuple[int, ...]
+    cards: tuple[str | None, ...] = ()
+
+    @property
+    def scored(self) -> bool:
+        """True when some side has points for this item."""
+        return any(self.points)
+
+    @property
+    def typed(self) -> bool:
+        """True when some side typed cards for this item."""
+        return any(c is not None for c in self.cards)
+
+
+class HandView(Struct, frozen=True):
+    """Hand ``number`` of a game as every output shows it, one value per side in side order.
+
+    ``breakdowns``: the signed DESIGN.md fields (points) per side; ``items``: the same as the
+    eight breakdown items in DESIGN.md order, with their labels and cards; ``meld_cards`` /
+    ``hand_cards``: the cards a side typed, written compactly (``KKKK2 QQQ``, ``J 5 X``), None
+    where it typed points; ``scores``: hand scores; ``totals``: running totals after the hand;
+    ``minimums``: the opening minimums that applied at the hand (RULES.md §3); ``next_minimums``:
+    those of the hand after it (None where there is none: the game is over). ``totals`` and
+    both minimums are empty for a hand not recorded (a proposed hand shown before it is
+    stored). ``dealer``: who dealt it (None when the sides named no players); ``partners``: the
+    names of the hand's two partners (cutthroat, RULES.md §2.2), else empty."""
+
+    number: int
+    teams: tuple[str, ...]
+    breakdowns: tuple[Breakdown, ...]
+    items: tuple[Item, ...]
+    meld_cards: tuple[str | None, ...]
+    hand_cards: tuple[str | None, ...]
+    scores: tuple[int, ...]
+    totals: tuple[int, ...] = ()
+    minimums: tuple[Minimum, ...] = ()
+    next_minimums: tuple[Minimum | None, ...] = ()
+    dealer: str | None = None
+    partners: tuple[str, ...] = ()
+    note: str = ""
+    recorded_at: str = ""
+
+
+def _view(
+    game: Game,
+    number: int,
+    breakdowns: Sequence[Breakdown],
+    entries: Sequence[SideEntry] | None,
+    hand: Hand | None = None,
+    totals: Sequence[int] = (),
+    minimums: Sequence[Minimum] = (),
+    after: Sequence[Minimum | None] = (),
+) -> HandView:
+    if entries:
+        cards = [entry_cards(e) for e in entries]
+        typed = {"meld_cards": tuple(c[0] for c in cards), "hand_cards": tuple(c[1] for c in cards)}
+    else:
+        none = tuple(None for _ in breakdowns)
+        typed = {"meld_cards": none, "hand_cards": none}
+    items = tuple(
+        Item(
+            key,
+            label,
+            tuple(getattr(b, key) for b in breakdowns),
+            typed[CARDS_UNDER[key]] if key in CARDS_UNDER else (),
+        )
+        for key, label in BREAKDOWN_LABELS.items()
+    )
+    return HandView(
+        number=number,
+        teams=tuple(game.names),
+        breakdowns=tuple(breakdowns),
+        items=items,
+        meld_cards=typed["meld_cards"],
+        hand_cards=typed["hand_cards"],
+        scores=tuple(b.hand_score for b in breakdowns),
+        totals=tuple(totals),
+        minimums=tuple(minimums),
+        next_minimums=tuple(after),
+        dealer=game.dealer(number),
+        partners=tuple(game.names[i] for i in hand.partners) if hand else (),
+        note=hand.note if hand else "",
+        recorded_at=hand.recorded_at if hand else "",
+    )
+
+
+def hand_view(game: Game, number: int) -> HandView:
+    """The view of recorded hand ``number`` (1 is the first) of ``game``.
+
+    Raises IndexError for a hand the game does not have."""
+    results = game.results
+    if not 1 <= number <= len(results):
+        raise IndexError(f"game has no hand {number}")
+    result = results[number - 1]
+    after = results[number].minimums if number < len(results) else game.next_minimums()
+    hand = result.hand
+    return _view(
+        game, number, result.breakdowns, hand.entries, hand, result.totals, result.minimums, after
+    )
+
+
+def hand_views(game: Game) -> list[HandView]:
+    """The view of every recorded hand of ``game``, in order (:func:`hand_view`)."""
+    return [hand_view(game, number) for number in range(1, len(game.results) + 1)]
+
+
+def proposed_view(
+    game: Game,
+    number: int,
+    breakdowns: Sequence[Breakdown],
+    entries: Sequence[SideEntry] | None = None,
+) -> HandView:
+    """The view of a hand not recorded as it stands: ``breakdowns`` (as scored by
+    :meth:`~scorekeeper.domain.game.Game.score`) of hand ``number``, with the cards of
+    ``entries`` when given; no totals or minimums."""
+    return _view(game, number, breakdowns, entries)
+
+
+# -- the game's line ----------------------------------------------------------------------------
+
+
+def winner_name(stored: StoredGame) -> str | None:
+    """The winning side's name, or None while no side has won (a draw included)."""
+    w = stored.game.outcome.winner
+    return stored.game.sides[w].name if w is not None else None
+
+
+def result_text(stored: StoredGame) -> str:
+    """Who won, "draw", "deleted" or "playing" (:func:`~.render.result_word`)."""
+    return result_word(stored.deleted, winner_name(stored), stored.game.outcome.draw)
+
+
+class GameHeading(Struct, frozen=True):
+    """The game's line as every output heads it: ``game`` id, ``title`` of its variant,
+    ``label`` ("" for none), ``target`` ("target 5,000", or "4 hands" for a game played over a
+    number of hands), ``hands_played``, local dates ``started`` and ``finished`` (YYYY-MM-DD,
+    "" when not finished), ``deleted``, and ``result`` (:func:`result_text`)."""
+
+    game: int
+    title: str
+    label: str
+    target: str
+    hands_played: int
+    started: str
+    finished: str
+    deleted: bool
+    result: str
+
+
+def game_heading(stored: StoredGame) -> GameHeading:
+    """The heading of a stored game (:class:`GameHeading`)."""
+    v = stored.game.variant
+    return GameHeading(
+        game=stored.id,
+        title=v.title,
+        label=stored.label,
+        target=f"target {num(v.target)}" if v.target else f"{v.hands} hands",
+        hands_played=len(stored.game.hands),
+        started=local_date(stored.created),
+        finished=local_date(stored.finished),
+        deleted=stored.deleted,
+        result=result_text(stored),
+    )
