@@ -6,7 +6,7 @@ import pytest
 
 from scorekeeper.domain import entry_from_json
 from scorekeeper.domain.cards import parse_cards, parse_melds
-from scorekeeper.domain.melds import MeldRules, check_opening, judge_meld
+from scorekeeper.domain.melds import check_opening, judge_meld
 from scorekeeper.domain.minimums import Minimum, opening_minimum
 from scorekeeper.domain.variant import build_variant
 from scorekeeper.errors import DataFileError, InputError, RuleError
@@ -285,7 +285,7 @@ def test_canasta_and_200_requirement():
 
 
 def test_classic_meld_rules_come_from_its_file():
-    rules = MeldRules.of(CLASSIC)
+    rules = CLASSIC.melds
     assert (rules.min_naturals, rules.max_wilds, rules.wilds_at_most_naturals) == (2, 3, True)
     assert (rules.sequences, rules.wild_melds, rules.opening_discard) == (False, False, "counts")
 

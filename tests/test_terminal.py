@@ -107,7 +107,7 @@ def test_names_with_invisible_characters_are_refused(cli):
 
 
 def test_a_stored_control_character_is_shown_harmlessly():
-    assert render._text("a\x1b[2Jb").plain == "a\\x1b[2Jb"
+    assert render.text_cell("a\x1b[2Jb").plain == "a\\x1b[2Jb"
 
 
 # -- escape codes ------------------------------------------------------------------------------

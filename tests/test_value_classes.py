@@ -18,7 +18,7 @@ def classic():
 def test_an_entry_read_from_json_equals_the_same_entry_built_in_code(classic):
     read = entry_from_json(classic, {"meld_points": 120, "canastas": {"natural": 1}})
     built = SideEntry(meld_points=120, canastas={"natural": 1})
-    assert read.given == {"meld_points": 120, "canastas": {"natural": 1}}
+    assert read.to_json() == {"meld_points": 120, "canastas": {"natural": 1}}
     assert read == built
     assert read != SideEntry(meld_points=125, canastas={"natural": 1})
 

@@ -267,7 +267,3 @@ def quiet_broken_pipe() -> None:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
     sys.exit(BROKEN_PIPE)
-
-
-def usage(message: str) -> UsageError:
-    return UsageError(message)

@@ -133,10 +133,10 @@ def variants_list(ctx: typer.Context, as_json: JsonOption = False) -> None:
             )
         )
         return
-    from scorekeeper.presentation import render
     from scorekeeper.presentation.console import console
+    from scorekeeper.presentation.variants import print_variants
 
-    render.print_variants(console(), rows)
+    print_variants(console(), rows)
 
 
 @variants_app.command("show")
@@ -149,16 +149,16 @@ def variants_show(
 
     Example: scorekeeper variants show classic --set vienna=true
     """
-    from scorekeeper.presentation import render
+    from scorekeeper.presentation import variants as shown
     from scorekeeper.variants import load_variant
 
     v = load_variant(name, parse_settings(settings))
     if as_json:
-        emit_json(render.variant_json(v))
+        emit_json(shown.variant_json(v))
         return
     from scorekeeper.presentation.console import console
 
-    render.print_variant(console(), v)
+    shown.print_variant(console(), v)
 
 
 @variants_app.command("init")

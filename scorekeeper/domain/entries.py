@@ -115,11 +115,6 @@ class SideEntry(Struct, frozen=True):
             return self.other[key]
         return empty_value(by_json_key().get(key) or field_named(key), key)
 
-    @property
-    def given(self) -> dict[str, Any]:
-        """The entry's JSON object (same as :meth:`to_json`)."""
-        return self.to_json()
-
     def to_json(self) -> dict[str, Any]:
         """The entry as DESIGN.md's JSON object, the one form storage writes.
 

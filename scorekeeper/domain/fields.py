@@ -268,10 +268,6 @@ def entry_keys() -> tuple[str, ...]:
     return ("team", *(key for f in FIELDS for key in f.json))
 
 
-#: Keys a side's entry may have (DESIGN.md, "Hand entry as JSON"), as the table stands at import.
-ENTRY_KEYS = entry_keys()
-
-
 def by_json_key() -> dict[str, EntryField]:
     """Each JSON key of the table, mapped to its field."""
     return {key: f for f in FIELDS for key in f.json}

@@ -118,12 +118,6 @@ class MeldRules(Table):
     concealed_waives_minimum: bool
     canasta_opens_freely: bool
 
-    @classmethod
-    def of(cls, variant: Any) -> "MeldRules":
-        """The meld rules of ``variant`` (a :class:`~scorekeeper.domain.variant.Variant`),
-        decoded once when it was built."""
-        return variant.melds
-
 
 class CanastaSpec(Table):
     """One ``[canastas.KIND]`` table: what makes a canasta of the kind and what it is worth.

@@ -241,11 +241,9 @@ class Store:
         data: Tables | None,
         existed: bool = True,
         durable: bool = True,
-        write: bool = False,
     ) -> None:
         self.path = path
         self.durable = durable
-        self.writable = write
         self._existed = existed
         self._storage = AtomicJSONStorage(data)
         self.db = TinyDB(storage=lambda: self._storage)
@@ -513,7 +511,7 @@ def open_store(
         else:
             data = _migrate(path, data)
         existed = data is not None and path.is_file()
-        store = Store(path, data, existed, durable, write)
+        store = Store(path, data, existed, durable)
         yield store
         if write:
             store.commit()  # only reached when the command succeeded
