@@ -173,32 +173,9 @@ def variants_init(
 
     Example: scorekeeper variants init house --from classic
     """
-    import re
+    from scorekeeper.variants import write_user_variant
 
-    from scorekeeper.errors import InputError
-    from scorekeeper.variants import BUILTIN_DIR, template, user_variant_dir
-
-    if not re.fullmatch(r"[a-z0-9][a-z0-9_-]{0,39}", name):
-        raise InputError(
-            f"'{name}' cannot be a variant name: use up to 40 lower-case letters, digits, - and _"
-        )
-    if (BUILTIN_DIR / f"{name}.toml").exists():
-        raise InputError(f"'{name}' is a built-in variant; choose another name")
-    text = template(name, base)
-    folder = user_variant_dir()
-    path = folder / f"{name}.toml"
-    if path.exists() and not force:
-        raise InputError(f"{path} exists already; edit it, or pass --force to start it again")
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
-    except OSError as err:
-        from scorekeeper.errors import DataFileError
-
-        raise DataFileError(
-            f"cannot write {path}: {err.strerror} (the config folder comes from"
-            " SCOREKEEPER_CONFIG or your user config folder)"
-        ) from None
+    path = write_user_variant(name, base, force)
     typer.echo(f"Wrote {path}")
     typer.echo(f"Edit it, check it with 'scorekeeper variants check {path}', then play it with")
     typer.echo(f"'scorekeeper new {name} --team ... --team ...'.")
@@ -213,18 +190,9 @@ def variants_check(
 
     Example: scorekeeper variants check ~/.config/scorekeeper/variants/house.toml
     """
-    from pathlib import Path
+    from scorekeeper.variants import check_file, variant_file
 
-    from scorekeeper.errors import DataFileError
-    from scorekeeper.variants import catalog, check_file
-
-    path = Path(file).expanduser()
-    if not path.exists():
-        known = catalog()
-        if file in known:
-            path = known[file].path
-        else:
-            raise DataFileError(f"no variant file {file}")
+    path = variant_file(file)
     v = check_file(path)
     if as_json:
         emit_json(document(file=str(path), variant=v.name, valid=True))

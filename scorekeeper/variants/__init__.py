@@ -243,3 +243,47 @@ def template(name: str, base: str) -> str:
         for line in tomli_w.dumps({"options": options}).splitlines():
             lines.append(f"# {line}" if line.strip() else "")
     return "\n".join(lines) + "\n"
+
+
+def write_user_variant(name: str, base: str, force: bool = False) -> Path:
+    """Write the user variant file ``name`` extending ``base`` (:func:`template`) into
+    :func:`user_variant_dir`; returns its path.
+
+    Raises InputError for a name that is not up to 40 lower-case letters, digits, ``-`` and
+    ``_``, the name of a built-in variant, or a file that exists already (unless ``force``);
+    NotFound for an unknown base; DataFileError when the file cannot be written.
+    """
+    import re
+
+    if not re.fullmatch(r"[a-z0-9][a-z0-9_-]{0,39}", name):
+        raise InputError(
+            f"'{name}' cannot be a variant name: use up to 40 lower-case letters, digits, - and _"
+        )
+    if (BUILTIN_DIR / f"{name}.toml").exists():
+        raise InputError(f"'{name}' is a built-in variant; choose another name")
+    text = template(name, base)
+    folder = user_variant_dir()
+    path = folder / f"{name}.toml"
+    if path.exists() and not force:
+        raise InputError(f"{path} exists already; edit it, or pass --force to start it again")
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    except OSError as err:
+        raise DataFileError(
+            f"cannot write {path}: {err.strerror} (the config folder comes from"
+            " SCOREKEEPER_CONFIG or your user config folder)"
+        ) from None
+    return path
+
+
+def variant_file(file: str) -> Path:
+    """The variant file ``file`` names: a path, else the name of a variant in the catalog.
+    Raises DataFileError when it is neither."""
+    path = Path(file).expanduser()
+    if path.exists():
+        return path
+    known = catalog()
+    if file in known:
+        return known[file].path
+    raise DataFileError(f"no variant file {file}")
