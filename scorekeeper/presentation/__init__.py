@@ -11,8 +11,9 @@
   (``new``, ``hand``, ``status``, ``undo``...) and ``hand --json``, ``status --json``.
 - :mod:`.hands`: the side-by-side table of hands and its fast layouts.
 - :mod:`.sheet`: the games list, statistics and the chart.
-- :mod:`.render`: what the outputs share (numbers, dates, tables, the cards a side typed), and
-  the minimum and variant tables.
+- :mod:`.render`: what the outputs share (numbers, dates, tables, the cards a side typed) and
+  the minimums table.
+- :mod:`.variants`: ``variants`` and ``variants show`` (every rule of a variant, and its JSON).
 - :mod:`.cards`: ``points`` and ``check``.
 - :mod:`.console`: the one console factory (and what a closed pipe does).
 - :mod:`.export`: reading a JSON export back (``import``).
