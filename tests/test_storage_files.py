@@ -203,3 +203,34 @@ def test_a_file_holding_both_cards_and_their_points_loads(cli, db):
     doc["hands"] = [{"entries": both}]
     game_file(db, 1).write_text(json.dumps({"games": {"1": doc}}), encoding="utf-8")
     assert [t["total"] for t in cli.json("status")["teams"]] == [30, -70]
+
+
+@pytest.mark.parametrize(
+    ("where", "value"),
+    [
+        (("hands", 0, "note"), 5),
+        (("label",), 7),
+        (("finished",), [1]),
+        (("deleted",), "no"),
+        (("hands",), {}),
+        (("sides", 0, "start_score"), "0"),
+    ],
+)
+def test_a_game_file_with_a_value_of_the_wrong_kind_is_damaged(cli, db, where, value):
+    # DESIGN.md, "Storage and safety": a file that cannot be read is never overwritten.
+    new(cli)
+    assert cli("hand", "m=50", "m=50").exit_code == 0
+    path = game_file(db, 1)
+    data = json.loads(path.read_text())
+    node = data["games"]["1"]
+    for key in where[:-1]:
+        node = node[key]
+    node[where[-1]] = value
+    path.write_text(json.dumps(data))
+    damaged = path.read_bytes()
+    for args in (("show", "1"), ("hand", "--yes", "-", "-"), ("export", "1", "--format", "csv")):
+        result = cli(*args)
+        assert result.exit_code == 3, (args, result.output)
+        assert "1.json" in result.stderr and "damaged" in result.stderr
+        assert "Traceback" not in result.output
+    assert path.read_bytes() == damaged

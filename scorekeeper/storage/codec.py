@@ -10,6 +10,9 @@ import json
 from pathlib import Path
 from typing import Any
 
+import msgspec
+from msgspec import Struct
+
 from scorekeeper.domain.game import Game, Hand, Side
 from scorekeeper.domain.reading import entry_from_json
 from scorekeeper.domain.records import StoredGame
@@ -41,10 +44,56 @@ def _entry_doc(doc: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def hand_from_doc(game_variant: Any, doc: dict[str, Any]) -> Hand:
-    entries = tuple(entry_from_json(game_variant, _entry_doc(e)) for e in doc["entries"])
-    partners = tuple(int(i) for i in doc.get("partners", ()))
-    return Hand(entries, doc.get("note", ""), doc.get("recorded_at", ""), partners)
+class HandDoc(Struct):
+    """A stored hand: an entry object per side (DESIGN.md, "Hand entry as JSON"), its note,
+    when it was recorded, and a cutthroat hand's partners (side indexes)."""
+
+    entries: list[dict[str, Any]]
+    note: str = ""
+    recorded_at: str = ""
+    partners: list[int] = []
+
+
+class SideDoc(Struct):
+    """A stored side: its name, players and start score (points)."""
+
+    name: str
+    players: list[str] = []
+    start_score: int = 0
+
+
+class GameDoc(Struct):
+    """The shape of a stored game's document, checked when it is read: a value of the wrong
+    kind anywhere is damage, not something to guess at."""
+
+    rules: dict[str, Any]
+    sides: list[SideDoc]
+    variant: str = ""
+    hands: list[HandDoc] = []
+    redo: list[HandDoc] = []
+    label: str = ""
+    created: str = ""
+    finished: str | None = None
+    deleted: bool = False
+
+
+def hand_from_doc(game_variant: Variant, doc: HandDoc) -> Hand:
+    """The hand a stored hand document holds (entries read as ``hand --file`` reads them)."""
+    entries = tuple(entry_from_json(game_variant, _entry_doc(e)) for e in doc.entries)
+    return Hand(entries, doc.note, doc.recorded_at, tuple(doc.partners))
+
+
+def _checked(doc: Any, shape: type[Any]) -> Any:
+    """``doc`` as the document ``shape`` says; DataFileError naming the first value of the
+    wrong kind or missing ("hands[0].note: Expected `str`, got `int`")."""
+    try:
+        return msgspec.convert(doc, shape)
+    except msgspec.ValidationError as err:
+        text, _, where = str(err).partition(" - at `$")
+        place = where.rstrip("`").lstrip(".")
+        raise DataFileError(
+            f"the game's record is damaged ({place + ': ' if place else ''}{text})"
+        ) from None
 
 
 def game_to_doc(stored: StoredGame) -> dict[str, Any]:
@@ -80,20 +129,18 @@ def _variant(rules: dict[str, Any], game_id: int) -> Variant:
 
 def game_from_doc(game_id: int, doc: dict[str, Any]) -> StoredGame:
     """Rebuild a stored game from its document; raises DataFileError/InputError if unusable."""
-    variant = _variant(doc["rules"], game_id)
-    sides = tuple(
-        Side(s["name"], tuple(s.get("players", ())), int(s.get("start_score", 0)))
-        for s in doc["sides"]
-    )
-    game = Game(variant, sides, [hand_from_doc(variant, h) for h in doc.get("hands", [])])
+    checked: GameDoc = _checked(doc, GameDoc)
+    variant = _variant(checked.rules, game_id)
+    sides = tuple(Side(s.name, tuple(s.players), s.start_score) for s in checked.sides)
+    game = Game(variant, sides, [hand_from_doc(variant, h) for h in checked.hands])
     return StoredGame(
         id=game_id,
         game=game,
-        label=doc.get("label", ""),
-        created=doc.get("created", ""),
-        finished=doc.get("finished"),
-        redo=[hand_from_doc(variant, h) for h in doc.get("redo", [])],
-        deleted=bool(doc.get("deleted", False)),
+        label=checked.label,
+        created=checked.created,
+        finished=checked.finished,
+        redo=[hand_from_doc(variant, h) for h in checked.redo],
+        deleted=checked.deleted,
     )
 
 
