@@ -196,7 +196,8 @@ class ScorekeeperGroup(TyperGroup):
         try:
             check_arguments(sys.argv[1:] if args is None else args)
             result = super().main(args, prog_name, complete_var, False, **extra)
-            sys.stdout.flush()  # a closed pipe shows here, not as Python exits
+            if sys.stdout is not None:  # None when the command ran with standard output closed
+                sys.stdout.flush()  # a closed pipe shows here, not as Python exits
         except ScorekeeperError as err:
             error_line(err.message)
             sys.exit(err.exit_code)
