@@ -244,3 +244,29 @@ def test_player_lists_that_cannot_be(cli, db, players):
     for p in players:
         args += ["--players", p]
     refused(cli, db, *args)
+
+
+def test_one_canasta_kind_named_twice_in_json(cli, game):
+    # The one-line form refuses natural=1 clean=1 ("say different things"); JSON alike.
+    hand = file_hand({"canastas": {"natural": 1, "clean": 1}, "meld_points": 1000}, {})
+    line = refused(cli, game, "hand", "--file", "-", input=hand)
+    assert "'natural' and 'clean' are the same kind" in line
+
+
+def test_a_rule_set_twice_is_a_usage_error(cli, db):
+    line = refused(
+        cli,
+        db,
+        "new",
+        "classic",
+        "-t",
+        "A",
+        "-t",
+        "B",
+        "--set",
+        "target=abc",
+        "--set",
+        "target=3000",
+        code=2,
+    )
+    assert "--set target is given twice" in line

@@ -116,6 +116,8 @@ def parse_settings(items: list[str] | None) -> dict[str, str]:
         key, sep, value = item.partition("=")
         if not sep or not key.strip():
             raise UsageError(f"--set takes KEY=VALUE, e.g. --set target=6000; got '{item}'")
+        if key.strip() in settings:
+            raise UsageError(f"--set {key.strip()} is given twice; give each rule once")
         settings[key.strip()] = value.strip()
     return settings
 

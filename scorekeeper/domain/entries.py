@@ -229,9 +229,16 @@ def _read_counts(
         if not isinstance(raw, Mapping):
             raise InputError(f"{side}: 'canastas' must be an object of counts per kind")
         counts: dict[str, int] = {}
+        named: dict[str, str] = {}
         for name, count in raw.items():
             kind = variant.canasta_key(str(name))
-            counts[kind] = counts.get(kind, 0) + count_value(count, f"{side}: canastas '{name}'")
+            if kind in named:
+                raise InputError(
+                    f"{side}: canastas '{named[kind]}' and '{name}' are the same kind ({kind});"
+                    " give its count once"
+                )
+            named[kind] = str(name)
+            counts[kind] = count_value(count, f"{side}: canastas '{name}'")
         return counts, tuple(counts)
     if not isinstance(raw, Mapping):
         raise InputError(f"{side}: 'penalties' must be an object of counts per penalty kind")
