@@ -88,3 +88,14 @@ def test_guided_prompts_go_to_stderr_so_json_stays_clean(cli):
     assert "Melded card points" not in result.stdout and "Hand 1" not in result.stdout
     doc = json.loads(result.stdout.strip().splitlines()[-1])
     assert [t["hand_score"] for t in doc["teams"]] == [50, 60]
+
+
+def test_an_illegal_meld_is_asked_again_and_the_answers_kept(cli):
+    # RULES.md §2: a meld holds at least three cards; QQ is refused at its question, and the
+    # hand goes on with the answer typed again (QQQ: 30 points).
+    cli("new", "classic", "--team", "A", "--team", "B")
+    answers = "0\nQQ\nQQQ\n0\n0\n0\n60\n0\n0\n0\n0\n0\n"
+    result = cli("hand", "--guided", "--json", input=answers)
+    doc = _last_json(result)
+    assert "at least 3 cards" in result.stderr
+    assert [t["hand_score"] for t in doc["teams"]] == [30, 60]

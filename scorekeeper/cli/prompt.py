@@ -51,7 +51,7 @@ def _count(limit: int, what: str) -> Any:
     return parse
 
 
-def _points_or_cards(game: Game, what: str, melds: bool) -> Any:
+def _points_or_cards(game: Game, what: str, melds: bool, going_out: bool = False) -> Any:
     v = game.variant
 
     def parse(text: str) -> tuple[int, str | None]:
@@ -67,6 +67,8 @@ def _points_or_cards(game: Game, what: str, melds: bool) -> Any:
                 )
             return n, None
         if melds:
+            # each meld judged as it is typed (legal, one meld per rank): asked again if not
+            entry_from_json(v, {"melds": text, "went_out": going_out}, what)
             return sum(card_points(v.cards, m) for m in parse_melds(text)), text
         return card_points(v.cards, parse_cards(text)), text
 
@@ -90,7 +92,8 @@ def _ask_field(game: Game, f: EntryField, obj: dict[str, Any]) -> None:
     """Ask one side's field ``f`` (:data:`FIELDS`) and put its answer into ``obj`` (JSON)."""
     v = game.variant
     if f.kind == POINTS_OR_CARDS:
-        points, cards = _ask(f"  {f.question}", _points_or_cards(game, f.key, melds=f.grouped))
+        parse = _points_or_cards(game, f.key, f.grouped, bool(obj.get("went_out")))
+        points, cards = _ask(f"  {f.question}", parse)
         obj[f.cards_key if cards else f.points_key] = cards or points
     elif f.kind == CANASTAS:
         canastas = {}
