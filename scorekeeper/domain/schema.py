@@ -176,8 +176,8 @@ class CanastaKind(Table):
 
     In a built variant ``title`` and ``bonus`` are always set, and ``makeup`` is None only for
     a kind of a game stored before kinds said their make-up whose key the compatibility table
-    does not know: typed cards never show it, as before (:func:`scorekeeper.domain.variant.
-    build_variant` fills them in).
+    does not know: typed cards never show it, as before
+    (:func:`scorekeeper.domain.variant.build_variant` fills them in).
     """
 
     title: str | None = None

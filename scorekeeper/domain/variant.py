@@ -4,8 +4,9 @@ A variant file (TOML, one per variant, in ``scorekeeper/variants/``) is read int
 :mod:`scorekeeper.variants`, over the base file that gives every rule's usual value. This module
 merges a variant with the one it ``extends``, applies named options and ``--set KEY=VALUE``
 overrides, decodes the result into the typed structures of :mod:`scorekeeper.domain.schema`
-(which say what each key may hold) and builds the immutable :class:`Variant` the scoring engine
-uses. Nothing here reads files.
+(which say what each key may hold and carry each table's behaviour) and builds the immutable
+:class:`Variant` the scoring engine uses: those same decoded tables, checked against each other,
+with the values a table may leave out filled in. Nothing here reads files.
 
 What a canasta kind is, what an opening requirement asks for and which cards an in-hand penalty
 charges are data of the variant (``makeup``, ``[requirements.KEY]``, ``in_hand``); rules that
