@@ -200,9 +200,9 @@ def _question(f: EntryField, variant) -> str:
     if f.kind == CANASTAS:
         return f.question.format(kind=next(iter(variant.canastas.values())).title.capitalize())
     if f.kind == PENALTIES:
-        key, points = next(iter(variant.penalties.items()))
-        title = variant.penalty_titles[key].capitalize()
-        return f.question.format(kind=title, points=f"{points:,}")
+        rule = next(iter(variant.penalties.values()))
+        title = rule.title.capitalize()
+        return f.question.format(kind=title, points=f"{rule.points:,}")
     if f.kind == SPECIAL_HAND:
         return f.question.format(choices=", ".join(variant.special_hands))
     return f.question

@@ -51,7 +51,7 @@ def _side_questions_before_special(name: str) -> int:
     """Questions asked of a side before the special hand, for a side that gives points: meld,
     one per canasta kind, red and black threes where scored, hand, one per penalty kind."""
     v = load_variant(name)
-    threes = int(v.red_threes.scored) + int(v.uses_black_threes)
+    threes = int(v.red_threes.scored) + int(v.black_threes.scored)
     return 1 + len(v.canastas) + threes + 1 + len(v.penalties)
 
 

@@ -13,7 +13,7 @@ def test_every_shipped_variant_loads():
     assert {"classic", "classic-2", "classic-3"} <= set(names)
     for name in names:
         v = load_variant(name)
-        assert v.name == name and v.bands
+        assert v.name == name and v.opening_minimum.bands
 
 
 def write(tmp_path, text, name="x.toml"):
@@ -86,7 +86,10 @@ def test_set_changes_only_what_it_names():
     changed = load_variant("classic", {"canastas.natural.bonus": "600"})
     assert changed.canastas["natural"].bonus == 600
     assert changed.canastas["mixed"] == base.canastas["mixed"]
-    assert changed.red_threes == base.red_threes and changed.bands == base.bands
+    assert (
+        changed.red_threes == base.red_threes
+        and changed.opening_minimum.bands == base.opening_minimum.bands
+    )
 
 
 def test_vienna_option_makes_red_threes_minus_without_a_canasta():

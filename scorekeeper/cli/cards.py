@@ -138,9 +138,9 @@ def check(
         if team is not None or game_id is not None:
             raise UsageError("--team and --game check against a game; leave out --variant")
         v = load_variant(variant, parse_settings(settings))
-        if v.minimum_by == "round" and round_ is None:
+        if v.opening_minimum.by == "round" and round_ is None:
             raise UsageError(f"{v.name} sets its minimum by round: give --round N")
-        if v.minimum_by == "score" and score is None:
+        if v.opening_minimum.by == "score" and score is None:
             raise UsageError("give the side's score with --score N (e.g. --score 1600)")
         minimum: Minimum | None = opening_minimum(v, score=score, round=round_)
     else:
@@ -170,7 +170,7 @@ def check(
             "game": stored.id,
             "team": game.names[index],
             "score": game.totals[index],
-            "round": game.next_hand if v.minimum_by == "round" else None,
+            "round": game.next_hand if v.opening_minimum.by == "round" else None,
         }
     melds = parse_melds(" ".join(cards))
     top = None

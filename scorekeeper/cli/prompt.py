@@ -97,17 +97,17 @@ def _ask_field(game: Game, f: EntryField, obj: dict[str, Any]) -> None:
         obj[f.cards_key if cards else f.points_key] = cards or points
     elif f.kind == CANASTAS:
         canastas = {}
-        for kind in v.canastas.values():
+        for key, kind in v.canastas.items():
             question = f.question.format(kind=kind.title.capitalize())
             n = _ask(f"  {question}", _count(f.limit(v), kind.title))
             if n:
-                canastas[kind.key] = n
+                canastas[key] = n
         obj[f.json[0]] = canastas
     elif f.kind == PENALTIES:
         penalties = {}
-        for key, value in v.penalties.items():
-            title = v.penalty_titles[key].capitalize()
-            question = f.question.format(kind=title, points=f"{value:,}")
+        for key, rule in v.penalties.items():
+            title = rule.title.capitalize()
+            question = f.question.format(kind=title, points=f"{rule.points:,}")
             n = _ask(f"  {question}", _count(f.limit(v), key))
             if n:
                 penalties[key] = n

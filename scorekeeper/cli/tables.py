@@ -46,13 +46,13 @@ def minimum(
         from scorekeeper.variants import load_variant
 
         v = load_variant(variant, parse_settings(settings))
-        if v.minimum_by == "round" and round_ is None:
+        if v.opening_minimum.by == "round" and round_ is None:
             raise UsageError(f"{v.name} sets its minimum by round: give --round N")
-        if v.minimum_by == "round" and v.hands and round_ is not None and round_ > v.hands:
+        if v.opening_minimum.by == "round" and v.hands and round_ is not None and round_ > v.hands:
             raise UsageError(
                 f"{v.name} is played over {v.hands} rounds; --round {round_} is past them"
             )
-        if v.minimum_by == "score" and score is None:
+        if v.opening_minimum.by == "score" and score is None:
             raise UsageError("give the side's score with --score N (e.g. --score 1650)")
         m = opening_minimum(v, score=score, round=round_)
         if as_json:
@@ -60,7 +60,8 @@ def minimum(
             return
         from scorekeeper.presentation.console import console
 
-        what = f"round {round_}" if v.minimum_by == "round" else f"a score of {render.num(score)}"
+        by_round = v.opening_minimum.by == "round"
+        what = f"round {round_}" if by_round else f"a score of {render.num(score)}"
         console().print(f"{v.title}: at {what} the opening minimum is [bold]{m.text}[/].")
         return
     from scorekeeper.application.queries import game as read_game
@@ -119,8 +120,8 @@ def variants_list(ctx: typer.Context, as_json: JsonOption = False) -> None:
                             {
                                 "title": v.title,
                                 "family": v.family,
-                                "sides": [v.min_sides, v.max_sides],
-                                "players": [v.min_players, v.max_players],
+                                "sides": [v.sides.min, v.sides.max],
+                                "players": [v.players.min, v.players.max],
                                 "target": v.target or None,
                                 "hands": v.hands or None,
                             }

@@ -36,10 +36,10 @@ def _names(variant: Variant) -> dict[str, Name]:
     names: dict[str, Name] = {}
     for f in FIELDS:
         if f.kind == CANASTAS:
-            for kind in variant.canastas.values():
-                names[kind.key] = (f, kind.key)
+            for key, kind in variant.canastas.items():
+                names[key] = (f, key)
                 for alias in kind.aliases:
-                    names[alias] = (f, kind.key)
+                    names[alias] = (f, key)
         elif f.kind == PENALTIES:
             for key in variant.penalties:
                 names[key] = (f, key)

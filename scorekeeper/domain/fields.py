@@ -98,7 +98,7 @@ def _scores_red_threes(v: Variant) -> bool:
 
 
 def _scores_black_threes(v: Variant) -> bool:
-    return v.uses_black_threes
+    return v.black_threes.scored
 
 
 def _has_special_hands(v: Variant) -> bool:
@@ -106,7 +106,7 @@ def _has_special_hands(v: Variant) -> bool:
 
 
 def _has_acaba(v: Variant) -> bool:
-    return v.acaba_points is not None
+    return v.acaba is not None
 
 
 def _canastas_in_decks(v: Variant) -> int:

@@ -92,8 +92,9 @@ class Game(Struct, dict=True):
 
     def __post_init__(self) -> None:
         names = [s.name for s in self.sides]
-        if not self.variant.min_sides <= len(names) <= self.variant.max_sides:
-            lo, hi = self.variant.min_sides, self.variant.max_sides
+        sides = self.variant.sides
+        if not sides.min <= len(names) <= sides.max:
+            lo, hi = sides.min, sides.max
             allowed = str(lo) if lo == hi else f"{lo} to {hi}"
             raise RuleError(f"{self.variant.name} is played by {allowed} sides, not {len(names)}")
         for name in names:
@@ -117,10 +118,10 @@ class Game(Struct, dict=True):
         if everyone and not all(s.players for s in self.sides):
             raise InputError("name the players of every side, or of none")
         players = sum(len(s.players) for s in self.sides)
-        if players and not self.variant.min_players <= players <= self.variant.max_players:
+        if players and not self.variant.players.min <= players <= self.variant.players.max:
             raise RuleError(
-                f"{self.variant.name} is for {self.variant.min_players} to"
-                f" {self.variant.max_players} players, not {players}"
+                f"{self.variant.name} is for {self.variant.players.min} to"
+                f" {self.variant.players.max} players, not {players}"
             )
 
     # -- derived values -------------------------------------------------------------------------
@@ -159,9 +160,11 @@ class Game(Struct, dict=True):
     def _decide(self, hand: Hand, totals: Sequence[int], number: int) -> Outcome:
         """Who, if anyone, has won after hand ``number`` (RULES.md §2 target, §3.1 dream hands)."""
         v = self.variant
+        instant = v.instant_win
         for i, entry in enumerate(hand.entries):
-            if entry.special_hand in v.winning_special_hands or (
-                v.instant_win_canastas and entry.canasta_count >= v.instant_win_canastas
+            special = v.special_hands.get(entry.special_hand or "")
+            if (special is not None and special.wins_game) or (
+                instant.canastas and entry.canasta_count >= instant.canastas
             ):
                 return Outcome(winner=i, decided_at=number)
         finished = (v.hands and number >= v.hands) or (

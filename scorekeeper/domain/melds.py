@@ -24,8 +24,8 @@ from msgspec import Struct
 
 from scorekeeper.domain.cards import RANK_KEYS, RANK_WORDS, Card, card_points, render
 from scorekeeper.domain.minimums import Minimum
-from scorekeeper.domain.schema import MeldRules
-from scorekeeper.domain.variant import Requirement, Variant
+from scorekeeper.domain.schema import MeldRules, Requirement
+from scorekeeper.domain.variant import Variant
 
 __all__ = [
     "SEQUENCE_RANKS",

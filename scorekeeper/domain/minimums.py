@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from msgspec import Struct
 
-from scorekeeper.domain.variant import Band, Variant
+from scorekeeper.domain.schema import Band
+from scorekeeper.domain.variant import Variant
 from scorekeeper.errors import InputError
 
 
@@ -59,20 +60,21 @@ def opening_minimum(
     past the last round there is no minimum. Others need ``score``. A variant with no table has
     no minimum. Raises InputError when the needed argument is missing or a round is below 1.
     """
-    if not variant.bands:
+    bands = variant.opening_minimum.bands
+    if not bands:
         return NO_MINIMUM
-    if variant.minimum_by == "round":
+    if variant.opening_minimum.by == "round":
         if round is None:
             raise InputError(f"{variant.name} sets its minimum by round: give the round number")
         if round < 1:
             raise InputError(f"rounds are numbered from 1, not {round}")
-        for band in variant.bands:
+        for band in bands:
             if band.round == round:
                 return _minimum(variant, band)
         return NO_MINIMUM
     if score is None:
         raise InputError(f"{variant.name} sets its minimum by score: give the score")
-    for band in variant.bands:
-        if (band.low is None or score >= band.low) and (band.high is None or score < band.high):
+    for band in bands:
+        if (band.low is None or score >= band.low) and (band.below is None or score < band.below):
             return _minimum(variant, band)
     return NO_MINIMUM  # unreachable for a validated table, which covers every score

@@ -41,12 +41,12 @@ def entry_from_json(variant: Variant, obj: Mapping[str, Any], side: str = "side"
 
 
 def _canasta_groups(variant: Variant, canastas: Mapping[str, int]) -> dict[str, int]:
-    """Canasta counts by what typed cards show of them (:attr:`CanastaKind.group`), each group
+    """Canasta counts by what typed cards show of them (:meth:`Variant.canasta_group`), each group
     named by its kind that typed cards show: a canasta laid from hand at once (a house rule)
     has the cards of an ordinary one of its make-up."""
     out: dict[str, int] = {}
     for key, n in canastas.items():
-        name = variant.canasta_group_name(variant.canastas[key].group)
+        name = variant.canasta_group_name(key)
         out[name] = out.get(name, 0) + n
     return out
 
@@ -68,7 +68,7 @@ def _counted_penalties(variant: Variant, groups: Sequence[Sequence[Card]]) -> di
             shape = "sevens"
         else:
             continue
-        for key, rule in variant.penalty_rules.items():
+        for key, rule in variant.penalties.items():
             if rule.meld == shape and len(group) < rule.below_cards:
                 found[key] = found.get(key, 0) + 1
     return found
@@ -138,7 +138,7 @@ def resolve_cards(
             for key, count in _counted_penalties(variant, groups).items():
                 if key in penalties_given and penalties.get(key, 0) != count:
                     raise RuleError(
-                        f"the melds show {count} {variant.penalty_titles[key]}, but the entry"
+                        f"the melds show {count} {variant.penalties[key].title}, but the entry"
                         f" says {penalties.get(key, 0)}"
                     )
                 penalties[key] = count

@@ -7,6 +7,12 @@ msgspec's errors (``Expected `int`, got `str` - at `$.canastas.natural.bonus```)
 naming the key path and what is allowed. :func:`read_setting` reads the text of
 ``--set KEY=VALUE`` as the type declared at KEY.
 
+These classes are also what the scoring engine uses: each table's behaviour (what makes a
+canasta of a kind, what laid-out threes are worth, whether a side has a set of canastas) is a
+method of its class, and :class:`scorekeeper.domain.variant.Variant` holds the decoded tables.
+A few values a table may leave out (a kind's or a penalty's title, a kind's make-up in files
+written before ``makeup``) are filled in when the variant is built; nothing else is copied.
+
 Values every variant has unless it says otherwise are data, not Python: the base variant file
 (``scorekeeper/variants/base.toml``) gives them. A field with a default here is one a variant may
 leave out altogether (a kind's aliases, a band's ``from``), never a rule's value.
@@ -15,12 +21,16 @@ leave out altogether (a kind's aliases, a band's ``from``), never a rule's value
 import re
 import types
 import typing
-from typing import Annotated, Any, Literal, Union
+from collections.abc import Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Annotated, Any, Literal, Union
 
 import msgspec
 from msgspec import Meta, Struct, field
 
 from scorekeeper.errors import DataFileError, InputError
+
+if TYPE_CHECKING:
+    from scorekeeper.domain.cards import Card
 
 #: A count or a bonus: 0 or more (RULES.md §16c).
 Count = Annotated[int, Meta(ge=0)]
@@ -49,6 +59,9 @@ Rank = Literal[
 #: Modern American), ``jokers_and_twos`` four jokers and three 2s (Cuban, Modern American),
 #: ``sequence`` a run of one suit (Samba family).
 Makeup = Literal["natural", "mixed", "wild", "twos", "jokers_and_twos", "sequence"]
+
+#: Make-ups of wild cards only (RULES.md §3, §8).
+WILD_MAKEUPS = ("wild", "twos", "jokers_and_twos")
 
 SignRule = Literal["always_plus", "minus_without_meld", "by_canastas", "minus_without_kind"]
 
@@ -82,6 +95,36 @@ class CardValues(Table):
     four: Count
     black_three: Count
     red_three: Count
+
+    # Read as a mapping of card-value key -> points, in the order above (``values["king"]``,
+    # ``values.items()``): what :func:`scorekeeper.domain.cards.card_points` takes.
+
+    def __getitem__(self, key: str) -> int:
+        """Points of the card-value key ``key``; KeyError for a key that is no card."""
+        if key not in self.__struct_fields__:
+            raise KeyError(key)
+        return getattr(self, key)
+
+    def __contains__(self, key: object) -> bool:
+        return key in self.__struct_fields__
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.__struct_fields__)
+
+    def __len__(self) -> int:
+        return len(self.__struct_fields__)
+
+    def keys(self) -> tuple[str, ...]:
+        """The card-value keys, ``joker`` first."""
+        return self.__struct_fields__
+
+    def values(self) -> list[int]:
+        """Points of each card, in the order of :meth:`keys`."""
+        return [getattr(self, k) for k in self.__struct_fields__]
+
+    def items(self) -> list[tuple[str, int]]:
+        """``(key, points)`` pairs, in the order of :meth:`keys`."""
+        return [(k, getattr(self, k)) for k in self.__struct_fields__]
 
 
 class MeldRules(Table):
@@ -119,13 +162,22 @@ class MeldRules(Table):
     canasta_opens_freely: bool
 
 
-class CanastaSpec(Table):
-    """One ``[canastas.KIND]`` table: what makes a canasta of the kind and what it is worth.
+class CanastaKind(Table):
+    """One ``[canastas.KIND]`` table: what makes a canasta of the kind and what it is worth
+    (RULES.md §16c).
 
-    ``makeup`` (with ``rank``, a card-value key, for a kind of one given rank: Modern American's
-    sevens and aces) says which melds are of the kind; ``cards`` is the fewest cards;
-    ``from_cards`` false for a kind typed cards cannot show (canastas laid from hand at once,
-    a Classic house rule). ``natural = true`` is the older spelling of ``makeup = "natural"``.
+    ``makeup`` (one of :data:`Makeup`; with ``rank``, a card-value key, for a kind of one given
+    rank: Modern American's sevens and aces) says which melds are of the kind; ``cards`` is the
+    fewest cards (7 in every published variant); ``from_cards`` false for a kind typed cards
+    cannot show (canastas laid from hand at once, a Classic house rule);
+    ``counts_for_going_out`` false where a kind does not count toward the canastas needed to go
+    out (RULES.md §9, Italian wild canastas); ``bonus`` in points. ``natural = true`` is the
+    older spelling of ``makeup = "natural"``.
+
+    In a built variant ``title`` and ``bonus`` are always set, and ``makeup`` is None only for
+    a kind of a game stored before kinds said their make-up whose key the compatibility table
+    does not know: typed cards never show it, as before
+    (:func:`scorekeeper.domain.variant.build_variant` fills them in).
     """
 
     title: str | None = None
@@ -138,29 +190,79 @@ class CanastaSpec(Table):
     from_cards: bool = True
     natural: bool = False
 
+    @property
+    def all_wild(self) -> bool:
+        """True for a kind made of wild cards only."""
+        return self.makeup in WILD_MAKEUPS
 
-class CanastaSetSpec(Table):
-    """One ``[canasta_sets.KEY]`` table (RULES.md §9, Italian): ``points`` for having ``needs``
-    (fewest canastas per kind, ``any`` for all kinds together); of one ``group`` only the
-    largest set met counts."""
+    @property
+    def specificity(self) -> int:
+        """How narrow the make-up is: of the kinds a meld fits, the narrowest names it (sevens
+        before natural, 2s only before wild)."""
+        return 2 if self.rank or self.makeup in ("twos", "jokers_and_twos") else 1
+
+    def fits(self, meld: "Sequence[Card]") -> bool:
+        """True when a meld of these cards is a canasta of this kind (RULES.md §16c)."""
+        if not self.from_cards or self.makeup is None or len(meld) < self.cards:
+            return False
+        naturals = [c for c in meld if not c.wild]
+        ranks = {c.key for c in naturals}
+        twos = sum(1 for c in meld if c.rank == "2")
+        if self.makeup == "wild":
+            return not naturals
+        if self.makeup == "twos":
+            return twos == len(meld)
+        if self.makeup == "jokers_and_twos":
+            return not naturals and twos == 3 and len(meld) - twos == 4
+        if self.makeup == "sequence":
+            return len(ranks) > 1
+        if len(ranks) != 1 or (self.rank is not None and ranks != {self.rank}):
+            return False
+        if self.makeup == "natural":
+            return len(naturals) == len(meld)
+        return len(naturals) < len(meld)  # mixed
+
+
+class CanastaSet(Table):
+    """One ``[canasta_sets.KEY]`` table (RULES.md §9, Italian): a bonus of ``points`` a side
+    earns by itself for having ``needs`` (fewest canastas per kind, ``any`` for all kinds
+    together) in one hand; of the sets that share a ``group``, a side scores only the largest
+    it meets (K24). In a built variant ``title``, ``points`` and ``group`` are always set (title
+    and group default to the set's key)."""
 
     title: str | None = None
     points: Count | None = None
     needs: dict[str, int] = {}
     group: str | None = None
 
+    def met_by(self, canastas: Mapping[str, int]) -> bool:
+        """True when a side with ``canastas`` (count per kind) has this set."""
+        for kind, need in self.needs.items():
+            have = sum(canastas.values()) if kind == "any" else canastas.get(kind, 0)
+            if have < need:
+                return False
+        return True
+
 
 class InstantWin(Table):
     """``instant_win``: ``canastas`` in one hand score ``points`` and end the game (a Classic
-    house rule, RULES.md §2.6)."""
+    house rule, RULES.md §2.6); ``canastas`` 0 (a variant without the table) means never."""
 
     canastas: int = 0
     points: int = 0
 
 
-class ThreesSpec(Table):
-    """``[red_threes]`` and ``[black_threes]``: points ``each`` or by count (``totals``, keys are
-    counts), the named ``sign_rule`` and a ``negative_cap`` (RULES.md §2, §3, §4)."""
+class ThreesRule(Table):
+    """``[red_threes]`` and ``[black_threes]``: how laid-out threes of one colour score
+    (RULES.md §2 red 3s, §3 3s by colour group, §4).
+
+    A count ``n`` is worth ``totals[n]`` points when the table has it (keys are counts, written
+    as text in TOML), else ``n * each`` (``each_not_out`` each, when set, for a side that did not
+    go out); the ``sign_rule`` names the condition that makes the item negative or zero (with
+    ``sign_by_canastas`` or the canasta ``kind`` it needs), and ``negative_cap`` (0: none)
+    limits a negative item's size. Its meanings are in
+    :func:`scorekeeper.domain.scoring.threes_item`.
+    """
 
     each: Count
     totals: dict[str, Count]
@@ -169,6 +271,26 @@ class ThreesSpec(Table):
     each_not_out: Count = 0
     sign_by_canastas: tuple[int, ...] = ()
     kind: str | None = None
+
+    @property
+    def scored(self) -> bool:
+        """True when the variant gives this colour of threes any value at all."""
+        return self.each != 0 or bool(self.totals)
+
+    def totals_by_count(self) -> dict[int, int]:
+        """``totals`` keyed by the counts themselves (a built variant's keys are counts)."""
+        return {int(key): points for key, points in self.totals.items()}
+
+    def value(self, count: int, went_out: bool = True) -> int:
+        """Unsigned value in points of ``count`` threes (``each_not_out`` each, when set, for a
+        side that did not go out: a Hand and Foot house rule, RULES.md §14)."""
+        if self.totals:
+            totals = self.totals_by_count()
+            if count in totals:
+                return totals[count]
+        if self.each_not_out and not went_out:
+            return count * self.each_not_out
+        return count * self.each
 
 
 class GoingOut(Table):
@@ -182,9 +304,19 @@ class GoingOut(Table):
     red_threes_at_least_canastas: bool
 
 
-class PenaltySpec(Table):
-    """One ``[penalties.KEY]`` table. ``in_hand``: card-value keys the penalty charges for each
-    such card left in a hand, instead of its card value (Bolivia's black three, RULES.md §5)."""
+class PenaltyRule(Table):
+    """One ``[penalties.KEY]`` table: a penalty of ``points`` (negative) per time a side has it.
+
+    ``meld`` and ``below_cards``: the penalty is one per typed meld of that shape with fewer
+    cards (Modern American's unfinished aces, sevens and wild melds; Brazilian's short
+    sequences). ``most``: the most a side can have in a hand (0: no limit).
+    ``blocks_going_out``: a side with this penalty cannot have gone out (RULES.md §3).
+    ``in_hand``: card-value keys the penalty charges for each such card left in a hand, instead
+    of its card value (Bolivia's black three, RULES.md §5; Modern American's threes, §3).
+
+    In a built variant ``title``, ``points`` and ``in_hand`` are always set (the title defaults
+    to the key in words, ``in_hand`` to :data:`scorekeeper.domain.cards.LEGACY_IN_HAND`).
+    """
 
     title: str | None = None
     points: int | None = None
@@ -195,9 +327,10 @@ class PenaltySpec(Table):
     in_hand: tuple[Rank, ...] | None = None
 
 
-class SpecialHandSpec(Table):
+class SpecialHand(Table):
     """One ``[special_hands.KEY]`` table: a hand that replaces the side's score with ``points``
-    (RULES.md §3.1)."""
+    (RULES.md §3.1), and ends the game when ``wins_game``. ``points`` is set in a built
+    variant."""
 
     title: str | None = None
     points: Count | None = None
@@ -210,9 +343,10 @@ class Acaba(Table):
     points: int
 
 
-class BandSpec(Table):
-    """One row of ``opening_minimum.bands``: scores ``from`` (inclusive) ``below`` (exclusive) or
-    a ``round``; ``points`` or ``requires`` (a requirement key)."""
+class Band(Table):
+    """One row of ``opening_minimum.bands``: score bands cover ``low <= total < below`` (the
+    TOML's ``from`` and ``below``; None: unbounded), round bands apply to hand number ``round``;
+    exactly one of ``points`` and ``requires`` (a requirement key) is set in a built variant."""
 
     low: int | None = field(default=None, name="from")
     below: int | None = None
@@ -222,17 +356,18 @@ class BandSpec(Table):
 
 
 class OpeningMinimum(Table):
-    """``[opening_minimum]``: bands ``by`` score or by round (RULES.md §2, §14)."""
+    """``[opening_minimum]``: bands ``by`` score or by round (RULES.md §2, §14); a built
+    variant's bands cover every score without gap or overlap, or rounds 1, 2, 3 ... in order."""
 
     by: Literal["score", "round"]
-    bands: tuple[BandSpec, ...]
+    bands: tuple[Band, ...]
 
 
-class RequirementSpec(Table):
-    """An opening requirement that is not a number of points (RULES.md §6): the opening needs a
-    canasta (``canasta``) with no wild card (``natural``) whose cards are worth
+class Requirement(Table):
+    """An opening requirement that is not a number of points (RULES.md §6, Brazilian): the
+    opening needs a canasta (``canasta``) with no wild card (``natural``) whose cards are worth
     ``canasta_points`` or more, and melds worth ``melds_points`` or more in all. ``title`` is what
-    a player is told, ``need`` what a refused opening lacks."""
+    a player is told ("a natural canasta"), ``need`` what a refused opening lacks."""
 
     title: str
     need: str
@@ -242,7 +377,7 @@ class RequirementSpec(Table):
     melds_points: Count = 0
 
 
-class OptionSpec(Table):
+class Option(Table):
     """One ``[options.NAME]`` table: a switch whose ``set`` patches rules by dotted path, or a
     choice of ``choices`` (each a patch), with its ``default``."""
 
@@ -272,18 +407,18 @@ class RulesSpec(Table, kw_only=True):
     partnerships: Literal["fixed", "per_hand"]
     cards: CardValues
     melds: MeldRules
-    canastas: dict[str, CanastaSpec]
-    canasta_sets: dict[str, CanastaSetSpec]
-    instant_win: InstantWin | None = None
-    red_threes: ThreesSpec
-    black_threes: ThreesSpec
+    canastas: dict[str, CanastaKind]
+    canasta_sets: dict[str, CanastaSet]
+    instant_win: InstantWin = InstantWin()
+    red_threes: ThreesRule
+    black_threes: ThreesRule
     going_out: GoingOut
-    penalties: dict[str, PenaltySpec]
-    special_hands: dict[str, SpecialHandSpec]
+    penalties: dict[str, PenaltyRule]
+    special_hands: dict[str, SpecialHand]
     acaba: Acaba | None = None
     opening_minimum: OpeningMinimum
-    requirements: dict[str, RequirementSpec]
-    options: dict[str, OptionSpec]
+    requirements: dict[str, Requirement]
+    options: dict[str, Option]
     chosen_options: dict[str, Any] = {}
 
 

@@ -20,7 +20,8 @@ from msgspec import Struct, structs
 from scorekeeper.domain.cards import Card
 from scorekeeper.domain.entries import SideEntry, combine, typed_cards
 from scorekeeper.domain.melds import too_many_cards
-from scorekeeper.domain.variant import ThreesRule, Variant
+from scorekeeper.domain.schema import ThreesRule
+from scorekeeper.domain.variant import Variant
 from scorekeeper.errors import InputError, RuleError
 
 
@@ -96,8 +97,8 @@ def check_going_out(variant: Variant, entry: SideEntry, side: str) -> None:
     RULES.md §2 (one canasta), §2.1 (two), §5 (two incl. an escalera), §13 (one of each kind).
     """
     counted = sum(n for k, n in entry.canastas.items() if variant.canastas[k].counts_for_going_out)
-    if counted < variant.going_out_canastas:
-        need = variant.going_out_canastas
+    if counted < variant.going_out.canastas:
+        need = variant.going_out.canastas
         word = "canasta" if need == 1 else "canastas"
         raise RuleError(
             f"{side} went out with {counted} {'canasta' if counted == 1 else 'canastas'};"
@@ -105,12 +106,12 @@ def check_going_out(variant: Variant, entry: SideEntry, side: str) -> None:
         )
     missing = [
         f"{need} {variant.canastas[kind].title} (has {entry.canastas.get(kind, 0)})"
-        for kind, need in variant.going_out_kinds.items()
+        for kind, need in variant.going_out.kinds.items()
         if entry.canastas.get(kind, 0) < need
     ]
     if missing:
         raise RuleError(f"{side} cannot go out yet: {variant.name} needs {', '.join(missing)}")
-    if variant.going_out_red_threes_per_canasta and entry.red_threes < entry.canasta_count:
+    if variant.going_out.red_threes_at_least_canastas and entry.red_threes < entry.canasta_count:
         raise RuleError(
             f"{side} went out with {entry.red_threes} red threes and {entry.canasta_count}"
             f" canastas; {variant.name} needs at least as many red threes as canastas"
@@ -229,8 +230,8 @@ def penalties_allowed(variant: Variant, e: SideEntry, name: str, partners: Seque
     """Each penalty within its rule's ``most`` per hand, and none that blocks going out on a
     side that went out (RULES.md §16c)."""
     for key, count in e.penalties.items():
-        rule = variant.penalty_rules[key]
-        title = variant.penalty_titles[key]
+        rule = variant.penalties[key]
+        title = rule.title
         if rule.most and count > rule.most:
             raise RuleError(f"{name}: at most {rule.most} {title} in a hand, not {count}")
         if rule.blocks_going_out and e.went_out:
@@ -248,7 +249,7 @@ def threes_scored(variant: Variant, e: SideEntry, name: str, partners: Sequence[
     """Red and black threes laid out only where the variant scores them (RULES.md §4)."""
     if e.red_threes and not variant.red_threes.scored:
         raise RuleError(f"{name}: {variant.name} does not score red threes")
-    if e.black_threes and not variant.uses_black_threes:
+    if e.black_threes and not variant.black_threes.scored:
         raise RuleError(
             f"{name}: {variant.name} does not score black threes laid out; count a melded"
             " black three in the meld points"
@@ -351,7 +352,7 @@ def threes_in_decks(
     what the decks hold."""
     for colour, attr in (("red", "red_threes"), ("black", "black_threes")):
         key = f"{colour}_three"
-        in_hand = [k for k, r in variant.penalty_rules.items() if r.in_hand == (key,)]
+        in_hand = [k for k, r in variant.penalties.items() if r.in_hand == (key,)]
         count = sum(
             getattr(e, attr)
             + sum(e.penalties.get(k, 0) for k in in_hand)
@@ -452,7 +453,7 @@ def canasta_bonus(variant: Variant, canastas: Mapping[str, int]) -> int:
     the sets sharing a group, only the largest: RULES.md §9, K24)."""
     total = sum(variant.canastas[k].bonus * n for k, n in canastas.items())
     best: dict[str, int] = {}
-    for row in variant.canasta_sets:
+    for row in variant.canasta_sets.values():
         if row.met_by(canastas):
             best[row.group] = max(best.get(row.group, 0), row.points)
     return total + sum(best.values())
@@ -461,15 +462,17 @@ def canasta_bonus(variant: Variant, canastas: Mapping[str, int]) -> int:
 def score_side(variant: Variant, entry: SideEntry) -> Breakdown:
     """Score one side's entry (already validated) into its :class:`Breakdown`."""
     if entry.special_hand:
-        return Breakdown(special_hand_bonus=variant.special_hands[entry.special_hand])
-    if variant.instant_win_canastas and entry.canasta_count >= variant.instant_win_canastas:
-        return Breakdown(special_hand_bonus=variant.instant_win_points)
+        return Breakdown(special_hand_bonus=variant.special_hands[entry.special_hand].points)
+    instant = variant.instant_win
+    if instant.canastas and entry.canasta_count >= instant.canastas:
+        return Breakdown(special_hand_bonus=instant.points)
     meld = entry.meld_points
-    if variant.meld_sign == "minus_without_canasta" and entry.canasta_count == 0:
+    if variant.melds.sign == "minus_without_canasta" and entry.canasta_count == 0:
         meld = -meld
     going_out = 0
     if entry.went_out:
-        going_out = variant.going_out_bonus + (variant.concealed_bonus if entry.concealed else 0)
+        go = variant.going_out
+        going_out = go.bonus + (go.concealed_bonus if entry.concealed else 0)
     return Breakdown(
         meld_points=meld,
         canasta_bonus=canasta_bonus(variant, entry.canastas),
@@ -477,7 +480,7 @@ def score_side(variant: Variant, entry: SideEntry) -> Breakdown:
         black_three_bonus=threes_item(variant.black_threes, entry.black_threes, entry),
         going_out_bonus=going_out,
         hand_deduction=-entry.hand_points,
-        penalties=sum(variant.penalties[k] * n for k, n in entry.penalties.items()),
+        penalties=sum(variant.penalties[k].points * n for k, n in entry.penalties.items()),
     )
 
 
@@ -496,7 +499,7 @@ def score_hand(
     names = list(names) if names is not None else [f"side {i + 1}" for i in range(len(entries))]
     validate_hand(variant, entries, names, partners)
     if any(e.acaba for e in entries):
-        points = variant.acaba_points or 0
+        points = variant.acaba.points if variant.acaba else 0
         return [Breakdown() if e.acaba else Breakdown(special_hand_bonus=points) for e in entries]
     scores = [score_side(variant, e) for e in entries]
     if partners:

@@ -6,10 +6,11 @@ options) and its ``--json`` document. Names go to Rich as Text, never as markup.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from scorekeeper.domain.cards import RANK_WORDS
-from scorekeeper.domain.variant import CanastaKind, Variant
+from scorekeeper.domain.schema import CanastaKind, ThreesRule
+from scorekeeper.domain.variant import Variant
 from scorekeeper.presentation.documents import Document, document
 from scorekeeper.presentation.render import num, number_cell, plain_table, text_cell
 
@@ -53,11 +54,11 @@ def print_variants(con: Console, rows: Sequence[tuple[Variant | None, str, bool,
             cells = [problem, "", "", "", "", where] if wide else ["", problem]
             table.add_row(text_cell(name), *cells)
             continue
-        sides = f"{v.min_sides}" if v.min_sides == v.max_sides else f"{v.min_sides}-{v.max_sides}"
+        sides = f"{v.sides.min}" if v.sides.min == v.sides.max else f"{v.sides.min}-{v.sides.max}"
         players = (
-            f"{v.min_players}"
-            if v.min_players == v.max_players
-            else f"{v.min_players}-{v.max_players}"
+            f"{v.players.min}"
+            if v.players.min == v.players.max
+            else f"{v.players.min}-{v.players.max}"
         )
         target = num(v.target) if v.target else f"{v.hands} hands"
         if wide:
@@ -107,15 +108,15 @@ def print_variant(con: Console, v: Variant) -> None:
     game = plain_table("Game")
     game.add_column("Rule")
     game.add_column("Value", overflow="fold")
-    lo, hi = v.min_sides, v.max_sides
+    lo, hi = v.sides.min, v.sides.max
     game.add_row("Sides", str(lo) if lo == hi else f"{lo} to {hi}")
-    game.add_row("Players", f"{v.min_players} to {v.max_players}")
+    game.add_row("Players", f"{v.players.min} to {v.players.max}")
     game.add_row("Decks", f"{v.decks} ({v.decks * (52 + v.jokers_per_deck)} cards with jokers)")
     game.add_row("Target", num(v.target) if v.target else "none")
     if v.hands:
         game.add_row("Hands in a game", str(v.hands))
     game.add_row("Equal totals at the target", "draw" if v.tie == "draw" else "play another hand")
-    game.add_row("Melded cards", "minus without a canasta" if v.meld_sign != "plus" else "plus")
+    game.add_row("Melded cards", "minus without a canasta" if v.melds.sign != "plus" else "plus")
     game.add_row("Melds", meld_rules_text(v))
     con.print(game)
 
@@ -132,9 +133,9 @@ def print_variant(con: Console, v: Variant) -> None:
     kinds.add_column("Made of")
     kinds.add_column("Aliases")
     kinds.add_column("Bonus", justify="right")
-    for kind in v.canastas.values():
+    for key, kind in v.canastas.items():
         kinds.add_row(
-            kind.key,
+            key,
             text_cell(kind.title),
             _makeup_text(kind),
             ", ".join(kind.aliases),
@@ -148,15 +149,16 @@ def print_variant(con: Console, v: Variant) -> None:
     for label, rule in (("Red threes", v.red_threes), ("Black threes", v.black_threes)):
         if rule.scored:
             threes.add_row(label, _threes_text(rule))
-    go = f"{num(v.going_out_bonus)}"
-    if v.concealed_bonus:
-        go += f" ({num(v.going_out_bonus + v.concealed_bonus)} concealed)"
+    going_out = v.going_out
+    go = f"{num(going_out.bonus)}"
+    if going_out.concealed_bonus:
+        go += f" ({num(going_out.bonus + going_out.concealed_bonus)} concealed)"
     threes.add_row("Going-out bonus", go)
     need = []
-    if v.going_out_canastas:
-        need.append(f"{v.going_out_canastas} canasta{'s' if v.going_out_canastas != 1 else ''}")
-    need += [f"{n} {v.canastas[k].title}" for k, n in v.going_out_kinds.items() if n]
-    if v.going_out_red_threes_per_canasta:
+    if going_out.canastas:
+        need.append(f"{going_out.canastas} canasta{'s' if going_out.canastas != 1 else ''}")
+    need += [f"{n} {v.canastas[k].title}" for k, n in going_out.kinds.items() if n]
+    if going_out.red_threes_at_least_canastas:
         need.append("at least as many red threes as canastas")
     threes.add_row("To go out, a side needs", ", ".join(need) or "nothing")
     if v.partnerships == "per_hand":
@@ -167,20 +169,20 @@ def print_variant(con: Console, v: Variant) -> None:
         )
     con.print(threes)
 
-    if v.canasta_sets or v.instant_win_canastas:
+    if v.canasta_sets or v.instant_win.canastas:
         sets = plain_table("Bonuses for sets of canastas (counted by themselves)")
         sets.add_column("Set")
         sets.add_column("Points", justify="right")
         groups: dict[str, int] = {}
-        for row in v.canasta_sets:
+        for row in v.canasta_sets.values():
             groups[row.group] = groups.get(row.group, 0) + 1
-        for row in v.canasta_sets:
+        for row in v.canasta_sets.values():
             alone = " (the largest of its group only)" if groups[row.group] > 1 else ""
             sets.add_row(text_cell(row.title + alone), num(row.points))
-        if v.instant_win_canastas:
+        if v.instant_win.canastas:
             sets.add_row(
-                f"{v.instant_win_canastas} canastas in one hand: scores this and wins",
-                num(v.instant_win_points),
+                f"{v.instant_win.canastas} canastas in one hand: scores this and wins",
+                num(v.instant_win.points),
             )
         con.print(sets)
 
@@ -189,37 +191,38 @@ def print_variant(con: Console, v: Variant) -> None:
         pen.add_column("Key", overflow="fold")
         pen.add_column("Meaning")
         pen.add_column("Points", justify="right")
-        for key, points in v.penalties.items():
-            pen.add_row(key, text_cell(v.penalty_titles[key]), number_cell(points))
+        for key, rule in v.penalties.items():
+            pen.add_row(key, text_cell(rule.title), number_cell(rule.points))
         con.print(pen)
 
     if v.special_hands:
         sp = plain_table("Special hands")
         sp.add_column("Key", overflow="fold")
         sp.add_column("Points", justify="right")
-        for key, points in v.special_hands.items():
-            won = " (wins the game)" if key in v.winning_special_hands else ""
-            sp.add_row(key, num(points) + won)
+        for key, hand in v.special_hands.items():
+            won = " (wins the game)" if hand.wins_game else ""
+            sp.add_row(key, num(hand.points) + won)
         con.print(sp)
-    if v.acaba_points is not None:
-        con.print(f"Acaba: the opponents score {num(v.acaba_points)}, the declaring side 0.")
+    if v.acaba is not None:
+        con.print(f"Acaba: the opponents score {num(v.acaba.points)}, the declaring side 0.")
 
     mins = plain_table("Opening minimum")
-    if v.minimum_by == "round":
+    by_round = v.opening_minimum.by == "round"
+    if by_round:
         mins.add_column("Round", justify="right")
     else:
         mins.add_column("Side's score", no_wrap=True)
     mins.add_column("Minimum", justify="right")
-    for band in v.bands:
+    for band in v.opening_minimum.bands:
         req = v.requirements[band.requires].title if band.requires else num(band.points)
-        if v.minimum_by == "round":
+        if by_round:
             mins.add_row(str(band.round), number_cell(req))
         elif band.low is None:
-            mins.add_row(f"below {num(band.high)}", number_cell(req))
-        elif band.high is None:
+            mins.add_row(f"below {num(band.below)}", number_cell(req))
+        elif band.below is None:
             mins.add_row(f"{num(band.low)} or more", number_cell(req))
         else:
-            mins.add_row(f"{num(band.low)} to {num(band.high - v.point_step)}", number_cell(req))
+            mins.add_row(f"{num(band.low)} to {num(band.below - v.point_step)}", number_cell(req))
     con.print(mins)
 
     options = v.rules.get("options", {})
@@ -252,13 +255,13 @@ def print_variant(con: Console, v: Variant) -> None:
         con.print(opt)
 
 
-def _threes_text(rule: Any) -> str:
+def _threes_text(rule: ThreesRule) -> str:
     parts = []
     if rule.each:
         parts.append(f"{num(rule.each)} each")
     if rule.each_not_out:
         parts.append(f"{num(rule.each_not_out)} each for a side that did not go out")
-    for count, total in sorted(rule.totals.items()):
+    for count, total in sorted(rule.totals_by_count().items()):
         parts.append(f"{count} threes: {num(total)}")
     sign = {
         "always_plus": "always plus",
