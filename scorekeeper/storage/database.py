@@ -22,7 +22,6 @@ changes is kept in one backup file in the backups folder beside the database (th
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 from collections.abc import Iterator
@@ -317,6 +316,8 @@ class Store:
         doc = self._stored_document(game_id)
         if doc is None:
             return ""
+        import hashlib  # only a command that changes a game after asking needs it
+
         text = json.dumps(doc, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
         return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).hexdigest()
 
