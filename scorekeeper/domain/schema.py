@@ -140,19 +140,19 @@ class MeldRules(Table):
     """
 
     sign: Literal["plus", "minus_without_canasta"]
-    min_cards: int
-    max_cards: int
-    min_naturals: int
-    max_wilds: int
+    min_cards: Count
+    max_cards: Count
+    min_naturals: Count
+    max_wilds: Count
     wilds_at_most_naturals: bool
     one_meld_per_rank: bool
     wild_melds: bool
-    wild_meld_max_cards: int
+    wild_meld_max_cards: Count
     wild_meld_exclusive: bool
     sequences: bool
-    sequence_min: int
-    sequence_max: int
-    sequence_wilds: int
+    sequence_min: Count
+    sequence_max: Count
+    sequence_wilds: Count
     black_threes: Literal["going_out", "never"]
     sevens_no_wilds: bool
     aces: Literal["any", "natural_unless_opening_wild"]

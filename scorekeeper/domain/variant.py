@@ -251,7 +251,7 @@ def resolve(chain: list[Mapping[str, Any]], where: str = "variant") -> dict[str,
     out: dict[str, Any] = {}
     for data in chain:
         for path in data.get("remove", []):
-            _remove(out, path, data.get("name", where))
+            _remove(out, path, where if data is chain[-1] else data.get("name", where))
         out = merge(out, {k: v for k, v in data.items() if k != "remove"})
     out.pop("extends", None)
     return out
@@ -405,9 +405,37 @@ def _canasta_kind(key: str, c: CanastaKind, where: str, stored: bool) -> Canasta
                 ' wild, twos, jokers_and_twos or sequence (and rank = "seven" for a natural'
                 " canasta of one rank)"
             )
+    if rank is not None and makeup not in ("natural", "mixed") and not stored:
+        raise DataFileError(
+            f"{where}: canastas.{key}: 'rank' narrows a natural or mixed canasta to one rank;"
+            f" a {makeup} canasta has no rank"
+        )
+    if rank in ("joker", "two") and not stored:
+        raise DataFileError(
+            f"{where}: canastas.{key}: rank '{rank}' is a wild card; a canasta of wild cards"
+            " has makeup = wild, twos or jokers_and_twos"
+        )
     return structs.replace(
         c, title=c.title or f"{key} canasta", makeup=makeup, rank=rank, from_cards=from_cards
     )
+
+
+def _check_sizes(variant: Variant, where: str) -> None:
+    """DataFileError for a canasta kind whose ``cards`` no meld can have (fewer than a meld's
+    least, more than the decks hold) and for sequences whose least is above their most."""
+    melds = variant.melds
+    for key, kind in variant.canastas.items():
+        if not max(melds.min_cards, 3) <= kind.cards <= variant.deck_cards:
+            raise DataFileError(
+                f"{where}: 'canastas.{key}.cards' is {kind.cards}; a canasta holds from"
+                f" {max(melds.min_cards, 3)} (a meld's least) to {variant.deck_cards} cards (the"
+                " decks' cards)"
+            )
+    if melds.sequences and melds.sequence_min > melds.sequence_max:
+        raise DataFileError(
+            f"{where}: 'melds.sequence_min' ({melds.sequence_min}) is above 'melds.sequence_max'"
+            f" ({melds.sequence_max})"
+        )
 
 
 def _penalty_rule(key: str, p: PenaltyRule) -> PenaltyRule:
@@ -487,4 +515,7 @@ def build_variant(
         penalties={k: _penalty_rule(k, p) for k, p in spec.penalties.items()},
         rules=data,
     )
-    return Variant(**tables)
+    variant = Variant(**tables)
+    if not stored:
+        _check_sizes(variant, where)
+    return variant

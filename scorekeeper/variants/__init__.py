@@ -18,6 +18,7 @@ from typing import Any
 
 from msgspec import Struct
 
+from scorekeeper.domain.fields import FIELDS
 from scorekeeper.domain.variant import (
     Variant,
     apply_options,
@@ -183,9 +184,13 @@ def load_variant(name: str, settings: Mapping[str, str] | None = None) -> Varian
     where = str(files[name].path) if name in files else name
     rules = load_rules(name, settings)
     if not settings:
-        return build_variant(rules, where)
+        variant = build_variant(rules, where)
+        check_names(variant, where)
+        return variant
     try:
-        return build_variant(rules, "--set")
+        variant = build_variant(rules, "--set")
+        check_names(variant, where)
+        return variant
     except DataFileError as err:
         given = " ".join(f"{k}={v}" for k, v in settings.items())
         raise InputError(f"{err.message.removeprefix('--set: ')} (from --set {given})") from None
@@ -200,10 +205,53 @@ def check_file(path: Path) -> Variant:
             f"{path}: 'name' is '{name}' but a variant is used by its file name ('{path.stem}'):"
             " make them the same"
         )
-    rules = resolve([base_rules(), *rules_chain(name, first=data, where=str(path))])
+    rules = resolve([base_rules(), *rules_chain(name, first=data, where=str(path))], str(path))
     rules["name"] = name
-    rules, _ = apply_options(rules, {}, where=str(path))
-    return build_variant(rules, str(path))
+    variant = build_variant(_with_options(rules, {}, path), str(path))
+    check_names(variant, str(path))
+    for option, values in _option_values(rules.get("options", {}), path).items():
+        for value in values:  # every setting of every option builds a variant of its own
+            try:
+                build_variant(_with_options(rules, {option: value}, path), str(path))
+            except DataFileError as err:
+                raise DataFileError(
+                    f"{err.message} (with option {option}={value})"
+                    if err.message.startswith(str(path))
+                    else f"{path}: option '{option}' = {value}: {err.message}"
+                ) from None
+    return variant
+
+
+def _with_options(rules: dict[str, Any], settings: Mapping[str, str], path: Path) -> dict:
+    """``rules`` with their options applied as ``settings`` chooses; DataFileError naming the
+    file when an option's ``set`` or ``choices`` patch does not fit the rules."""
+    try:
+        return apply_options(rules, settings, where=str(path))[0]
+    except InputError as err:
+        which = ", ".join(f"{k}={v}" for k, v in settings.items()) or "the defaults"
+        raise DataFileError(f"{path}: options ({which}): {err.message}") from None
+
+
+def _option_values(options: Mapping[str, Any], path: Path) -> dict[str, list[str]]:
+    """Each option's settings to try: a switch's on and off, each of a choice's values.
+    DataFileError for a ``default`` the option does not allow."""
+    out: dict[str, list[str]] = {}
+    for name, opt in options.items():
+        default = opt.get("default", False)
+        if "choices" in opt:
+            if default not in opt["choices"]:
+                allowed = ", ".join(opt["choices"])
+                raise DataFileError(
+                    f"{path}: 'options.{name}.default' is {default!r}; it is one of: {allowed}"
+                )
+            out[name] = [str(c) for c in opt["choices"]]
+        else:
+            if not isinstance(default, bool):
+                raise DataFileError(
+                    f"{path}: 'options.{name}.default' is {default!r}; a switch is true or false"
+                )
+            out[name] = ["true", "false"]
+    return out
 
 
 #: Keys of a variant that describe it rather than score it; ``variants init`` does not copy them.
@@ -287,3 +335,20 @@ def variant_file(file: str) -> Path:
     if file in known:
         return known[file].path
     raise DataFileError(f"no variant file {file}")
+
+
+def check_names(variant: Variant, where: str) -> None:
+    """DataFileError for a canasta kind, alias or penalty whose name is empty or is already an
+    item of a hand entry (``out``, ``red``, ``meld``...: README, "One-line entries"), which a
+    one-line entry could then not tell apart."""
+    items = {n for f in FIELDS for n in (*f.names, *f.json)}
+    named = [(f"canastas.{k}", n) for k, c in variant.canastas.items() for n in (k, *c.aliases)]
+    named += [(f"penalties.{k}", k) for k in variant.penalties]
+    for table, name in named:
+        if not name.strip():
+            raise DataFileError(f"{where}: {table} has an empty name or alias")
+        if name.lower() in items:
+            raise DataFileError(
+                f"{where}: {table}: '{name}' is an item of a hand entry"
+                f" ({', '.join(sorted(items))}); give the kind another name"
+            )
