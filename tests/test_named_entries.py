@@ -118,3 +118,11 @@ def test_which_digits_get_a_hint():
     assert not cards_hint(classic, "m", "120")  # 1 is no card
     assert not cards_hint(classic, "m", "85")  # two cards of two ranks
     assert not cards_hint(classic, "m", "456")
+
+
+def test_edit_takes_named_entries_too(cli):
+    new_game(cli)
+    assert cli("hand", "--yes", "m=220 nat=1 mix=1 r=2 out h=15", "m=110 r=1 h=70").exit_code == 0
+    result = cli("edit", "1", "--yes", "Cat & Dan: m=90", "Ann & Bob: m=120 mix=1 out")
+    assert result.exit_code == 0, result.output
+    assert scores(cli) == [120 + 300 + 100, 90]
