@@ -27,6 +27,8 @@ from scorekeeper.domain.fields import document
 from scorekeeper.errors import UsageError
 
 if TYPE_CHECKING:
+    from scorekeeper.domain.entries import SideEntry
+    from scorekeeper.domain.game import Game, Hand
     from scorekeeper.domain.records import StoredGame
 
 
@@ -111,7 +113,19 @@ def edit(
     number: Annotated[int, typer.Argument(help="The hand to re-enter (1 is the first).")],
     entries: Annotated[
         list[str] | None,
-        typer.Argument(help="One entry per side in side order, as for 'hand'.", show_default=False),
+        typer.Argument(
+            help="One entry per side in side order, as for 'hand'; with --side, the items to"
+            " change.",
+            show_default=False,
+        ),
+    ] = None,
+    side: Annotated[
+        str | None,
+        typer.Option(
+            "--side",
+            help="Change only the items given (ITEM=VALUE ...) of this side's entry; the rest"
+            " of the hand stays as recorded.",
+        ),
     ] = None,
     file: EntryFileOption = None,
     guided: GuidedOption = False,
@@ -134,11 +148,16 @@ def edit(
 
     A finished game whose outcome changes reopens (or finishes again if still decided).
 
+    With --side NAME, the arguments are items of that side's entry: only they change
+    (m=150 replaces the meld points or cards; out is refused if another side went out).
+
     \b
-    One-line entries, one per side in side order (README, "One-line entries"):
+    One-line entries, one per side in side order, or named in any order
+    ("Cat & Dan: m=110 h=70"; README, "One-line entries"):
       {entry items}
       -                   the side scored nothing
     Example: scorekeeper edit 2 "m=120 nat=1 out" "m=90 h=20"
+    Example: scorekeeper edit 2 --side "Cat & Dan" h=25
     """
     from scorekeeper.application import queries, usecases
     from scorekeeper.cli.entries import read_entries
@@ -155,9 +174,14 @@ def edit(
     interactive = stdin_is_terminal()
     # The game as it stood before hand N: entries are read and checked as that hand.
     earlier = Game(game.variant, game.sides, list(game.hands[: number - 1]))
-    side_entries, file_note, pair = read_entries(
-        earlier, entries, file, guided, interactive, partners
-    )
+    if side is not None:
+        side_entries, file_note, pair = _amended(
+            earlier, old, side, entries, file, guided, partners
+        )
+    else:
+        side_entries, file_note, pair = read_entries(
+            earlier, entries, file, guided, interactive, partners
+        )
     if not pair and partners is None:
         pair = old.partners  # like the note, the hand's partners stay unless given again
     chosen_note = note if note is not None else (file_note or old.note)
@@ -178,6 +202,31 @@ def edit(
     _ask(f"Replace hand {number} of game {shown.id}?", yes)
     stored = usecases.edit_hand(db, number, new_hand, seen=seen)
     report_hand(stored, number, as_json)
+
+
+def _amended(
+    game: Game,
+    old: Hand,
+    side: str,
+    items: list[str] | None,
+    file: str | None,
+    guided: bool,
+    partners: str | None,
+) -> tuple[list[SideEntry], str, tuple[int, ...]]:
+    """Hand ``old``'s entries with side ``side``'s items changed (``edit --side``), no note, and
+    the partners kept. UsageError with --file or --guided, or without items."""
+    from scorekeeper.cli.entries import partner_indexes, show_hints
+    from scorekeeper.domain.amend import amend_side
+
+    if file or guided:
+        raise UsageError("--side changes items of one side: give them, not --file or --guided")
+    if not items:
+        raise UsageError(f"--side {side}: give the items to change, e.g. m=150 h=20")
+    hints: list[str] = []
+    index = game.side_index(side)
+    entries = amend_side(game.variant, old.entries, game.names, index, " ".join(items), hints)
+    show_hints(hints)
+    return entries, "", partner_indexes(game, partners) if partners else old.partners
 
 
 def delete(

@@ -88,6 +88,12 @@ def read_file_entries(game: Game, source: str) -> tuple[list[SideEntry], str, tu
     return list(entries), note, pair
 
 
+def show_hints(hints: list[str]) -> None:
+    """Print each hint on its own line on standard error (never into a ``--json`` document)."""
+    for hint in hints:
+        print(hint, file=sys.stderr)
+
+
 def read_entries(
     game: Game,
     lines: list[str] | None,
@@ -123,17 +129,14 @@ def _read(
     if file:
         return read_file_entries(game, file)
     if lines:
-        from scorekeeper.domain.entry_line import parse_line
+        from scorekeeper.domain.entry_line import order_lines, parse_line
 
-        if len(lines) != len(game.sides):
-            raise InputError(
-                f"this game has {len(game.sides)} sides ({', '.join(game.names)}): give one entry"
-                f" per side in that order ('-' for a side that scored nothing); got {len(lines)}"
-            )
+        hints: list[str] = []
         entries = [
-            parse_line(game.variant, text, name)
-            for text, name in zip(lines, game.names, strict=True)
+            parse_line(game.variant, text, name, hints)
+            for text, name in zip(order_lines(lines, game.names), game.names, strict=True)
         ]
+        show_hints(hints)
         return entries, "", ()
     if interactive or guided:
         from scorekeeper.cli import prompt

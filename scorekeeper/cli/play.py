@@ -137,7 +137,8 @@ def hand(
     """Record the next hand of the current game and show the score.
 
     \b
-    One-line entries, one per side in side order (README, "One-line entries"):
+    One-line entries, one per side in side order, or named in any order
+    ("Cat & Dan: m=110 h=70"; README, "One-line entries"):
       {entry items}
       -                   the side scored nothing
     Example: scorekeeper hand "m=220 nat=1 mix=1 r=2 out h=15" "m=110 r=1 h=70"

@@ -4,7 +4,9 @@ Grammar (README, "One-line entries"): items separated by spaces, each ``KEY=VALU
 ``KEY:VALUE``), or a bare ``KEY`` meaning 1 / yes. A lone ``-`` is a side that scored nothing.
 The items are the fields of :data:`scorekeeper.domain.entries.FIELDS` (their ``names``; the
 variant's canasta kinds, aliases and penalty kinds by key), each read by its kind of value.
-Any key may be shortened to a prefix that names only one key (``nat=1``, ``mix=2``).
+Any key may be shortened to a prefix that names only one key (``nat=1``, ``mix=2``). Points
+may be a sum (``m=120+85+40``). A line may start with its side's name and a colon
+(``Cat & Dan: m=110``): :func:`split_name`, :func:`order_lines`.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from scorekeeper.domain.cards import card_points, parse_cards, render
 from scorekeeper.domain.entries import SideEntry
 from scorekeeper.domain.fields import (
     CANASTAS,
@@ -71,6 +74,42 @@ def _number(key: str, value: str) -> int:
     return int(text)
 
 
+def _points(key: str, value: str) -> int | None:
+    """Points written as a number or a sum of numbers (``120+85+40``); None for anything else
+    (cards). Raises InputError for a sum with an empty or signed term (``120++5``, ``5+-2``)."""
+    plain = value.replace(",", "").replace("_", "")
+    if plain.lstrip("-").isdigit():
+        return _number(key, value)
+    if "+" not in plain or not re.fullmatch(r"[0-9+]+", plain):
+        return None
+    terms = plain.split("+")
+    if not all(terms):
+        raise InputError(f"'{key}' takes points or a sum of points (e.g. 120+85), not '{value}'")
+    return sum(int(t) for t in terms)
+
+
+def cards_hint(variant: Variant, key: str, value: str) -> str:
+    """A one-line hint when points typed as digits only could also be read as cards: three or
+    more cards of one rank, wild cards allowed (``m=555``: three fives, 15 points); "" when
+    they could not (``m=120``, ``m=85``). The value stays points; the hint says how to write
+    the cards (``m=555/``)."""
+    plain = value.strip()
+    if not plain.isdigit():
+        return ""
+    try:
+        cards = parse_cards(plain)
+    except InputError:
+        return ""
+    ranks = {c.rank for c in cards if not c.wild}
+    if len(cards) < 3 or len(ranks) > 1:
+        return ""
+    points = card_points(variant.cards, cards)
+    return (
+        f"hint: {key}={value} is read as {int(plain):,} points; for the cards"
+        f" {render(cards)} ({points} points) write {key}={value}/"
+    )
+
+
 def _value(f: EntryField, kind: str, key: str, sep: str, value: str) -> tuple[str, Any]:
     """The JSON key and value one item stands for (``meld=KKK`` -> ``("melds", "KKK")``)."""
     if f.kind in (CANASTAS, PENALTIES):
@@ -78,9 +117,9 @@ def _value(f: EntryField, kind: str, key: str, sep: str, value: str) -> tuple[st
     if f.kind == POINTS_OR_CARDS:
         if not sep:
             raise InputError(f"'{key}' needs a value, e.g. {key}=120")
-        plain = value.replace(",", "").replace("_", "").lstrip("-")
-        if plain.isdigit():
-            return f.points_key, _number(key, value)
+        points = _points(key, value)
+        if points is not None:
+            return f.points_key, points
         return f.cards_key, " ".join(value.split("/"))
     if f.kind == YES_NO:
         if not sep or value.lower() in ("yes", "y", "true", "1"):
@@ -96,11 +135,16 @@ def _value(f: EntryField, kind: str, key: str, sep: str, value: str) -> tuple[st
     return f.json[0], _number(key, value) if sep else 1
 
 
-def line_to_json(variant: Variant, text: str) -> dict[str, Any]:
+def line_to_json(
+    variant: Variant, text: str, hints: list[str] | None = None, keep_no: bool = False
+) -> dict[str, Any]:
     """Parse one side's line into DESIGN.md's JSON entry object.
 
-    Raises InputError for an unknown item, a bad value, or two items that say different things
-    about one field (``m=100 m=200``; ``concealed out=0``: concealed means the side went out).
+    ``hints``, when given, collects a one-line hint for each points value that could also be
+    cards (:func:`cards_hint`); ``keep_no`` keeps a yes/no item answered no (``out=no``) as
+    false instead of leaving it out. Raises InputError for an unknown item, a bad value, or two
+    items that say different things about one field (``m=100 m=200``; ``concealed out=0``:
+    concealed means the side went out).
     """
     names = _names(variant)
     stripped = text.strip()
@@ -128,6 +172,10 @@ def line_to_json(variant: Variant, text: str) -> dict[str, Any]:
             raise InputError(f"'{item}' has no value after '{sep}'")
         f, kind = _resolve(variant, key, names)
         json_key, parsed = _value(f, kind, key, sep, value)
+        if f.kind == POINTS_OR_CARDS and json_key == f.points_key and hints is not None:
+            hint = cards_hint(variant, key, value)
+            if hint:
+                hints.append(hint)
         if f.kind == POINTS_OR_CARDS:
             put((f.key, ""), (json_key, parsed), item)  # meld= / hand= once, in either form
         else:
@@ -141,15 +189,81 @@ def line_to_json(variant: Variant, text: str) -> dict[str, Any]:
             obj.setdefault(f.json[0], {})[kind] = value
         elif f.kind == POINTS_OR_CARDS:
             obj[value[0]] = value[1]
-        elif value is not False:
+        elif value is not False or keep_no:
             obj[f.json[0]] = value
     return obj
 
 
-def parse_line(variant: Variant, text: str, side: str = "side") -> SideEntry:
-    """Parse one side's line into a validated :class:`SideEntry`; raises InputError/RuleError."""
+def parse_line(
+    variant: Variant, text: str, side: str = "side", hints: list[str] | None = None
+) -> SideEntry:
+    """Parse one side's line into a validated :class:`SideEntry`; raises InputError/RuleError.
+    ``hints`` collects the hints of :func:`line_to_json`, each starting with ``side``."""
     try:
-        obj = line_to_json(variant, text)
+        found: list[str] = []
+        obj = line_to_json(variant, text, found)
+        if hints is not None:
+            hints += [f"{side}: {hint}" for hint in found]
     except InputError as err:
         raise InputError(f"{side}: {err}") from None
     return entry_from_json(variant, obj, side)
+
+
+def _key(name: str) -> str:
+    return " ".join(name.split()).casefold()
+
+
+def split_name(text: str, names: list[str] | tuple[str, ...]) -> tuple[str | None, str]:
+    """A line's side name and the rest: ``"Cat & Dan: m=110"`` -> ``("Cat & Dan", "m=110")``.
+
+    The text before the first colon is a side's name when it is one of ``names`` (case and
+    spacing ignored), or when it holds no ``=`` and the colon ends the line or is followed by a
+    space (``KEY:VALUE`` has its value right after the colon); an unknown name raises
+    InputError.
+    Returns ``(None, text)`` for a line with no name.
+    """
+    head, sep, rest = text.partition(":")
+    if not sep:
+        return None, text
+    known = {_key(n): n for n in names}
+    if _key(head) in known:
+        return known[_key(head)], rest
+    looks_named = "=" not in head and (not rest or rest[0].isspace())
+    if looks_named and head.strip():
+        raise InputError(
+            f"no side called '{head.strip()}' in this game (sides: {', '.join(names)})"
+        )
+    return None, text
+
+
+def order_lines(lines: list[str], names: list[str] | tuple[str, ...]) -> list[str]:
+    """One-line entries in side order, the names taken off: lines that all start with their
+    side's name (``"Cat & Dan: m=110"``) come in any order; lines with no name are in side
+    order. Raises InputError for a mix of named and unnamed lines, an unknown name, a side named
+    twice or a side missing, or (unnamed) a count of lines other than the count of sides.
+    """
+    split = [split_name(line, names) for line in lines]
+    named = [name is not None for name, _ in split]
+    if not any(named):
+        if len(lines) != len(names):
+            raise InputError(
+                f"this game has {len(names)} sides ({', '.join(names)}): give one entry"
+                f" per side in that order ('-' for a side that scored nothing); got {len(lines)}"
+            )
+        return list(lines)
+    if not all(named):
+        unnamed = next(line for (name, _), line in zip(split, lines, strict=True) if not name)
+        raise InputError(
+            f"name every side's entry ('{names[0]}: m=120 ...') or none of them;"
+            f" '{unnamed.strip()}' has no side's name"
+        )
+    ordered: dict[str, str] = {}
+    for name, rest in split:
+        assert name is not None
+        if name in ordered:
+            raise InputError(f"side '{name}' has two entries")
+        ordered[name] = rest
+    missing = [n for n in names if n not in ordered]
+    if missing:
+        raise InputError(f"no entry for {', '.join(missing)}; every side needs one")
+    return [ordered[n] for n in names]
