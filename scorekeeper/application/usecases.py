@@ -146,13 +146,20 @@ def _change(
 # -- the use cases ---------------------------------------------------------------------------
 
 
-def new_game(db: Path | None, variant: Variant, sides: Sequence[Side], label: str = "") -> Started:
+def new_game(
+    db: Path | None,
+    variant: Variant,
+    sides: Sequence[Side],
+    label: str = "",
+    first_dealer: str | None = None,
+) -> Started:
     """Start a game of ``variant`` between ``sides`` (seating order) and make it current.
 
-    InputError for a side's start score that is not a multiple of the variant's point step, or
-    at or above its target (that game would be over already)."""
+    ``first_dealer``: who deals the first hand, a player's or a side's name (case and spacing
+    ignored; None: the first player). InputError for a side's start score that is not a
+    multiple of the variant's point step, or at or above its target (that game would be over
+    already), and for a first dealer who is not in the game."""
     from scorekeeper.domain.game import Game
-    from scorekeeper.errors import DataFileError
     from scorekeeper.storage.store import open_store
 
     for side in sides:
@@ -164,17 +171,42 @@ def new_game(db: Path | None, variant: Variant, sides: Sequence[Side], label: st
                 f"start score {score:,} is at or above the target {variant.target:,}: that"
                 " game is over already"
             )
-    game = Game(variant, tuple(sides))
+    game = Game(variant, tuple(sides), first_dealer=first_dealer)
     with open_store(db, write=True) as store:
-        warning = None
-        try:
-            unfinished = store.unfinished_ids()
-        except DataFileError as err:  # a damaged old game must not stop a new one
-            warning, unfinished = err.message, []
-        stored = StoredGame(id=0, game=game, label=label, created=now())
-        store.add(stored)
-        _commit(store, [(None, stored)])
+        return _start(store, game, label)
+
+
+def _start(store: GameStore, game: Game, label: str) -> Started:
+    """Store ``game`` as a new game, made current, naming the earlier unfinished games."""
+    from scorekeeper.errors import DataFileError
+
+    warning = None
+    try:
+        unfinished = store.unfinished_ids()
+    except DataFileError as err:  # a damaged old game must not stop a new one
+        warning, unfinished = err.message, []
+    stored = StoredGame(id=0, game=game, label=label, created=now())
+    store.add(stored)
+    _commit(store, [(None, stored)])
     return Started(stored, unfinished, warning)
+
+
+def rematch(db: Path | None, game_id: int | None = None) -> Started:
+    """Start a new game like game ``game_id`` (or the current game) and make it current: the
+    same variant and rules (the game's own copy, whatever its variant file says now, options
+    included), sides, players and label; no start scores. The deal passes on: the first dealer
+    is the one after the player (or side) who dealt the first hand of that game. NotFound when
+    there is no such game; InputError for a deleted game."""
+    from scorekeeper.domain.game import Game, Side
+    from scorekeeper.storage.store import open_store
+
+    with open_store(db, write=True) as store:
+        old = store.current(game_id)
+        refuse_deleted(old)
+        before = old.game
+        sides = tuple(Side(s.name, s.players) for s in before.sides)
+        game = Game(before.variant, sides, first_dealer=before.dealer(2))
+        return _start(store, game, old.label)
 
 
 def record_hand(

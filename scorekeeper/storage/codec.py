@@ -75,6 +75,7 @@ class GameDoc(Struct):
     created: str = ""
     finished: str | None = None
     deleted: bool = False
+    first_dealer: str | None = None
 
 
 def hand_from_doc(game_variant: Variant, doc: HandDoc) -> Hand:
@@ -99,7 +100,7 @@ def _checked(doc: Any, shape: type[Any]) -> Any:
 def game_to_doc(stored: StoredGame) -> dict[str, Any]:
     """The database document of a stored game (JSON-compatible)."""
     game = stored.game
-    return {
+    doc: dict[str, Any] = {
         "variant": game.variant.name,
         "rules": dict(game.variant.rules),
         "sides": [
@@ -113,6 +114,9 @@ def game_to_doc(stored: StoredGame) -> dict[str, Any]:
         "finished": stored.finished,
         "deleted": stored.deleted,
     }
+    if game.first_dealer is not None:  # games started before it could be named have none
+        doc["first_dealer"] = game.first_dealer
+    return doc
 
 
 _VARIANTS: dict[str, Variant] = {}
@@ -132,7 +136,8 @@ def game_from_doc(game_id: int, doc: dict[str, Any]) -> StoredGame:
     checked: GameDoc = _checked(doc, GameDoc)
     variant = _variant(checked.rules, game_id)
     sides = tuple(Side(s.name, tuple(s.players), s.start_score) for s in checked.sides)
-    game = Game(variant, sides, [hand_from_doc(variant, h) for h in checked.hands])
+    hands = [hand_from_doc(variant, h) for h in checked.hands]
+    game = Game(variant, sides, hands, first_dealer=checked.first_dealer)
     return StoredGame(
         id=game_id,
         game=game,
