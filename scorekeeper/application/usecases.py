@@ -345,18 +345,41 @@ def resume(db: Path | None, game_id: int) -> StoredGame:
     return stored
 
 
-def import_game(db: Path | None, stored: StoredGame) -> Imported:
+def import_game(db: Path | None, stored: StoredGame, again: bool = False) -> Imported:
     """Store ``stored`` (a game read from an export) as a new game; the current game stays
-    current (the new one becomes current only when there was none)."""
+    current (the new one becomes current only when there was none).
+
+    InputError, naming the earlier game, when a game imported from the same export (the same
+    ``origin``) is stored already, deleted or not, unless ``again``."""
     from scorekeeper.storage.store import open_store
 
     with open_store(db, write=True) as store:
+        if stored.origin and not again:
+            earlier = imported_before(store, stored)
+            if earlier is not None:
+                deleted = " (deleted)" if earlier.deleted else ""
+                raise InputError(
+                    f"the game in this file was imported already, as game {earlier.id}{deleted};"
+                    " nothing was imported ('--again' imports it once more)"
+                )
         previous = store.current_id
         store.add(stored)
         if previous is not None:
             store.set_current(previous)
         _commit(store, [(None, stored)])
     return Imported(stored, previous)
+
+
+def imported_before(store: GameStore, stored: StoredGame) -> StoredGame | None:
+    """The earliest stored game imported from the export ``stored`` comes from (same
+    ``origin``); None when there is none. Only games created at the same time can be one (an
+    import keeps the game's ``created``), so only those are read."""
+    candidates = sorted(s.id for s in store.summaries() if s.created == stored.created)
+    for game_id in candidates:
+        other = store.get(game_id)
+        if other.origin == stored.origin:
+            return other
+    return None
 
 
 def add_games(db: Path | None, games: Iterable[StoredGame], durable: bool = True) -> list[int]:

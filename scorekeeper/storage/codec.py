@@ -76,6 +76,7 @@ class GameDoc(Struct):
     finished: str | None = None
     deleted: bool = False
     first_dealer: str | None = None
+    imported: str = ""
 
 
 def hand_from_doc(game_variant: Variant, doc: HandDoc) -> Hand:
@@ -116,7 +117,22 @@ def game_to_doc(stored: StoredGame) -> dict[str, Any]:
     }
     if game.first_dealer is not None:  # games started before it could be named have none
         doc["first_dealer"] = game.first_dealer
+    if stored.origin:  # a game read from an export: the identity of the game exported
+        doc["imported"] = stored.origin
     return doc
+
+
+def record_identity(record: dict[str, Any]) -> str:
+    """The identity of the game a JSON export's ``record`` holds: the origin it carries when
+    the game was itself imported (``imported``), else a SHA-256 digest (hex) of the record as
+    canonical JSON (keys sorted), so the same export always has the same identity."""
+    import hashlib
+
+    origin = record.get("imported")
+    if isinstance(origin, str) and origin:
+        return origin
+    text = json.dumps(record, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
 _VARIANTS: dict[str, Variant] = {}
@@ -146,6 +162,7 @@ def game_from_doc(game_id: int, doc: dict[str, Any]) -> StoredGame:
         finished=checked.finished,
         redo=[hand_from_doc(variant, h) for h in checked.redo],
         deleted=checked.deleted,
+        origin=checked.imported,
     )
 
 
