@@ -46,8 +46,9 @@ def test_check_json_gives_each_melds_verdict_and_reason(cli):
     assert (six["cards"], six["points"], six["legal"], six["reason"]) == ("6 6 6", 15, True, None)
     assert (kings["cards"], kings["points"], kings["legal"]) == ("K K 2 2 X", 110, False)
     assert kings["reason"].startswith("a meld never holds more wild cards than natural ones")
-    assert doc["total"] == 125 and doc["opening_minimum"] == {"points": 50, "requires": None}
-    assert doc["meets_minimum"] is True and doc["allowed"] is False
+    # Only the legal 666 counts toward the minimum (issue 12): 15 of the 50 needed.
+    assert doc["total"] == 15 and doc["opening_minimum"] == {"points": 50, "requires": None}
+    assert doc["meets_minimum"] is False and doc["short_by"] == 35 and doc["allowed"] is False
 
 
 def test_check_for_a_side_of_the_current_game_uses_its_score(cli):

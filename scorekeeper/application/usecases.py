@@ -146,13 +146,20 @@ def _change(
 # -- the use cases ---------------------------------------------------------------------------
 
 
-def new_game(db: Path | None, variant: Variant, sides: Sequence[Side], label: str = "") -> Started:
+def new_game(
+    db: Path | None,
+    variant: Variant,
+    sides: Sequence[Side],
+    label: str = "",
+    first_dealer: str | None = None,
+) -> Started:
     """Start a game of ``variant`` between ``sides`` (seating order) and make it current.
 
-    InputError for a side's start score that is not a multiple of the variant's point step, or
-    at or above its target (that game would be over already)."""
+    ``first_dealer``: who deals the first hand, a player's or a side's name (case and spacing
+    ignored; None: the first player). InputError for a side's start score that is not a
+    multiple of the variant's point step, or at or above its target (that game would be over
+    already), and for a first dealer who is not in the game."""
     from scorekeeper.domain.game import Game
-    from scorekeeper.errors import DataFileError
     from scorekeeper.storage.store import open_store
 
     for side in sides:
@@ -164,17 +171,42 @@ def new_game(db: Path | None, variant: Variant, sides: Sequence[Side], label: st
                 f"start score {score:,} is at or above the target {variant.target:,}: that"
                 " game is over already"
             )
-    game = Game(variant, tuple(sides))
+    game = Game(variant, tuple(sides), first_dealer=first_dealer)
     with open_store(db, write=True) as store:
-        warning = None
-        try:
-            unfinished = store.unfinished_ids()
-        except DataFileError as err:  # a damaged old game must not stop a new one
-            warning, unfinished = err.message, []
-        stored = StoredGame(id=0, game=game, label=label, created=now())
-        store.add(stored)
-        _commit(store, [(None, stored)])
+        return _start(store, game, label)
+
+
+def _start(store: GameStore, game: Game, label: str) -> Started:
+    """Store ``game`` as a new game, made current, naming the earlier unfinished games."""
+    from scorekeeper.errors import DataFileError
+
+    warning = None
+    try:
+        unfinished = store.unfinished_ids()
+    except DataFileError as err:  # a damaged old game must not stop a new one
+        warning, unfinished = err.message, []
+    stored = StoredGame(id=0, game=game, label=label, created=now())
+    store.add(stored)
+    _commit(store, [(None, stored)])
     return Started(stored, unfinished, warning)
+
+
+def rematch(db: Path | None, game_id: int | None = None) -> Started:
+    """Start a new game like game ``game_id`` (or the current game) and make it current: the
+    same variant and rules (the game's own copy, whatever its variant file says now, options
+    included), sides, players and label; no start scores. The deal passes on: the first dealer
+    is the one after the player (or side) who dealt the first hand of that game. NotFound when
+    there is no such game; InputError for a deleted game."""
+    from scorekeeper.domain.game import Game, Side
+    from scorekeeper.storage.store import open_store
+
+    with open_store(db, write=True) as store:
+        old = store.current(game_id)
+        refuse_deleted(old)
+        before = old.game
+        sides = tuple(Side(s.name, s.players) for s in before.sides)
+        game = Game(before.variant, sides, first_dealer=before.dealer(2))
+        return _start(store, game, old.label)
 
 
 def record_hand(
@@ -313,18 +345,41 @@ def resume(db: Path | None, game_id: int) -> StoredGame:
     return stored
 
 
-def import_game(db: Path | None, stored: StoredGame) -> Imported:
+def import_game(db: Path | None, stored: StoredGame, again: bool = False) -> Imported:
     """Store ``stored`` (a game read from an export) as a new game; the current game stays
-    current (the new one becomes current only when there was none)."""
+    current (the new one becomes current only when there was none).
+
+    InputError, naming the earlier game, when a game imported from the same export (the same
+    ``origin``) is stored already, deleted or not, unless ``again``."""
     from scorekeeper.storage.store import open_store
 
     with open_store(db, write=True) as store:
+        if stored.origin and not again:
+            earlier = imported_before(store, stored)
+            if earlier is not None:
+                deleted = " (deleted)" if earlier.deleted else ""
+                raise InputError(
+                    f"the game in this file was imported already, as game {earlier.id}{deleted};"
+                    " nothing was imported ('--again' imports it once more)"
+                )
         previous = store.current_id
         store.add(stored)
         if previous is not None:
             store.set_current(previous)
         _commit(store, [(None, stored)])
     return Imported(stored, previous)
+
+
+def imported_before(store: GameStore, stored: StoredGame) -> StoredGame | None:
+    """The earliest stored game imported from the export ``stored`` comes from (same
+    ``origin``); None when there is none. Only games created at the same time can be one (an
+    import keeps the game's ``created``), so only those are read."""
+    candidates = sorted(s.id for s in store.summaries() if s.created == stored.created)
+    for game_id in candidates:
+        other = store.get(game_id)
+        if other.origin == stored.origin:
+            return other
+    return None
 
 
 def add_games(db: Path | None, games: Iterable[StoredGame], durable: bool = True) -> list[int]:

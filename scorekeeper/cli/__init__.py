@@ -20,6 +20,7 @@ from scorekeeper.cli.common import ScorekeeperGroup
 #: Command name -> (module of scorekeeper.cli, function or Typer group), in help order.
 COMMANDS: dict[str, tuple[str, str]] = {
     "new": ("play", "new"),
+    "rematch": ("play", "rematch"),
     "hand": ("play", "hand"),
     "status": ("play", "status"),
     "minimum": ("tables", "minimum"),

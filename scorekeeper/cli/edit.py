@@ -173,7 +173,9 @@ def edit(
     con = console()
     interactive = stdin_is_terminal()
     # The game as it stood before hand N: entries are read and checked as that hand.
-    earlier = Game(game.variant, game.sides, list(game.hands[: number - 1]))
+    earlier = Game(
+        game.variant, game.sides, list(game.hands[: number - 1]), first_dealer=game.first_dealer
+    )
     if side is not None:
         side_entries, file_note, pair = _amended(
             earlier, old, side, entries, file, guided, partners
@@ -186,7 +188,7 @@ def edit(
         pair = old.partners  # like the note, the hand's partners stay unless given again
     chosen_note = note if note is not None else (file_note or old.note)
     new_hand = Hand(tuple(side_entries), chosen_note, old.recorded_at, pair)
-    trial = Game(game.variant, game.sides, list(game.hands))
+    trial = Game(game.variant, game.sides, list(game.hands), first_dealer=game.first_dealer)
     trial.replace(number, new_hand)  # raises when the change breaks a rule; nothing stored
     if interactive and not yes:
         con.print(f"Hand {number} now:")

@@ -1,4 +1,4 @@
-"""Playing a game: ``new``, ``hand`` and ``status``."""
+"""Playing a game: ``new``, ``rematch``, ``hand`` and ``status``."""
 
 from __future__ import annotations
 
@@ -24,6 +24,7 @@ from scorekeeper.domain.fields import document
 from scorekeeper.errors import InputError, UsageError
 
 if TYPE_CHECKING:
+    from scorekeeper.application.usecases import Started
     from scorekeeper.domain.game import Game
 
 
@@ -44,12 +45,20 @@ def new(
         list[int] | None,
         typer.Option("--start-score", help="Score to start from, once per side in side order."),
     ] = None,
+    dealer: Annotated[
+        str | None,
+        typer.Option(
+            "--dealer",
+            help="Who deals the first hand: a player's or a side's name (default: the first"
+            " player); the deal then passes to the left.",
+        ),
+    ] = None,
     as_json: JsonOption = False,
     db: DbOption = None,
 ) -> None:
     """Start a game of VARIANT and make it the current game.
 
-    Example: scorekeeper new classic --team "Ann & Bob" --team "Cat & Dan"
+    Example: scorekeeper new classic --team "Ann & Bob" --team "Cat & Dan" --dealer "Cat & Dan"
     """
     from scorekeeper.application.usecases import new_game
     from scorekeeper.domain.game import Side
@@ -82,7 +91,35 @@ def new(
         )
         for i, name in enumerate(names)
     )
-    started = new_game(db, game_variant, sides, label)
+    if dealer is not None and not dealer.strip():
+        raise InputError("--dealer needs a player's or a side's name")
+    _report_started(new_game(db, game_variant, sides, label, dealer), as_json)
+
+
+def rematch(
+    game_id: Annotated[
+        int | None,
+        typer.Argument(
+            help="The game to play again (default: the current game).", show_default=False
+        ),
+    ] = None,
+    as_json: JsonOption = False,
+    db: DbOption = None,
+) -> None:
+    """Start a new game like GAME and make it current: the same variant and rules (as that game
+    keeps them), options, sides, players and label; the deal passes on to the player after the
+    one who dealt GAME's first hand.
+
+    Example: scorekeeper rematch 3
+    """
+    from scorekeeper.application.usecases import rematch as start_rematch
+
+    _report_started(start_rematch(db, game_id), as_json)
+
+
+def _report_started(started: Started, as_json: bool) -> None:
+    """Print a game just started (its standings, or ``status --json``) and the earlier
+    unfinished games on stderr."""
     if started.warning:  # a damaged old game must not stop a new one
         typer.echo(f"Warning: {started.warning}", err=True)
     stored, unfinished = started.stored, started.unfinished

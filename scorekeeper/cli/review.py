@@ -206,13 +206,18 @@ def export(
 
 def import_game(
     file: Annotated[str, typer.Argument(help="A JSON export ('-' reads stdin).")],
+    again: Annotated[
+        bool,
+        typer.Option("--again", help="Import a file already imported once more (a second copy)."),
+    ] = False,
     as_json: JsonOption = False,
     db: DbOption = None,
 ) -> None:
     """Read a game exported with 'export --format json' back in, as a new game.
 
     A file that is not such an export, or whose numbers disagree with its hands, is refused
-    and nothing changes. The current game stays current ('resume' switches).
+    and nothing changes; so is a file imported already (exit 1, naming that game) unless
+    --again. The current game stays current ('resume' switches).
     Example: scorekeeper import game3.json
     """
     import sys
@@ -231,7 +236,7 @@ def import_game(
         doc = json.loads(text)
     except json.JSONDecodeError as err:
         raise DataFileError(f"{file} is not JSON: {err.msg} (line {err.lineno})") from None
-    imported = store_imported(db, game_from_export(doc, file))
+    imported = store_imported(db, game_from_export(doc, file), again)
     stored, previous = imported.stored, imported.previous
     if as_json:
         emit_json(standings.status_json(stored))

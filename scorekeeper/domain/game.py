@@ -84,11 +84,15 @@ class Game(Struct, dict=True):
     """A game of one variant between sides, with its recorded hands.
 
     All derived values (``results``, ``totals``, ``outcome``) are computed from ``hands``.
+    ``first_dealer``: who deals the first hand, a player's name (or a side's, when the sides
+    name no players) as :meth:`dealer_named` gives it; None: the first player, as games
+    started before it could be named keep.
     """
 
     variant: Variant
     sides: tuple[Side, ...]
     hands: list[Hand] = field(default_factory=list)
+    first_dealer: str | None = None
 
     def __post_init__(self) -> None:
         names = [s.name for s in self.sides]
@@ -123,6 +127,8 @@ class Game(Struct, dict=True):
                 f"{self.variant.name} is for {self.variant.players.min} to"
                 f" {self.variant.players.max} players, not {players}"
             )
+        if self.first_dealer is not None:
+            self.first_dealer = self.dealer_named(self.first_dealer)
 
     # -- derived values -------------------------------------------------------------------------
 
@@ -218,10 +224,42 @@ class Game(Struct, dict=True):
             seats.extend(s.players[k] for s in self.sides if k < len(s.players))
         return seats
 
-    def dealer(self, number: int) -> str | None:
-        """The player who deals hand ``number`` (the deal passes to the left each hand)."""
+    @property
+    def rotation(self) -> list[str]:
+        """Who deals in turn: the players in seating order (:attr:`seats`); the sides in side
+        order when no players are named but a first dealer is; else empty (no dealer known)."""
         seats = self.seats
-        return seats[(number - 1) % len(seats)] if seats else None
+        if seats:
+            return seats
+        return self.names if self.first_dealer is not None else []
+
+    def dealer_named(self, name: str) -> str:
+        """The dealer ``name`` stands for (case and spacing ignored, as side names are): a
+        player of the game; or a side, which is its first player when players are named, else
+        the side itself. Returns the name as the game spells it; InputError when it names
+        nobody in the game."""
+        key = " ".join(name.split()).casefold()
+        seats = self.seats
+        for player in seats:
+            if " ".join(player.split()).casefold() == key:
+                return player
+        for side in self.sides:
+            if " ".join(side.name.split()).casefold() == key:
+                return side.players[0] if seats else side.name
+        who = f"players: {', '.join(seats)}; " if seats else ""
+        raise InputError(
+            f"the dealer '{name}' is not in this game ({who}sides: {', '.join(self.names)})"
+        )
+
+    def dealer(self, number: int) -> str | None:
+        """The player (or side) who deals hand ``number``: the first dealer deals hand 1 and
+        the deal passes to the left each hand (the next in :attr:`rotation`); None when no
+        dealer is known (no players and no first dealer named)."""
+        rotation = self.rotation
+        if not rotation:
+            return None
+        start = rotation.index(self.first_dealer) if self.first_dealer in rotation else 0
+        return rotation[(start + number - 1) % len(rotation)]
 
     # -- changes --------------------------------------------------------------------------------
 

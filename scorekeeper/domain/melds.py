@@ -278,9 +278,10 @@ def hand_points(variant: Variant, cards: Sequence[Card]) -> int:
 class OpeningCheck(Struct, frozen=True):
     """An opening meld judged against a side's minimum (RULES.md §2 "Opening minimum").
 
-    ``total`` is the card points that count toward the minimum (the top discard only where the
-    variant lets it count); ``problems`` are reasons that concern the melds together (the
-    discard, a second meld of one rank, what the opening must contain, the minimum itself).
+    ``total`` is the card points that count toward the minimum: of the legal melds only (an
+    illegal meld is not laid down), the top discard only where the variant lets it count;
+    ``problems`` are reasons that concern the melds together (the discard, a second meld of one
+    rank, what the opening must contain, the minimum itself).
     """
 
     melds: tuple[MeldVerdict, ...]
@@ -436,8 +437,9 @@ def check_opening(
                 f" wild card{also}"
             )
     counted = discard is not None and joined is not None and rules.opening_discard == "counts"
-    total = sum(v.points for v in verdicts)
-    if discard is not None and joined is not None and not counted:
+    # Only melds that may be laid down count toward the minimum (an illegal one is not laid).
+    total = sum(v.points for v in verdicts if v.legal)
+    if discard is not None and joined is not None and not counted and verdicts[joined].legal:
         total -= variant.cards[discard.key]
     short_by = 0
     if concealed:

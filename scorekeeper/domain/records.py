@@ -17,7 +17,9 @@ class StoredGame(Struct):
     ``id``: the game's id (never reused; 0 for a game not stored yet); ``game``: sides, rules
     and hands; ``label``: the user's label; ``created`` and ``finished``: ISO 8601 UTC times
     (``finished`` None while the game is open); ``redo``: the hands ``undo`` took back, last
-    taken back last; ``deleted``: left out of the games list and statistics until restored.
+    taken back last; ``deleted``: left out of the games list and statistics until restored;
+    ``origin``: for a game read from a JSON export, the identity of the exported game (a
+    digest of its record, or the origin that record carried), "" for a game started here.
     """
 
     id: int
@@ -27,6 +29,7 @@ class StoredGame(Struct):
     finished: str | None = None
     redo: list[Hand] = field(default_factory=list)
     deleted: bool = False
+    origin: str = ""
 
     @property
     def status(self) -> str:

@@ -64,7 +64,8 @@ def check_message(result: OpeningCheck) -> str:
 
 
 def print_check(con: Console, v: Variant, result: OpeningCheck, context: Mapping[str, Any]) -> None:
-    """Each meld with its points and verdict, the total counted, the minimum and the verdict."""
+    """Each meld with its points and verdict, the total counted (legal melds only, which a line
+    says when some meld is illegal), the minimum and the verdict."""
     from rich.text import Text
 
     where = []
@@ -95,6 +96,8 @@ def print_check(con: Console, v: Variant, result: OpeningCheck, context: Mapping
         table.add_row(Text(f"Discard {result.discard}: not counted"), "", "")
     table.add_row("Counted", num(result.total), "", style="bold")
     con.print(table)
+    if not result.legal:
+        con.print(Text("Illegal melds are not counted toward the minimum."))
     con.print(Text(check_message(result)), style="bold")
     for reason in reasons(result)[1:]:
         con.print(Text(f"Also: {reason}."))

@@ -42,14 +42,15 @@ def _has_cards(hands: Any) -> bool:
 
 
 def game_from_export(doc: Any, source: str) -> StoredGame:
-    """Rebuild the game a JSON export describes, as a new game (id 0, not deleted, no redo).
+    """Rebuild the game a JSON export describes, as a new game (id 0, not deleted, no redo),
+    its ``origin`` the identity of the exported game (:func:`record_identity`).
 
     Raises DataFileError naming ``source`` for anything that is not such an export: wrong
     ``format``, a missing or damaged ``record``, hands that break the game's own rules, or a
     sheet whose numbers differ from what the record scores to.
     """
     from scorekeeper.domain.game import check_note
-    from scorekeeper.storage.codec import game_from_doc
+    from scorekeeper.storage.codec import game_from_doc, record_identity
 
     if (
         not isinstance(doc, dict)
@@ -102,4 +103,5 @@ def game_from_export(doc: Any, source: str) -> StoredGame:
             ) from None
     if not isinstance(stored.label, str):
         raise DataFileError(f"{source}: 'label' must be text")
+    stored.origin = record_identity(doc["record"])
     return stored

@@ -75,6 +75,8 @@ class GameDoc(Struct):
     created: str = ""
     finished: str | None = None
     deleted: bool = False
+    first_dealer: str | None = None
+    imported: str = ""
 
 
 def hand_from_doc(game_variant: Variant, doc: HandDoc) -> Hand:
@@ -99,7 +101,7 @@ def _checked(doc: Any, shape: type[Any]) -> Any:
 def game_to_doc(stored: StoredGame) -> dict[str, Any]:
     """The database document of a stored game (JSON-compatible)."""
     game = stored.game
-    return {
+    doc: dict[str, Any] = {
         "variant": game.variant.name,
         "rules": dict(game.variant.rules),
         "sides": [
@@ -113,6 +115,24 @@ def game_to_doc(stored: StoredGame) -> dict[str, Any]:
         "finished": stored.finished,
         "deleted": stored.deleted,
     }
+    if game.first_dealer is not None:  # games started before it could be named have none
+        doc["first_dealer"] = game.first_dealer
+    if stored.origin:  # a game read from an export: the identity of the game exported
+        doc["imported"] = stored.origin
+    return doc
+
+
+def record_identity(record: dict[str, Any]) -> str:
+    """The identity of the game a JSON export's ``record`` holds: the origin it carries when
+    the game was itself imported (``imported``), else a SHA-256 digest (hex) of the record as
+    canonical JSON (keys sorted), so the same export always has the same identity."""
+    import hashlib
+
+    origin = record.get("imported")
+    if isinstance(origin, str) and origin:
+        return origin
+    text = json.dumps(record, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
 _VARIANTS: dict[str, Variant] = {}
@@ -132,7 +152,8 @@ def game_from_doc(game_id: int, doc: dict[str, Any]) -> StoredGame:
     checked: GameDoc = _checked(doc, GameDoc)
     variant = _variant(checked.rules, game_id)
     sides = tuple(Side(s.name, tuple(s.players), s.start_score) for s in checked.sides)
-    game = Game(variant, sides, [hand_from_doc(variant, h) for h in checked.hands])
+    hands = [hand_from_doc(variant, h) for h in checked.hands]
+    game = Game(variant, sides, hands, first_dealer=checked.first_dealer)
     return StoredGame(
         id=game_id,
         game=game,
@@ -141,6 +162,7 @@ def game_from_doc(game_id: int, doc: dict[str, Any]) -> StoredGame:
         finished=checked.finished,
         redo=[hand_from_doc(variant, h) for h in checked.redo],
         deleted=checked.deleted,
+        origin=checked.imported,
     )
 
 
