@@ -1,0 +1,235 @@
+"""The score pad on a terminal (``show``): one line per hand, as on the paper pad.
+
+A header names the game (id, variant, target, label), the sides with their players and the
+outcome; then one table row per hand: its number (``*`` where it has a note), its dealer (where
+the sides named players), and per side the hand score, the running total and the opening
+minimum that applied at the hand (RULES.md §3); then the notes, one line each (so nothing the
+sheet keeps is lost); then, while the game is open, the footer that ``status`` ends with too:
+each side's next opening minimum and the next dealer
+(:func:`~scorekeeper.presentation.standings.footer_lines`).
+
+Every value comes from the one :class:`~scorekeeper.presentation.view.HandView` of each hand.
+When a column per side does not fit the terminal (many sides, long names, a narrow terminal),
+the pad stacks: one small table per side, so no number is ever cut. Whether it fits is worked
+out from the text's widths (no Rich measurement); Rich then lays out one table of a row per
+hand. ``show --detail`` prints the full breakdown instead
+(:mod:`scorekeeper.presentation.formats.terminal_sheet`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from msgspec import Struct
+
+from scorekeeper.domain.minimums import NO_MINIMUM
+from scorekeeper.presentation.console import text, visible
+from scorekeeper.presentation.render import minimum_text, num
+from scorekeeper.presentation.standings import footer_lines, outcome_text
+from scorekeeper.presentation.view import game_heading, hand_views
+
+if TYPE_CHECKING:
+    from rich.console import Console
+    from rich.table import Table
+
+    from scorekeeper.domain.records import StoredGame
+    from scorekeeper.presentation.view import HandView
+
+#: The mark after a hand's number where the hand has a note (the notes follow the pad).
+NOTE_MARK = "*"
+
+#: Spaces between two columns of one side, and (with the empty column between sides) between
+#: the last column of a side and the first of the next.
+GAP = 1
+SIDE_GAP = 3
+
+
+class PadColumn(Struct, frozen=True):
+    """One column of the pad: its ``header`` (a side's name, "total", "min"), its ``cells`` top
+    to bottom (as printed), whether it is a ``number`` column (right-justified, never wrapped)
+    and the ``side`` it belongs to (None for the hand and dealer columns)."""
+
+    header: str
+    cells: tuple[str, ...]
+    number: bool = True
+    side: int | None = None
+
+
+def hand_label(view: HandView, marks: bool = False) -> str:
+    """A hand's number as the pad's first column shows it: ``"3"``, or ``"3*"`` when the hand
+    has a note; with ``marks`` (some hand of the game has a note) ``"3 "`` for a hand without
+    one, so the numbers stay in line."""
+    if view.note:
+        return f"{view.number}{NOTE_MARK}"
+    return f"{view.number} " if marks else str(view.number)
+
+
+def shows_minimums(views: Sequence[HandView]) -> bool:
+    """True when some hand had an opening minimum (a variant with no minimum table has none,
+    and the pad then leaves the minimum columns out)."""
+    return any(m != NO_MINIMUM for v in views for m in v.minimums)
+
+
+def pad_columns(stored: StoredGame, views: Sequence[HandView]) -> list[PadColumn]:
+    """The pad's columns left to right: "hand", "dealer" (where the sides named players), then
+    per side its name over the hand scores, "total" over the running totals and "min" over the
+    opening minimums that applied (where the variant has any). A side that started at a score
+    other than 0 gives the pad a first row, "start", with each side's start score as its
+    total."""
+    game = stored.game
+    starts = [s.start_score for s in game.sides]
+    start = any(starts)
+    first = ("start",) if start else ()
+    marks = any(v.note for v in views)
+    columns = [PadColumn("hand", first + tuple(hand_label(v, marks) for v in views))]
+    if any(v.dealer for v in views):
+        columns.append(
+            PadColumn("dealer", ("",) * start + tuple(v.dealer or "" for v in views), False)
+        )
+    minimums = shows_minimums(views)
+    for i, side in enumerate(game.sides):
+        blank = ("",) if start else ()
+        columns.append(
+            PadColumn(side.name, blank + tuple(num(v.scores[i]) for v in views), True, i)
+        )
+        totals = ((num(starts[i]),) if start else ()) + tuple(num(v.totals[i]) for v in views)
+        columns.append(PadColumn("total", totals, True, i))
+        if minimums:
+            cells = blank + tuple(minimum_text(v.minimums[i]) for v in views)
+            columns.append(PadColumn("min", cells, True, i))
+    return columns
+
+
+def _widest(values: Sequence[str]) -> int:
+    from rich.cells import cell_len
+
+    return max((cell_len(v) for v in values), default=0)
+
+
+def _least(column: PadColumn) -> int:
+    """The fewest columns (character cells) ``column`` can take with no number cut: its
+    widest number, or for text (a dealer, a requirement such as "a natural canasta", the
+    header) its longest word, which wraps at spaces."""
+    words = [w for c in column.cells for w in (c.split() if not _is_number(c) else [c])]
+    words += visible(column.header).split() or [""]
+    return _widest(words)
+
+
+def _is_number(cell: str) -> bool:
+    return cell.replace(",", "").replace("-", "").replace("*", "").isdigit()
+
+
+def table_width(columns: Sequence[PadColumn], widths: Sequence[int]) -> int:
+    """The width in character cells of a pad of ``columns`` ``widths`` wide: :data:`GAP`
+    between the columns of one side, :data:`SIDE_GAP` before each side's first column."""
+    total = sum(widths)
+    for k in range(1, len(columns)):
+        starts_side = columns[k].side is not None and columns[k].side != columns[k - 1].side
+        total += SIDE_GAP if starts_side else GAP
+    return total
+
+
+def fits(columns: Sequence[PadColumn], width: int) -> bool:
+    """True when the pad of ``columns`` fits ``width`` columns with every number whole (text
+    and headers may wrap at spaces)."""
+    return table_width(columns, [_least(c) for c in columns]) <= width
+
+
+def pad_table(columns: Sequence[PadColumn], title: str | None = None) -> Table:
+    """One Rich table of the pad: the headers bold over a rule, then a row per hand with the
+    running totals bold; numbers right-justified and never wrapped; every cell a Text (nothing
+    typed is read as markup). Columns are :data:`GAP` apart, and an empty column sets each
+    side :data:`SIDE_GAP` apart from the one before."""
+    from rich import box
+    from rich.table import Table
+    from rich.text import Text
+
+    table = Table(
+        title=text(title, "bold") if title else None,
+        title_justify="left",
+        box=box.SIMPLE_HEAD,  # a rule under the headers; its column dividers are the gaps
+        padding=0,
+        pad_edge=False,
+        show_edge=False,
+        header_style="bold",
+    )
+    order: list[PadColumn | None] = []
+    for k, column in enumerate(columns):
+        if k and column.side is not None and column.side != columns[k - 1].side:
+            order.append(None)  # between sides
+        order.append(column)
+    for column in order:
+        if column is None:
+            table.add_column("", width=SIDE_GAP - 2 * GAP, no_wrap=True)
+            continue
+        header = text(column.header)
+        if column.number:
+            table.add_column(header, justify="right", overflow="fold", min_width=_least(column))
+        else:
+            table.add_column(header, overflow="fold")
+    rows = len(columns[0].cells)
+    for r in range(rows):
+        cells = []
+        for column in order:
+            if column is None:
+                cells.append(Text(""))
+                continue
+            value = column.cells[r]
+            style = "bold" if column.header == "total" and column.side is not None else ""
+            wrap = not _is_number(value) and (not column.number or " " in value)
+            cells.append(Text(visible(value), style=style, no_wrap=not wrap))
+        table.add_row(*cells)
+    return table
+
+
+def side_columns(columns: Sequence[PadColumn], side: int) -> list[PadColumn]:
+    """The hand and dealer columns and those of one ``side``, for the pad stacked per side;
+    the side's score column is headed "score" (the side's name titles its table)."""
+    shared = [c for c in columns if c.side is None]
+    own = [c for c in columns if c.side == side]
+    own[0] = PadColumn("score", own[0].cells, True, side)
+    return [*shared, *own]
+
+
+def header_lines(stored: StoredGame) -> list[str]:
+    """The pad's header: the game's line (id, variant, target, label) and the sides' line
+    (each side's name with its players, then the outcome: :func:`.standings.outcome_text`)."""
+    h = game_heading(stored)
+    first = f"Game {h.game} · {h.title} · {h.target}"
+    if h.label:
+        first += f" · {h.label}"
+    sides = []
+    for side in stored.game.sides:
+        sides.append(f"{side.name} ({', '.join(side.players)})" if side.players else side.name)
+    second = f"{' vs '.join(sides)}: {outcome_text(stored)}"
+    if h.deleted:
+        second += " (deleted: 'scorekeeper restore' brings it back)"
+    return [first, second]
+
+
+def note_lines(views: Sequence[HandView]) -> list[str]:
+    """One line per hand with a note, in hand order: ``"3* Note: the text"``."""
+    return [f"{hand_label(v)} Note: {v.note}" for v in views if v.note]
+
+
+def print_game(con: Console, stored: StoredGame) -> None:
+    """The score pad (module doc): header, a row per hand, notes, and while the game is open
+    the next opening minimums and the next dealer."""
+    heading, sides = header_lines(stored)
+    con.print(text(heading, "bold"))
+    con.print(text(sides))
+    views = hand_views(stored.game)
+    if not views:
+        con.print("No hands recorded yet.")
+    else:
+        columns = pad_columns(stored, views)
+        if fits(columns, con.width):
+            con.print(pad_table(columns))
+        else:
+            for i, side in enumerate(stored.game.sides):
+                con.print(pad_table(side_columns(columns, i), side.name))
+        for line in note_lines(views):
+            con.print(text(line))
+    for line in footer_lines(stored):
+        con.print(text(line))
