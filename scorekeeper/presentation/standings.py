@@ -176,24 +176,25 @@ def footer_lines(stored: StoredGame) -> list[str]:
 
 
 def outcome_text(stored: StoredGame) -> str:
-    """The outcome in words, as the score pad's header gives it: "Ann & Bob won with 5,120, by
-    300 points", "won with 2,000 (a hand that wins the game at once)", "draw at 5,000", "tied
-    at 5,000: another hand decides the game", or "playing"."""
+    """The outcome in words, as the score pad's header gives it: "Winner: Ann & Bob with
+    5,120, by 300 points" (or "... (a hand that wins the game at once)"), "Draw at 5,000",
+    "Tied at 5,000: another hand decides the game", or "Playing, 3 hands played"."""
     game = stored.game
     outcome = game.outcome
     totals = game.totals
     if outcome.winner is not None:
         mine = totals[outcome.winner]
         others = [t for i, t in enumerate(totals) if i != outcome.winner]
-        words = f"{game.sides[outcome.winner].name} won with {num(mine)}"
+        words = f"Winner: {game.sides[outcome.winner].name} with {num(mine)}"
         if others and mine > max(others):
             return f"{words}, by {num(mine - max(others))} points"
         return f"{words} (a hand that wins the game at once)" if others else words
     if outcome.draw:
-        return f"draw at {num(max(totals))}"
+        return f"Draw at {num(max(totals))}"
     if tied_at_end(stored):
-        return f"tied at {num(max(totals))}: another hand decides the game"
-    return "playing"
+        return f"Tied at {num(max(totals))}: another hand decides the game"
+    played = len(game.hands)
+    return f"Playing, {played} hand{'' if played == 1 else 's'} played"
 
 
 def tied_at_end(stored: StoredGame) -> bool:

@@ -193,8 +193,8 @@ def side_columns(columns: Sequence[PadColumn], side: int) -> list[PadColumn]:
 
 
 def header_lines(stored: StoredGame) -> list[str]:
-    """The pad's header: the game's line (id, variant, target, label) and the sides' line
-    (each side's name with its players, then the outcome: :func:`.standings.outcome_text`)."""
+    """The pad's header: the game's line (id, variant, target, label), the sides (each
+    side's name with its players) and the outcome (:func:`.standings.outcome_text`)."""
     h = game_heading(stored)
     first = f"Game {h.game} · {h.title} · {h.target}"
     if h.label:
@@ -202,10 +202,10 @@ def header_lines(stored: StoredGame) -> list[str]:
     sides = []
     for side in stored.game.sides:
         sides.append(f"{side.name} ({', '.join(side.players)})" if side.players else side.name)
-    second = f"{' vs '.join(sides)}: {outcome_text(stored)}"
+    outcome = outcome_text(stored)
     if h.deleted:
-        second += " (deleted: 'scorekeeper restore' brings it back)"
-    return [first, second]
+        outcome += " (deleted: 'scorekeeper restore' brings it back)"
+    return [first, " vs ".join(sides), outcome]
 
 
 def note_lines(views: Sequence[HandView]) -> list[str]:
@@ -216,9 +216,10 @@ def note_lines(views: Sequence[HandView]) -> list[str]:
 def print_game(con: Console, stored: StoredGame) -> None:
     """The score pad (module doc): header, a row per hand, notes, and while the game is open
     the next opening minimums and the next dealer."""
-    heading, sides = header_lines(stored)
+    heading, *rest = header_lines(stored)
     con.print(text(heading, "bold"))
-    con.print(text(sides))
+    for line in rest:
+        con.print(text(line))
     views = hand_views(stored.game)
     if not views:
         con.print("No hands recorded yet.")
