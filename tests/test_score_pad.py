@@ -12,7 +12,10 @@ between the sides (Ann, Cat, Bob, Dan with two sides) and the deal passes to the
 
 from __future__ import annotations
 
+import io
+
 import pytest
+from rich.console import Console
 from test_review import fixed_console
 from test_sheet_layout import play
 
@@ -187,3 +190,31 @@ def test_show_json_is_the_same_with_or_without_the_pad(cli):
 def test_the_pad_is_a_registered_terminal_format():
     assert formats.find("pad", file=False).module.endswith("terminal_pad")
     assert formats.names(file=False)[0] == "pad"
+
+
+def test_narrower_still_each_side_gets_a_line_per_hand_with_every_number_whole(cli, monkeypatch):
+    play(cli, 2, hands=3)
+    fixed_console(monkeypatch, 20, terminal=False)
+    lines = cli("show").stdout.splitlines()
+    assert max(len(line) for line in lines) <= 20
+    start = lines.index("Cat & Dan")
+    words = " ".join(lines[start + 1 : start + 7]).split()
+    # hand 3, dealt by Bob: 165, total 3 x 165 = 495, minimum 50
+    assert " ".join(words[-8:]) == "3 Bob: score 165, total 495, min 50"
+    assert "1 Ann: score 110, total 110, min 50" in " ".join(" ".join(lines).split())
+
+
+class AsciiOut(io.StringIO):
+    encoding = "ascii"
+
+
+def test_a_terminal_without_box_lines_gets_a_rule_of_hyphens(cli, db):
+    play(cli, 2, hands=1)
+    from test_sheet_layout import stored_game
+
+    out = AsciiOut()
+    con = Console(file=out, width=60, color_system=None, highlight=False)
+    formats.find("pad", file=False).renderer()(con, stored_game(db))
+    lines = out.getvalue().splitlines()
+    assert all(line.isascii() for line in lines if "·" not in line)
+    assert any(set(line) == {"-"} for line in lines)

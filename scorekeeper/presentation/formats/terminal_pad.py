@@ -10,7 +10,8 @@ each side's next opening minimum and the next dealer
 
 Every value comes from the one :class:`~scorekeeper.presentation.view.HandView` of each hand.
 When a column per side does not fit the terminal (many sides, long names, a narrow terminal),
-the pad stacks: one small table per side, so no number is ever cut. Whether it fits is worked
+the pad stacks: one small table per side (or, narrower still, a line per hand for each side),
+so no number is ever cut. Whether it fits is worked
 out from the text's widths (no Rich measurement); Rich then lays out one table of a row per
 hand. ``show --detail`` prints the full breakdown instead
 (:mod:`scorekeeper.presentation.formats.terminal_sheet`).
@@ -19,7 +20,7 @@ hand. ``show --detail`` prints the full breakdown instead
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from msgspec import Struct
 
@@ -136,11 +137,21 @@ def fits(columns: Sequence[PadColumn], width: int) -> bool:
     return table_width(columns, [_least(c) for c in columns]) <= width
 
 
-def pad_table(columns: Sequence[PadColumn], title: str | None = None) -> Table:
+def _ascii_rule() -> Any:
+    from rich.box import Box
+
+    # Rich's boxes as eight rows of four: top, head, head row, mid, row, foot row, foot, bottom
+    return Box("    \n    \n -- \n    \n    \n    \n    \n    \n", ascii=True)
+
+
+def pad_table(
+    columns: Sequence[PadColumn], title: str | None = None, ascii_only: bool = False
+) -> Table:
     """One Rich table of the pad: the headers bold over a rule, then a row per hand with the
     running totals bold; numbers right-justified and never wrapped; every cell a Text (nothing
     typed is read as markup). Columns are :data:`GAP` apart, and an empty column sets each
-    side :data:`SIDE_GAP` apart from the one before."""
+    side :data:`SIDE_GAP` apart from the one before. With ``ascii_only`` (a terminal that
+    cannot show box lines), the rule is of hyphens."""
     from rich import box
     from rich.table import Table
     from rich.text import Text
@@ -148,7 +159,8 @@ def pad_table(columns: Sequence[PadColumn], title: str | None = None) -> Table:
     table = Table(
         title=text(title, "bold") if title else None,
         title_justify="left",
-        box=box.SIMPLE_HEAD,  # a rule under the headers; its column dividers are the gaps
+        # a rule under the headers; the box's column dividers (spaces) are the gaps
+        box=_ascii_rule() if ascii_only else box.SIMPLE_HEAD,
         padding=0,
         pad_edge=False,
         show_edge=False,
@@ -192,6 +204,20 @@ def side_columns(columns: Sequence[PadColumn], side: int) -> list[PadColumn]:
     return [*shared, *own]
 
 
+def row_lines(columns: Sequence[PadColumn]) -> list[str]:
+    """One side's pad (:func:`side_columns`) as a line per row, for a terminal too narrow even
+    for its table: the hand (and dealer), then each value after its header, ``"3 Ann: score
+    110, total 330, min 50"``; the lines wrap at spaces, so no number is cut."""
+    shared = [c for c in columns if c.side is None]
+    own = [c for c in columns if c.side is not None]
+    lines = []
+    for r in range(len(columns[0].cells)):
+        head = " ".join(c.cells[r].strip() for c in shared if c.cells[r].strip())
+        values = ", ".join(f"{c.header} {c.cells[r]}" for c in own if c.cells[r])
+        lines.append(f"{head}: {values}")
+    return lines
+
+
 def header_lines(stored: StoredGame) -> list[str]:
     """The pad's header: the game's line (id, variant, target, label), the sides (each
     side's name with its players) and the outcome (:func:`.standings.outcome_text`)."""
@@ -226,10 +252,16 @@ def print_game(con: Console, stored: StoredGame) -> None:
     else:
         columns = pad_columns(stored, views)
         if fits(columns, con.width):
-            con.print(pad_table(columns))
+            con.print(pad_table(columns, ascii_only=con.options.ascii_only))
         else:
             for i, side in enumerate(stored.game.sides):
-                con.print(pad_table(side_columns(columns, i), side.name))
+                own = side_columns(columns, i)
+                if fits(own, con.width):
+                    con.print(pad_table(own, side.name, con.options.ascii_only))
+                    continue
+                con.print(text(side.name, "bold"))
+                for line in row_lines(own):
+                    con.print(text(line))
         for line in note_lines(views):
             con.print(text(line))
     for line in footer_lines(stored):
