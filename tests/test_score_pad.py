@@ -218,3 +218,40 @@ def test_a_terminal_without_box_lines_gets_a_rule_of_hyphens(cli, db):
     lines = out.getvalue().splitlines()
     assert all(line.isascii() for line in lines if "·" not in line)
     assert any(set(line) == {"-"} for line in lines)
+
+
+def test_cutthroat_shows_each_hands_partners_and_a_lone_player_once(cli, monkeypatch):
+    # RULES.md §2.2: the partners Bob and Cat each record the partnership's whole score:
+    # (90 - 25) + 50 = 115; Ann, alone, 120 - 10 = 110. Below 1,500 every minimum is 50.
+    names = ["--team", "Ann", "--team", "Bob", "--team", "Cat"]
+    assert cli("new", "cutthroat", *names, "-p", "Ann", "-p", "Bob", "-p", "Cat").exit_code == 0
+    entries = ("m=120 h=10", "m=90 h=25", "m=50")
+    assert cli("hand", "--yes", *entries, "--partners", "Bob,Cat").exit_code == 0
+    fixed_console(monkeypatch, 80, terminal=False)
+    lines = cli("show").stdout.splitlines()
+    assert lines[1] == "Ann vs Bob vs Cat"
+    header = "hand dealer partners Ann total min Bob total min Cat total min"
+    assert lines[3].split() == header.split()
+    rows = pad_rows("\n".join(lines))
+    assert rows == [["1", "Ann", "Bob,", "Cat", *["110", "110", "50"], *["115", "115", "50"] * 2]]
+
+
+def test_a_minimum_that_is_not_a_number_reads_as_a_player_says_it(cli, monkeypatch):
+    # Brazilian (RULES.md, Brazilian's opening minimum): from 9,000 a natural canasta, from
+    # 7,000 to 7,995 any canasta. Totals before hand 1: 9,100 and 7,200.
+    args = ["new", "brazilian", "--team", "Ann & Bob", "--team", "Cat & Dan"]
+    assert cli(*args, "--start-score", "9100", "--start-score", "7200").exit_code == 0
+    assert cli("hand", "--yes", "m=120 h=10", "m=90 h=25").exit_code == 0
+    fixed_console(monkeypatch, 100, terminal=False)
+    lines = cli("show").stdout.splitlines()
+    row = next(line for line in lines if line.split()[:1] == ["1"])
+    assert " ".join(row.split()) == "1 110 9,210 a natural canasta 65 7,265 a canasta"
+    assert lines[-1] == "Next opening minimum: Ann & Bob a natural canasta · Cat & Dan a canasta"
+
+
+def test_a_deleted_game_says_so_in_the_header(cli, monkeypatch):
+    play(cli, 2, hands=1)
+    assert cli("delete", "1", "--yes").exit_code == 0
+    fixed_console(monkeypatch, 100, terminal=False)
+    lines = cli("show", "1").stdout.splitlines()
+    assert lines[2] == ("Playing, 1 hand played (deleted: 'scorekeeper restore' brings it back)")

@@ -2,19 +2,18 @@
 
 A header names the game (id, variant, target, label), the sides with their players and the
 outcome; then one table row per hand: its number (``*`` where it has a note), its dealer (where
-the sides named players), and per side the hand score, the running total and the opening
-minimum that applied at the hand (RULES.md §3); then the notes, one line each (so nothing the
-sheet keeps is lost); then, while the game is open, the footer that ``status`` ends with too:
-each side's next opening minimum and the next dealer
+the sides named players), its partners (cutthroat), and per side the hand score, the running
+total and the opening minimum that applied at the hand (RULES.md §3); then the notes, one line
+each (so nothing the sheet keeps is lost); then, while the game is open, the footer that
+``status`` ends with too: each side's next opening minimum and the next dealer
 (:func:`~scorekeeper.presentation.standings.footer_lines`).
 
 Every value comes from the one :class:`~scorekeeper.presentation.view.HandView` of each hand.
 When a column per side does not fit the terminal (many sides, long names, a narrow terminal),
 the pad stacks: one small table per side (or, narrower still, a line per hand for each side),
-so no number is ever cut. Whether it fits is worked
-out from the text's widths (no Rich measurement); Rich then lays out one table of a row per
-hand. ``show --detail`` prints the full breakdown instead
-(:mod:`scorekeeper.presentation.formats.terminal_sheet`).
+so no number is ever cut. Whether it fits is worked out from the text's widths (no Rich
+measurement); Rich then lays out one table of a row per hand. ``show --detail`` prints the full
+breakdown instead (:mod:`scorekeeper.presentation.formats.terminal_sheet`).
 """
 
 from __future__ import annotations
@@ -73,7 +72,8 @@ def shows_minimums(views: Sequence[HandView]) -> bool:
 
 
 def pad_columns(stored: StoredGame, views: Sequence[HandView]) -> list[PadColumn]:
-    """The pad's columns left to right: "hand", "dealer" (where the sides named players), then
+    """The pad's columns left to right: "hand", "dealer" (where the sides named players),
+    "partners" (where a hand had two, cutthroat), then
     per side its name over the hand scores, "total" over the running totals and "min" over the
     opening minimums that applied (where the variant has any). A side that started at a score
     other than 0 gives the pad a first row, "start", with each side's start score as its
@@ -88,6 +88,9 @@ def pad_columns(stored: StoredGame, views: Sequence[HandView]) -> list[PadColumn
         columns.append(
             PadColumn("dealer", ("",) * start + tuple(v.dealer or "" for v in views), False)
         )
+    if any(v.partners for v in views):  # cutthroat (RULES.md §2.2)
+        partners = tuple(", ".join(v.partners) for v in views)
+        columns.append(PadColumn("partners", ("",) * start + partners, False))
     minimums = shows_minimums(views)
     for i, side in enumerate(game.sides):
         blank = ("",) if start else ()
@@ -220,14 +223,16 @@ def row_lines(columns: Sequence[PadColumn]) -> list[str]:
 
 def header_lines(stored: StoredGame) -> list[str]:
     """The pad's header: the game's line (id, variant, target, label), the sides (each
-    side's name with its players) and the outcome (:func:`.standings.outcome_text`)."""
+    side's name with its players, unless its one player is its name) and the outcome
+    (:func:`.standings.outcome_text`)."""
     h = game_heading(stored)
     first = f"Game {h.game} · {h.title} · {h.target}"
     if h.label:
         first += f" · {h.label}"
     sides = []
     for side in stored.game.sides:
-        sides.append(f"{side.name} ({', '.join(side.players)})" if side.players else side.name)
+        own = side.players and list(side.players) != [side.name]
+        sides.append(f"{side.name} ({', '.join(side.players)})" if own else side.name)
     outcome = outcome_text(stored)
     if h.deleted:
         outcome += " (deleted: 'scorekeeper restore' brings it back)"
