@@ -236,17 +236,20 @@ def test_cutthroat_shows_each_hands_partners_and_a_lone_player_once(cli, monkeyp
     assert rows == [["1", "Ann", "Bob,", "Cat", *["110", "110", "50"], *["115", "115", "50"] * 2]]
 
 
-def test_a_minimum_that_is_not_a_number_reads_as_a_player_says_it(cli, monkeypatch):
+@pytest.mark.parametrize("width", [100, 60])
+def test_a_minimum_that_is_not_a_number_reads_as_a_player_says_it(cli, monkeypatch, width):
     # Brazilian (RULES.md, Brazilian's opening minimum): from 9,000 a natural canasta, from
     # 7,000 to 7,995 any canasta. Totals before hand 1: 9,100 and 7,200.
     args = ["new", "brazilian", "--team", "Ann & Bob", "--team", "Cat & Dan"]
     assert cli(*args, "--start-score", "9100", "--start-score", "7200").exit_code == 0
     assert cli("hand", "--yes", "m=120 h=10", "m=90 h=25").exit_code == 0
-    fixed_console(monkeypatch, 100, terminal=False)
+    fixed_console(monkeypatch, width, terminal=False)
     lines = cli("show").stdout.splitlines()
+    assert max(len(line) for line in lines) <= width
     row = next(line for line in lines if line.split()[:1] == ["1"])
     assert " ".join(row.split()) == "1 110 9,210 a natural canasta 65 7,265 a canasta"
-    assert lines[-1] == "Next opening minimum: Ann & Bob a natural canasta · Cat & Dan a canasta"
+    footer = "Next opening minimum: Ann & Bob a natural canasta · Cat & Dan a canasta"
+    assert " ".join(" ".join(lines[-2:]).split()).endswith(footer)
 
 
 def test_a_deleted_game_says_so_in_the_header(cli, monkeypatch):

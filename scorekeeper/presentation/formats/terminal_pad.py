@@ -112,16 +112,10 @@ def _widest(values: Sequence[str]) -> int:
 
 
 def _least(column: PadColumn) -> int:
-    """The fewest columns (character cells) ``column`` can take with no number cut: its
-    widest number, or for text (a dealer, a requirement such as "a natural canasta", the
-    header) its longest word, which wraps at spaces."""
-    words = [w for c in column.cells for w in (c.split() if not _is_number(c) else [c])]
-    words += visible(column.header).split() or [""]
-    return _widest(words)
-
-
-def _is_number(cell: str) -> bool:
-    return cell.replace(",", "").replace("-", "").replace("*", "").isdigit()
+    """The fewest columns (character cells) ``column`` can take with no value wrapped or cut:
+    its widest cell (a number, a dealer, a minimum such as "a natural canasta"); its header
+    may wrap at spaces, so only the header's longest word counts."""
+    return max(_widest(column.cells), _widest(visible(column.header).split() or [""]))
 
 
 def table_width(columns: Sequence[PadColumn], widths: Sequence[int]) -> int:
@@ -135,8 +129,8 @@ def table_width(columns: Sequence[PadColumn], widths: Sequence[int]) -> int:
 
 
 def fits(columns: Sequence[PadColumn], width: int) -> bool:
-    """True when the pad of ``columns`` fits ``width`` columns with every number whole (text
-    and headers may wrap at spaces)."""
+    """True when the pad of ``columns`` fits ``width`` columns with every value on one line
+    (the headers may wrap at spaces)."""
     return table_width(columns, [_least(c) for c in columns]) <= width
 
 
@@ -147,14 +141,41 @@ def _ascii_rule() -> Any:
     return Box("    \n    \n -- \n    \n    \n    \n    \n    \n", ascii=True)
 
 
+def column_widths(columns: Sequence[PadColumn], width: int) -> list[int]:
+    """Each column's width in character cells for a console ``width`` wide: as wide as its
+    widest cell and its header where the whole pad fits so, else as wide as its widest cell
+    and its header's longest word (the header then wraps), with the room left shared out
+    among the wrapping headers. Set on the table, these spare Rich measuring each cell."""
+    full = [max(_widest(c.cells), _widest([visible(c.header)])) for c in columns]
+    if table_width(columns, full) <= width:
+        return full
+    widths = [_least(c) for c in columns]
+    room = width - table_width(columns, widths)
+    while room > 0:  # the room left, a cell at a time to each header that wraps
+        grown = False
+        for k, want in enumerate(full):
+            if room and widths[k] < want:
+                widths[k] += 1
+                room -= 1
+                grown = True
+        if not grown:
+            break
+    return widths
+
+
 def pad_table(
-    columns: Sequence[PadColumn], title: str | None = None, ascii_only: bool = False
+    columns: Sequence[PadColumn],
+    title: str | None = None,
+    ascii_only: bool = False,
+    width: int = 80,
 ) -> Table:
     """One Rich table of the pad: the headers bold over a rule, then a row per hand with the
-    running totals bold; numbers right-justified and never wrapped; every cell a Text (nothing
+    running totals bold; numbers right-justified; no value wrapped (:func:`fits` said they
+    fit), only a header; every cell a Text (nothing
     typed is read as markup). Columns are :data:`GAP` apart, and an empty column sets each
     side :data:`SIDE_GAP` apart from the one before. With ``ascii_only`` (a terminal that
-    cannot show box lines), the rule is of hyphens."""
+    cannot show box lines), the rule is of hyphens. The columns' widths are
+    :func:`column_widths` for a console ``width`` wide."""
     from rich import box
     from rich.table import Table
     from rich.text import Text
@@ -170,19 +191,20 @@ def pad_table(
         header_style="bold",
     )
     order: list[PadColumn | None] = []
+    widths = column_widths(columns, width)
     for k, column in enumerate(columns):
         if k and column.side is not None and column.side != columns[k - 1].side:
             order.append(None)  # between sides
         order.append(column)
+    fixed = iter(widths)
     for column in order:
         if column is None:
             table.add_column("", width=SIDE_GAP - 2 * GAP, no_wrap=True)
             continue
-        header = text(column.header)
-        if column.number:
-            table.add_column(header, justify="right", overflow="fold", min_width=_least(column))
-        else:
-            table.add_column(header, overflow="fold")
+        justify = "right" if column.number else "left"
+        table.add_column(
+            text(column.header), justify=justify, overflow="fold", width=max(next(fixed), 1)
+        )
     rows = len(columns[0].cells)
     for r in range(rows):
         cells = []
@@ -192,8 +214,7 @@ def pad_table(
                 continue
             value = column.cells[r]
             style = "bold" if column.header == "total" and column.side is not None else ""
-            wrap = not _is_number(value) and (not column.number or " " in value)
-            cells.append(Text(visible(value), style=style, no_wrap=not wrap))
+            cells.append(Text(visible(value), style=style, no_wrap=True))
         table.add_row(*cells)
     return table
 
@@ -257,12 +278,12 @@ def print_game(con: Console, stored: StoredGame) -> None:
     else:
         columns = pad_columns(stored, views)
         if fits(columns, con.width):
-            con.print(pad_table(columns, ascii_only=con.options.ascii_only))
+            con.print(pad_table(columns, None, con.options.ascii_only, con.width))
         else:
             for i, side in enumerate(stored.game.sides):
                 own = side_columns(columns, i)
                 if fits(own, con.width):
-                    con.print(pad_table(own, side.name, con.options.ascii_only))
+                    con.print(pad_table(own, side.name, con.options.ascii_only, con.width))
                     continue
                 con.print(text(side.name, "bold"))
                 for line in row_lines(own):
