@@ -83,7 +83,7 @@ def closed_early(
 @pytest.mark.parametrize(
     ("args", "read_line"),
     [
-        (("show",), True),
+        (("show", "--detail"), True),
         (("games", "--all"), True),
         (("show", "--json"), False),
         (("games", "--all", "--json"), False),
@@ -100,13 +100,13 @@ def test_a_closed_pipe_exits_with_the_broken_pipe_code_and_says_nothing(database
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX pipes")
 def test_a_console_not_made_by_the_factory_exits_the_same_way(database):
     # Rich's own Console.on_broken_pipe exits 1: the command line makes that 141 too.
-    assert closed_early(database, "show", plain=True) == (BROKEN_PIPE, "")
+    assert closed_early(database, "show", "--detail", plain=True) == (BROKEN_PIPE, "")
 
 
 def test_the_outputs_are_larger_than_a_pipe_buffer(database):
     env = {**os.environ, "SCOREKEEPER_DB": str(database), "NO_COLOR": "1", "COLUMNS": "100"}
     for args in (
-        ("show",),
+        ("show", "--detail"),
         ("games", "--all"),
         ("show", "--json"),
         ("games", "--all", "--json"),

@@ -191,7 +191,7 @@ def fixed_console(monkeypatch, width, terminal):
 def test_show_fits_the_width_and_prints_the_totals(cli, monkeypatch, width):
     setup_games(cli)
     fixed_console(monkeypatch, width, terminal=False)
-    result = cli("show", "2")
+    result = cli("show", "2", "--detail")
     assert result.exit_code == 0, result.output
     lines = result.stdout.splitlines()
     assert max(len(line) for line in lines) <= width

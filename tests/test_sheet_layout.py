@@ -113,7 +113,7 @@ def expected_rows(sides: int, hands: int) -> list[tuple[str, list[str]]]:
 def test_every_number_sits_on_its_labels_line_at_its_sides_edge(cli, monkeypatch, width, sides):
     play(cli, sides, hands=3, note="the first hand, played at the club")
     fixed_console(monkeypatch, width, terminal=False)
-    result = cli("show")
+    result = cli("show", "--detail")
     assert result.exit_code == 0, result.output
     assert max(len(line) for line in result.stdout.splitlines()) <= width
     got, want = sheet_rows(result.stdout, sides), expected_rows(sides, 3)
@@ -150,7 +150,7 @@ def test_too_many_sides_for_the_terminal_print_a_block_per_side_with_no_number_c
     # is then a block per side, its figures as "label value" items that wrap at spaces.
     names = play(cli, 6, hands=3)
     fixed_console(monkeypatch, 40, terminal=False)
-    result = cli("show")
+    result = cli("show", "--detail")
     assert result.exit_code == 0, result.output
     assert max(len(line) for line in result.stdout.splitlines()) <= 40
     blocks = side_blocks(result.stdout)

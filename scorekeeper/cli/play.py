@@ -220,7 +220,8 @@ def hand(
 
 
 def status(game_id: GameOption = None, as_json: JsonOption = False, db: DbOption = None) -> None:
-    """Show the current game: totals, hands played, opening minimums, next dealer, winner.
+    """Show the current game: totals, hands played, opening minimums, winner; it ends with
+    the score pad's last lines (next opening minimums, next dealer) while the game is open.
 
     Example: scorekeeper status
     """
@@ -233,4 +234,4 @@ def status(game_id: GameOption = None, as_json: JsonOption = False, db: DbOption
         return
     from scorekeeper.presentation.console import console
 
-    standings.print_standings(console(), stored)
+    standings.print_standings(console(), stored, True)  # ending with the pad's footer

@@ -92,11 +92,21 @@ def games(
     )
 
 
-def show(game_id: GameArgument = None, as_json: JsonOption = False, db: DbOption = None) -> None:
-    """Show a game's score sheet hand by hand: each side's breakdown, running totals, and the
-    opening minimum that applied at each hand.
+def show(
+    game_id: GameArgument = None,
+    detail: Annotated[
+        bool,
+        typer.Option("--detail", help="Every hand's full breakdown instead of one line per hand."),
+    ] = False,
+    as_json: JsonOption = False,
+    db: DbOption = None,
+) -> None:
+    """Show a game's score pad: one line per hand with each side's hand score, running total
+    and the opening minimum that applied, the dealer, and a * where the hand has a note (the
+    notes follow); then the next opening minimums and dealer. --detail prints every hand's
+    full breakdown.
 
-    Example: scorekeeper show 3
+    Example: scorekeeper show 3 --detail
     """
     from scorekeeper.application.queries import game
 
@@ -108,7 +118,7 @@ def show(game_id: GameArgument = None, as_json: JsonOption = False, db: DbOption
         return
     from scorekeeper.presentation.console import console
 
-    formats.find("sheet", file=False).renderer()(console(), stored)
+    formats.find("sheet" if detail else "pad", file=False).renderer()(console(), stored)
 
 
 def resume(

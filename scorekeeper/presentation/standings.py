@@ -132,8 +132,9 @@ def print_title(con: Console, stored: StoredGame) -> None:
     )
 
 
-def print_standings(con: Console, stored: StoredGame) -> None:
-    """Totals, next opening minimum per side, hands played, next dealer and the winner."""
+def print_standings(con: Console, stored: StoredGame, footer: bool = False) -> None:
+    """Totals, next opening minimum per side, hands played, next dealer and the winner; with
+    ``footer`` (``status``), ending with the score pad's last lines (:func:`footer_lines`)."""
     game = stored.game
     print_title(con, stored)
     table = plain_table()
@@ -146,12 +147,69 @@ def print_standings(con: Console, stored: StoredGame) -> None:
             text(side.name), number_cell(total), number_cell("-" if over else minimum_text(minimum))
         )
     con.print(table)
-    print_outcome(con, stored)
+    print_outcome(con, stored, dealer=not footer)
+    if footer:
+        for line in footer_lines(stored):
+            con.print(text(line))
 
 
-def print_outcome(con: Console, stored: StoredGame) -> None:
-    """The winner and by how much, a draw, a tie that another hand decides, or the next
-    dealer."""
+def footer_lines(stored: StoredGame) -> list[str]:
+    """The score pad's last lines, which ``status`` ends with too, while the game is open:
+    each side's next opening minimum (RULES.md §3; left out where the variant has none), then
+    the next dealer (where the sides named players). Empty once the game is over."""
+    from scorekeeper.domain.minimums import NO_MINIMUM
+
+    game = stored.game
+    if game.outcome.over:
+        return []
+    lines = []
+    minimums = game.next_minimums()
+    if any(m != NO_MINIMUM for m in minimums):
+        each = " · ".join(
+            f"{side.name} {minimum_text(m)}" for side, m in zip(game.sides, minimums, strict=True)
+        )
+        lines.append(f"Next opening minimum: {each}")
+    dealer = game.dealer(game.next_hand)
+    if dealer:
+        lines.append(f"Next dealer: {dealer}")
+    return lines
+
+
+def outcome_text(stored: StoredGame) -> str:
+    """The outcome in words, as the score pad's header gives it: "Winner: Ann & Bob with
+    5,120, by 300 points" (or "... (a hand that wins the game at once)"), "Draw at 5,000",
+    "Tied at 5,000: another hand decides the game", or "Playing, 3 hands played"."""
+    game = stored.game
+    outcome = game.outcome
+    totals = game.totals
+    if outcome.winner is not None:
+        mine = totals[outcome.winner]
+        others = [t for i, t in enumerate(totals) if i != outcome.winner]
+        words = f"Winner: {game.sides[outcome.winner].name} with {num(mine)}"
+        if others and mine > max(others):
+            return f"{words}, by {num(mine - max(others))} points"
+        return f"{words} (a hand that wins the game at once)" if others else words
+    if outcome.draw:
+        return f"Draw at {num(max(totals))}"
+    if tied_at_end(stored):
+        return f"Tied at {num(max(totals))}: another hand decides the game"
+    played = len(game.hands)
+    return f"Playing, {played} hand{'' if played == 1 else 's'} played"
+
+
+def tied_at_end(stored: StoredGame) -> bool:
+    """True when the game reached its target (or its number of hands) with two sides or more
+    level at the top: another hand decides it."""
+    game = stored.game
+    v = game.variant
+    best = max(game.totals)
+    ended = (v.target and best >= v.target) or (v.hands and len(game.hands) >= v.hands)
+    return bool(ended) and sum(1 for t in game.totals if t == best) > 1
+
+
+def print_outcome(con: Console, stored: StoredGame, dealer: bool = True) -> None:
+    """The winner and by how much, a draw, a tie that another hand decides, or (unless not
+    ``dealer``) the next dealer."""
     game = stored.game
     outcome = game.outcome
     if outcome.winner is not None:
@@ -170,15 +228,11 @@ def print_outcome(con: Console, stored: StoredGame) -> None:
     elif outcome.draw:
         con.print(f"[bold]Draw[/] at {num(max(game.totals))}: the game is over.")
     else:
-        v = game.variant
-        best = max(game.totals)
-        leaders = sum(1 for t in game.totals if t == best)
-        ended = (v.target and best >= v.target) or (v.hands and len(game.hands) >= v.hands)
-        if leaders > 1 and ended:
-            con.print(f"Tied at {num(best)}: another hand decides the game.")
-        dealer = game.dealer(game.next_hand)
-        if dealer:
-            con.print(text(f"Next dealer: {dealer}"))
+        if tied_at_end(stored):
+            con.print(f"Tied at {num(max(game.totals))}: another hand decides the game.")
+        nxt = game.dealer(game.next_hand) if dealer else None
+        if nxt:
+            con.print(text(f"Next dealer: {nxt}"))
 
 
 def print_hand_report(con: Console, stored: StoredGame, number: int) -> None:

@@ -60,7 +60,15 @@ register(
     f"{__name__}.json_sheet",
 )
 register("html", "a printable score sheet", f"{__name__}.html_sheet")
-register("sheet", "the score sheet on a terminal (show)", f"{__name__}.terminal_sheet", file=False)
+register(
+    "pad", "the score pad on a terminal: a line per hand (show)", f"{__name__}.terminal_pad", False
+)
+register(
+    "sheet",
+    "every hand's breakdown on a terminal (show --detail)",
+    f"{__name__}.terminal_sheet",
+    False,
+)
 
 
 def names(file: bool = True) -> list[str]:
