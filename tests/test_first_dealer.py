@@ -74,7 +74,9 @@ def test_new_with_dealer_shows_it_in_status_hand_and_show(cli):
     sheet = cli.json("show")
     assert sheet["hands"][0]["dealer"] == "Dan" and sheet["next_dealer"] == "Ann"
     assert "Next dealer: Ann" in cli("status").stdout
-    assert "dealt by Dan" in cli("show").stdout
+    assert "dealt by Dan" in cli("show", "--detail").stdout
+    row = next(line for line in cli("show").stdout.splitlines() if line.lstrip().startswith("1 "))
+    assert "Dan" in row  # the pad's dealer column
 
 
 def test_the_dealer_is_kept_in_the_game_document(cli, db):
