@@ -15,7 +15,9 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
+
+from msgspec import Struct
 
 if TYPE_CHECKING:
     from scorekeeper.domain.variant import Variant
@@ -46,7 +48,7 @@ def _no_limit(variant: Variant) -> int:
     return 99
 
 
-class EntryField(NamedTuple):
+class EntryField(Struct, frozen=True):
     """One field of a side's entry, declared once.
 
     ``key``: the field's name, and the :class:`SideEntry` attribute holding its value (a key
