@@ -20,6 +20,7 @@ from __future__ import annotations
 import copy
 import math
 from collections.abc import Mapping, Sequence
+from functools import cached_property
 from itertools import pairwise
 from typing import Any
 
@@ -107,7 +108,7 @@ def _exists(data: Mapping[str, Any], path: str) -> bool:
     return True
 
 
-class Variant(RulesSpec, frozen=True, kw_only=True):
+class Variant(RulesSpec, frozen=True, kw_only=True, dict=True):
     """The complete, validated rules of one variant as the scoring engine uses them: the
     decoded tables of :class:`scorekeeper.domain.schema.RulesSpec` (``going_out.bonus``,
     ``red_threes.value(n)``, ``canastas[key].fits(meld)``, ``sides.min``...), with ``name``
@@ -171,17 +172,17 @@ class Variant(RulesSpec, frozen=True, kw_only=True):
             return 2 * self.decks
         return 4 * self.decks
 
-    @property
+    @cached_property
     def deck_points(self) -> int:
         """Card points of every card in the decks together: the most any hand can count."""
         return sum(self.cards_of(rank) * value for rank, value in self.cards.items())
 
-    @property
+    @cached_property
     def deck_cards(self) -> int:
         """Number of cards in the decks, threes excluded (the cards canastas can be made of)."""
         return sum(self.cards_of(r) for r in RANKS if r not in ("red_three", "black_three"))
 
-    @property
+    @cached_property
     def point_step(self) -> int:
         """Every card total is a multiple of this (the greatest common divisor of card values)."""
         step = 0
