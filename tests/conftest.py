@@ -12,6 +12,11 @@ from typer.testing import CliRunner
 from scorekeeper.cli import app
 from scorekeeper.presentation import console as console_module
 
+#: ``new`` options for two partnerships of two named players (RULES.md §2: partners sit
+#: opposite, so the seats are Ann, Cat, Bob, Dan).
+PARTNERSHIPS = ("--team", "Ann & Bob", "--team", "Cat & Dan", "--players", "Ann,Bob")
+PARTNERSHIPS += ("--players", "Cat,Dan")
+
 
 @pytest.fixture(autouse=True)
 def isolated(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:

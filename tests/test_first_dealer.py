@@ -7,21 +7,12 @@ from __future__ import annotations
 import json
 
 import pytest
+from conftest import PARTNERSHIPS as TEAMS
 
 from scorekeeper.domain.game import Game, Side
 from scorekeeper.errors import InputError
 from scorekeeper.variants import load_variant
 
-TEAMS = (
-    "--team",
-    "Ann & Bob",
-    "--team",
-    "Cat & Dan",
-    "--players",
-    "Ann,Bob",
-    "--players",
-    "Cat,Dan",
-)
 HAND = ("m=120 nat=1 out", "m=90 h=20")
 
 

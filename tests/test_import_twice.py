@@ -5,16 +5,8 @@ from __future__ import annotations
 
 import json
 
-TEAMS = (
-    "--team",
-    "Ann & Bob",
-    "--team",
-    "Cat & Dan",
-    "--players",
-    "Ann,Bob",
-    "--players",
-    "Cat,Dan",
-)
+from conftest import PARTNERSHIPS as TEAMS
+
 HAND = ("m=220 nat=1 mix=1 r=2 out h=15", "m=110 r=1 h=70")  # 1,305 and 140 (README)
 
 

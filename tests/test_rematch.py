@@ -4,17 +4,8 @@ copy), options, sides, players and label, made current, the deal passing on."""
 from __future__ import annotations
 
 import pytest
+from conftest import PARTNERSHIPS as TEAMS
 
-TEAMS = (
-    "--team",
-    "Ann & Bob",
-    "--team",
-    "Cat & Dan",
-    "--players",
-    "Ann,Bob",
-    "--players",
-    "Cat,Dan",
-)
 HAND = ("m=120 nat=1 out", "m=90 h=20")
 
 
