@@ -9,19 +9,22 @@ import sys
 from pathlib import Path
 
 BENCH = Path(__file__).resolve().parent.parent / "benchmarks" / "bench.py"
-COMMANDS = ("help", "minimum", "status", "hand", "show", "games", "stats")
+COMMANDS = ("help", "minimum", "status", "hand", "show", "games", "stats", "check", "points")
+COMMANDS += ("export",)
+HISTORY = ("games_variant", "games_all_json", "stats_recount")
 
 
 def test_benchmark_ends_with_one_json_line_of_every_figure(tmp_path):
     # the installed command beside this Python comes first on PATH, as after "Set up"
     bin_dir = os.path.dirname(sys.executable)
     env = {**os.environ, "PATH": bin_dir + os.pathsep + os.environ.get("PATH", "")}
+    tiny = ["--sizes", "1,3", "--runs", "1", "--long-hands", "12", "--club-players", "6"]
     r = subprocess.run(
-        [sys.executable, str(BENCH), "--sizes", "1,3", "--runs", "1"],
+        [sys.executable, str(BENCH), *tiny, "--cache", str(tmp_path / "cache")],
         capture_output=True,
         text=True,
         env=env,
-        timeout=300,
+        timeout=600,
     )
     assert r.returncode == 0, r.stderr
     figures = json.loads(r.stdout.strip().splitlines()[-1])
@@ -31,5 +34,12 @@ def test_benchmark_ends_with_one_json_line_of_every_figure(tmp_path):
     for name in COMMANDS:
         assert set(figures[f"{name}_ms"]) == {"1", "3"}
         assert all(ms > 0 for ms in figures[f"{name}_ms"].values())
+        assert set(figures["ratio"][name]) == {"1", "3"}
+        assert all(0 < r < 100 for r in figures["ratio"][name].values())
+        assert all(0 < mb < 1000 for mb in figures["rss_mb"][name].values())
     assert set(figures["peak_rss_mb"]) == {"1", "3"}
-    assert all(0 < mb < 1000 for mb in figures["peak_rss_mb"].values())
+    for name in HISTORY:
+        assert set(figures["history_ms"][name]) == {"1", "3"}
+        assert set(figures["history_rss_mb"][name]) == {"1", "3"}
+    assert set(figures["cold_ms"]["copied_folder"]) == {"1", "3"}
+    assert set(figures["long_ratio"]) == {"show_500_hands", "stats_200_players"}
