@@ -57,7 +57,9 @@ class CommandGroup(ScorekeeperGroup):
             if isinstance(target, typer.Typer):
                 command = typer.main.get_group(target)
             else:
-                single = typer.Typer(add_completion=False, pretty_exceptions_enable=False)
+                single = typer.Typer(
+                    add_completion=False, pretty_exceptions_enable=False, rich_markup_mode=None
+                )
                 single.command(cmd_name)(target)
                 command = typer.main.get_command(single)
             command.name = cmd_name
@@ -72,6 +74,7 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    rich_markup_mode=None,
     context_settings={"help_option_names": ["-h", "--help"]},
 )
 

@@ -30,7 +30,9 @@ KINDS = {
     "damaged": "unreadable file moved aside",
 }
 
-backups_app = typer.Typer(cls=ScorekeeperGroup, invoke_without_command=True, no_args_is_help=False)
+backups_app = typer.Typer(
+    cls=ScorekeeperGroup, invoke_without_command=True, no_args_is_help=False, rich_markup_mode=None
+)
 
 
 @backups_app.callback()

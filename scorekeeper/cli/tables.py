@@ -88,6 +88,7 @@ variants_app = typer.Typer(
     cls=ScorekeeperGroup,
     invoke_without_command=True,
     no_args_is_help=False,
+    rich_markup_mode=None,
 )
 
 
