@@ -158,18 +158,42 @@ def test_a_twelve_hand_game_of_two_sides_prints_on_one_page(cli, tmp_path, paper
     assert ends in text
 
 
+def _blocks_whole(pdf: Path) -> list[int]:
+    """The hands whose breakdown blocks the PDF shows, checking on each page that every block
+    that starts there ends there: its heading, its first item and its hand score."""
+    seen = []
+    for page in range(1, _pages(pdf) + 1):
+        text = _page_text(pdf, page)
+        blocks = re.findall(r"Hand (\d+)\*? · dealer", text)
+        assert len(blocks) == text.count("Hand score"), page
+        assert len(blocks) == text.count("Melded cards"), page
+        seen += [int(b) for b in blocks]
+    return sorted(seen)
+
+
 @needs_tools
 def test_a_long_game_breaks_pages_between_hands_only(cli, tmp_path):
     _game(cli, 40, 1_000_000, notes=False)
     pdf = _print(_sheet(cli, tmp_path), tmp_path, "A4")
-    pages = _pages(pdf)
-    assert pages > 1
-    seen = []
-    for page in range(1, pages + 1):
-        text = _page_text(pdf, page)
-        blocks = re.findall(r"Hand (\d+) · dealer", text)
-        # every hand's block that starts on a page ends on it: its heading, its items, its score
-        assert len(blocks) == text.count("Hand score"), page
-        assert text.count("Melded cards") == len(blocks), page
-        seen += [int(b) for b in blocks]
-    assert sorted(seen) == list(range(1, 41))
+    assert _pages(pdf) > 1
+    assert _blocks_whole(pdf) == list(range(1, 41))
+
+
+@needs_tools
+@pytest.mark.parametrize("paper", ["A4", "Letter"])
+def test_a_full_pad_of_twelve_hands_stays_on_the_first_page(cli, tmp_path, paper):
+    # Long names, a note on every hand, seven items a hand (RULES.md §3: Modern American
+    # scores black threes and penalties too): the pad, its notes and its last lines stay on
+    # page 1; the breakdowns that do not fit follow, each whole.
+    sides = ("--team", "Annabelle & Bartholomew", "--team", "Catherine & Dominic")
+    players = ("--players", "Annabelle,Bartholomew", "--players", "Catherine,Dominic")
+    assert cli("new", "modern-american", *sides, *players, "--target", "900000").exit_code == 0
+    ours = "m=300 nat=1 mix=1 r=2 b=1 out h=15 aces_in_hand=1"
+    theirs = "m=110 r=1 b=1 h=70 incomplete_sevens=1"
+    for n in range(1, 13):
+        note = f"note {n}: a note of some length that a player wrote about this hand"
+        assert cli("hand", "--yes", ours, theirs, "--note", note).exit_code == 0
+    pdf = _print(_sheet(cli, tmp_path), tmp_path, paper)
+    first = _page_text(pdf, 1)
+    assert "note 12: a note" in first and "Next dealer: Annabelle" in first
+    assert _blocks_whole(pdf) == list(range(1, 13))

@@ -148,6 +148,9 @@ def edit(
 
     A finished game whose outcome changes reopens (or finishes again if still decided).
 
+    Asked side by side (--guided, or no entries on a terminal), every question starts at the
+    hand as recorded: Enter keeps it. At the last question, n goes back to the answers.
+
     With --side NAME, the arguments are items of that side's entry: only they change
     (m=150 replaces the meld points or cards; out is refused if another side went out).
 

@@ -60,7 +60,9 @@ tr.total td { font-weight: bold; border-top: 2px solid #111; }
 ul.notes { margin: 0.3em 0; padding-left: 1.2em; }
 section.hands { display: grid; gap: 0.6em 0.8em; font-size: 0.85em; }
 div.hand { break-inside: avoid; page-break-inside: avoid; }
-div.hand table { width: 100%; }
+div.hand table { width: 100%; table-layout: fixed; }
+div.hand th.side { text-align: right; overflow-wrap: anywhere; font-weight: bold; }
+div.hand col.label { width: 9em; }
 div.hand th, div.hand td { padding: 0.05em 0.3em; }
 div.hand h3 { font-size: 1em; margin: 0 0 0.1em; }
 
@@ -136,7 +138,7 @@ def _breakdown(view: HandView) -> str:
     """One hand's block: its items that scored, per side, and the hand score (its note, marked
     ``*`` by its number, is listed under the pad)."""
     e = escape
-    head = "".join(f'<th class="n">{e(name)}</th>' for name in view.teams)
+    head = "".join(f'<th class="side">{e(name)}</th>' for name in view.teams)
     title = f"Hand {hand_label(view)}"
     if view.dealer:
         title += f" · dealer {view.dealer}"
@@ -149,7 +151,9 @@ def _breakdown(view: HandView) -> str:
             rows.append(f"<tr><td>{e(item.label)}</td>{cells}</tr>")
     cells = "".join(f'<td class="n">{num(s)}</td>' for s in view.scores)
     rows.append(f'<tr class="total"><td>Hand score</td>{cells}</tr>')
-    return f'<div class="hand"><h3>{e(title)}</h3><table>{"".join(rows)}</table></div>'
+    cols = '<colgroup><col class="label">' + "<col>" * len(view.teams) + "</colgroup>"
+    table = f"<table>{cols}{''.join(rows)}</table>"
+    return f'<div class="hand"><h3>{e(title)}</h3>{table}</div>'
 
 
 def render(stored: StoredGame) -> str:
