@@ -198,7 +198,9 @@ def test_an_unknown_key_lists_the_keys_of_the_table(classic):
 
 def _question(f: EntryField, variant) -> str:
     if f.kind == CANASTAS:
-        return f.question.format(kind=next(iter(variant.canastas.values())).title.capitalize())
+        # the first kind of the variant (classic's natural canasta), named in the plural
+        assert variant.canastas["natural"].title == "natural canasta"
+        return "Natural canastas"
     if f.kind == PENALTIES:
         rule = next(iter(variant.penalties.values()))
         title = rule.title.capitalize()
@@ -212,7 +214,12 @@ def _question(f: EntryField, variant) -> str:
 def test_the_guided_prompt_asks_every_field_where_the_variant_has_it(cli, field):
     name = WHERE.get(field.key, "classic")
     cli("new", name, "--team", "A", "--team", "B")
-    # Side 1 went out (so 'concealed' is asked), then Enter for every other question.
-    answers = ("0\n" if field.key == "acaba" else "") + "1\nn\n" + "\n" * 40
+    # Side 1 went out (so 'concealed' is asked where it pays: RULES.md §2, classic's 100
+    # extra), melded 50 (so canastas are asked), then Enter for every other question.
+    variant = load_variant(name)
+    answers = ("0\n" if field.key == "acaba" else "") + "1\n"
+    answers += "n\n" if variant.going_out.concealed_bonus else ""
+    answers += "\n" if variant.special_hands else ""  # asked first: none
+    answers += "50\n" + "\n" * 40
     result = cli("hand", "--guided", input=answers)
     assert _question(field, load_variant(name)) in result.stderr

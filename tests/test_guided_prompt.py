@@ -7,8 +7,6 @@ import json
 
 from conftest import game_doc
 
-from scorekeeper.variants import load_variant
-
 
 def _last_json(result):
     assert result.exit_code == 0, result.output
@@ -47,31 +45,29 @@ def test_classic_asks_nothing_about_acaba_or_special_hands(cli):
     assert "acaba" not in result.stderr and "Special hand" not in result.stderr
 
 
-def _side_questions_before_special(name: str) -> int:
-    """Questions asked of a side before the special hand, for a side that gives points: meld,
-    one per canasta kind, red and black threes where scored, hand, one per penalty kind."""
-    v = load_variant(name)
-    threes = int(v.red_threes.scored) + int(v.black_threes.scored)
-    return 1 + len(v.canastas) + threes + 1 + len(v.penalties)
+def _asked_of(stderr: str, side: str, next_side: str) -> str:
+    """The questions the prompt asked of ``side``: its part of standard error."""
+    return stderr.split(f"\n{side}\n", 1)[1].split(f"\n{next_side}\n", 1)[0]
 
 
 def test_the_prompt_asks_for_a_special_hand_by_key(cli):
     # RULES.md §3.1 and modern-american.toml: garbage is worth 2,000 and replaces the side's
-    # whole score; the other side, which scored nothing, scores 0.
+    # whole score; the other side, which scored nothing, scores 0. The special hand is asked
+    # first, and then nothing more of that side.
     cli("new", "modern-american", "--team", "A", "--team", "B")
-    before = _side_questions_before_special("modern-american")
-    answers = "0\n" + "\n" * before + "garbage\n" + "\n" * (before + 1)
+    answers = "0\ngarbage\n" + "\n" * 20
     result = cli("hand", "--guided", "--json", input=answers)
     doc = _last_json(result)
     assert "Special hand" in result.stderr and "garbage" in result.stderr
     assert [t["hand_score"] for t in doc["teams"]] == [2000, 0]
     assert doc["teams"][0]["special_hand_bonus"] == 2000
+    asked_of_a = _asked_of(result.stderr, "A", "B")
+    assert "Special hand" in asked_of_a and "Melded card points" not in asked_of_a
 
 
 def test_an_unknown_special_hand_is_asked_again(cli):
     cli("new", "modern-american", "--team", "A", "--team", "B")
-    before = _side_questions_before_special("modern-american")
-    answers = "0\n" + "\n" * before + "rubbish\npairs\n" + "\n" * (before + 1)
+    answers = "0\nrubbish\npairs\n" + "\n" * 20
     result = cli("hand", "--guided", "--json", input=answers)
     doc = _last_json(result)
     assert "one of pairs" in result.stderr

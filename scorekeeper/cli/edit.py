@@ -148,6 +148,9 @@ def edit(
 
     A finished game whose outcome changes reopens (or finishes again if still decided).
 
+    Asked side by side (--guided, or no entries on a terminal), every question starts at the
+    hand as recorded: Enter keeps it. At the last question, n goes back to the answers.
+
     With --side NAME, the arguments are items of that side's entry: only they change
     (m=150 replaces the meld points or cards; out is refused if another side went out).
 
@@ -160,7 +163,7 @@ def edit(
     Example: scorekeeper edit 2 --side "Cat & Dan" h=25
     """
     from scorekeeper.application import queries, usecases
-    from scorekeeper.cli.entries import read_entries
+    from scorekeeper.cli.entries import prompts, read_entries
     from scorekeeper.domain.game import Game, Hand
     from scorekeeper.presentation import render, standings
     from scorekeeper.presentation.console import console
@@ -173,35 +176,60 @@ def edit(
     con = console()
     interactive = stdin_is_terminal()
     # The game as it stood before hand N: entries are read and checked as that hand.
-    earlier = Game(
+    earlier_game = Game(
         game.variant, game.sides, list(game.hands[: number - 1]), first_dealer=game.first_dealer
     )
-    if side is not None:
-        side_entries, file_note, pair = _amended(
-            earlier, old, side, entries, file, guided, partners
-        )
-    else:
-        side_entries, file_note, pair = read_entries(
-            earlier, entries, file, guided, interactive, partners
-        )
-    if not pair and partners is None:
-        pair = old.partners  # like the note, the hand's partners stay unless given again
-    chosen_note = note if note is not None else (file_note or old.note)
-    new_hand = Hand(tuple(side_entries), chosen_note, old.recorded_at, pair)
-    trial = Game(game.variant, game.sides, list(game.hands), first_dealer=game.first_dealer)
-    trial.replace(number, new_hand)  # raises when the change breaks a rule; nothing stored
-    if interactive and not yes:
-        con.print(f"Hand {number} now:")
-        standings.print_breakdown(con, hand_view(game, number))
-        con.print("would become:")
-        standings.print_breakdown(con, hand_view(trial, number))
-        totals = ", ".join(
-            f"{n} {render.num(t)}" for n, t in zip(trial.names, trial.totals, strict=True)
-        )
-        from rich.text import Text
+    asking = side is None and prompts(entries, file, guided, interactive)
+    # The guided prompt starts every answer at the hand as recorded, and after an "n" at the
+    # question at the answers just given.
+    earlier, earlier_pair = list(old.entries), old.partners
+    while True:
+        if side is not None:
+            side_entries, file_note, pair = _amended(
+                earlier_game, old, side, entries, file, guided, partners
+            )
+        else:
+            side_entries, file_note, pair = read_entries(
+                earlier_game,
+                entries,
+                file,
+                guided,
+                interactive,
+                partners,
+                defaults=earlier,
+                default_partners=earlier_pair,
+            )
+        if not pair and partners is None and not asking:
+            pair = old.partners  # like the note, the hand's partners stay unless given again
+        chosen_note = note if note is not None else (file_note or old.note)
+        new_hand = Hand(tuple(side_entries), chosen_note, old.recorded_at, pair)
+        trial = Game(game.variant, game.sides, list(game.hands), first_dealer=game.first_dealer)
+        trial.replace(number, new_hand)  # raises when the change breaks a rule; nothing stored
+        if interactive and not yes:
+            con.print(f"Hand {number} now:")
+            standings.print_breakdown(con, hand_view(game, number))
+            con.print("would become:")
+            standings.print_breakdown(con, hand_view(trial, number))
+            totals = ", ".join(
+                f"{n} {render.num(t)}" for n, t in zip(trial.names, trial.totals, strict=True)
+            )
+            from rich.text import Text
 
-        con.print(Text(f"Totals would be: {totals}"))
-    _ask(f"Replace hand {number} of game {shown.id}?", yes)
+            con.print(Text(f"Totals would be: {totals}"))
+        question = f"Replace hand {number} of game {shown.id}?"
+        if asking and interactive and not yes:
+            from scorekeeper.cli.prompt import confirm_hand
+
+            answer = confirm_hand(question)
+            if answer is False:
+                earlier, earlier_pair = side_entries, pair
+                continue
+            if answer is None:
+                typer.echo("Nothing changed.", err=True)
+                raise typer.Exit(0)
+        else:
+            _ask(question, yes)
+        break
     stored = usecases.edit_hand(db, number, new_hand, seen=seen)
     report_hand(stored, number, as_json)
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -94,6 +95,12 @@ def show_hints(hints: list[str]) -> None:
         print(hint, file=sys.stderr)
 
 
+def prompts(lines: list[str] | None, file: str | None, guided: bool, interactive: bool) -> bool:
+    """True when :func:`read_entries` asks the hand with the guided prompt (no entries, no
+    file, and ``--guided`` or a terminal)."""
+    return not lines and not file and (guided or interactive)
+
+
 def read_entries(
     game: Game,
     lines: list[str] | None,
@@ -101,15 +108,19 @@ def read_entries(
     guided: bool,
     interactive: bool,
     partners: str | None = None,
+    *,
+    defaults: Sequence[SideEntry] | None = None,
+    default_partners: tuple[int, ...] = (),
 ) -> tuple[list[SideEntry], str, tuple[int, ...]]:
     """The entries of the hand ``game`` would record next, a note from a file (else ""), and
     the hand's partners (cutthroat: ``partners`` "Bob,Cat", the file's, or the prompt's).
 
     ``lines``: one-line entries, one per side; ``file``: a JSON entry file; otherwise the guided
-    prompt when ``interactive`` or ``guided``. Raises UsageError when no entry style applies or
-    two are given, InputError/RuleError for entries that cannot be read.
+    prompt when ``interactive`` or ``guided``, each answer starting at ``defaults`` (entries in
+    side order) and ``default_partners`` where given. Raises UsageError when no entry style
+    applies or two are given, InputError/RuleError for entries that cannot be read.
     """
-    entries, note, pair = _read(game, lines, file, guided, interactive)
+    entries, note, pair = _read(game, lines, file, guided, interactive, defaults, default_partners)
     if partners:
         pair = partner_indexes(game, partners)
     return entries, note, pair
@@ -121,6 +132,8 @@ def _read(
     file: str | None,
     guided: bool,
     interactive: bool,
+    defaults: Sequence[SideEntry] | None = None,
+    default_partners: tuple[int, ...] = (),
 ) -> tuple[list[SideEntry], str, tuple[int, ...]]:
     if file and lines:
         raise UsageError("give one-line entries or --file, not both")
@@ -141,7 +154,7 @@ def _read(
     if interactive or guided:
         from scorekeeper.cli import prompt
 
-        asked, pair = prompt.ask_hand(game)
+        asked, pair = prompt.ask_hand(game, defaults=defaults, partners=default_partners)
         return asked, "", pair
     raise UsageError(
         "no hand given: pass one entry per side, --file FILE (- for stdin), or --guided"

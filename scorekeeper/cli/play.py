@@ -19,12 +19,13 @@ from scorekeeper.cli.common import (
     report_hand,
     stdin_is_terminal,
 )
-from scorekeeper.cli.entries import read_entries
+from scorekeeper.cli.entries import prompts, read_entries
 from scorekeeper.domain.fields import document
 from scorekeeper.errors import InputError, UsageError
 
 if TYPE_CHECKING:
     from scorekeeper.application.usecases import Started
+    from scorekeeper.domain.entries import SideEntry
     from scorekeeper.domain.game import Game
 
 
@@ -206,14 +207,38 @@ def hand(
     if game.outcome.over:
         game.score([])  # raises the "game is over" refusal
     con = console()
-    side_entries, file_note, pair = read_entries(game, entries, file, guided, interactive, partners)
-    breakdowns = game.score(side_entries, pair)
-    if interactive and not yes:
+    earlier: list[SideEntry] | None = None
+    earlier_pair: tuple[int, ...] = ()
+    while True:
+        side_entries, file_note, pair = read_entries(
+            game,
+            entries,
+            file,
+            guided,
+            interactive,
+            partners,
+            defaults=earlier,
+            default_partners=earlier_pair,
+        )
+        breakdowns = game.score(side_entries, pair)
+        if not interactive or yes:
+            break
         shown = proposed_view(game, game.next_hand, breakdowns, side_entries)
         standings.print_breakdown(con, shown)
-        if not typer.confirm("Record this hand?", default=True, err=True):
+        if prompts(entries, file, guided, interactive):
+            from scorekeeper.cli.prompt import confirm_hand
+
+            # "n" goes back to the answers, each starting at the one just given
+            answer = confirm_hand("Record this hand?")
+            if answer is False:
+                earlier, earlier_pair = side_entries, pair
+                continue
+        else:
+            answer = typer.confirm("Record this hand?", default=True, err=True)
+        if not answer:
             con.print("Nothing recorded.")
             raise typer.Exit(0)
+        break
     hand_input = usecases.HandInput(side_entries, note or file_note, pair)
     stored = usecases.record_hand(db, hand_input, seen=seen)
     report_hand(stored, len(stored.game.hands), as_json)

@@ -1,12 +1,19 @@
 """The guided ``hand`` prompt: asks side by side only what the variant scores, as the one
-table of entry fields (:data:`scorekeeper.domain.entries.FIELDS`) declares it.
+table of entry fields (:data:`scorekeeper.domain.fields.FIELDS`) declares it: no concealed
+question where going out concealed pays nothing extra, no canastas after 0 meld points, a
+special hand first (then nothing more of that side), acaba, black threes where they count and
+cutthroat partners where the variant has them. Canasta kinds are named as a player says them,
+in the plural ("Natural canastas of aces").
 
 Every answer is checked as it is typed and asked again when it is wrong; a hand that breaks a
-rule as a whole (two sides out, going out without the canastas) is explained and entered again.
+rule as a whole (two sides out, going out without the canastas) is explained and entered again,
+each question starting at the answer just given. ``edit`` starts every answer at the hand as
+recorded (``defaults``), and :func:`confirm_hand` lets "n" go back to the answers.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import typer
@@ -21,12 +28,16 @@ from scorekeeper.domain.fields import (
     SPECIAL_HAND,
     YES_NO,
     EntryField,
+    counted,
+    plural,
+    sentence,
 )
 from scorekeeper.domain.reading import entry_from_json
 from scorekeeper.errors import ScorekeeperError
 
 if TYPE_CHECKING:
     from scorekeeper.domain.game import Game
+    from scorekeeper.domain.variant import Variant
 
 
 def _ask(question: str, parse: Any, default: str = "0") -> Any:
@@ -88,68 +99,131 @@ def _special_hand(game: Game, f: EntryField) -> Any:
     return parse
 
 
-def _ask_field(game: Game, f: EntryField, obj: dict[str, Any]) -> None:
-    """Ask one side's field ``f`` (:data:`FIELDS`) and put its answer into ``obj`` (JSON)."""
+def _text(value: Any, empty: str = "0") -> str:
+    """An earlier answer as the default of its question: a number or card text as typed."""
+    if value is None or value is False:
+        return empty
+    return str(value)
+
+
+def _ask_field(game: Game, f: EntryField, obj: dict[str, Any], was: Mapping[str, Any]) -> None:
+    """Ask one side's field ``f`` (:data:`FIELDS`) and put its answer into ``obj`` (JSON);
+    ``was``: the side's earlier answers (JSON), each question's default."""
     v = game.variant
     if f.kind == POINTS_OR_CARDS:
         parse = _points_or_cards(game, f.key, f.grouped, bool(obj.get("went_out")))
-        points, cards = _ask(f"  {f.question}", parse)
+        typed = was.get(f.cards_key)
+        default = typed if isinstance(typed, str) and typed else _text(was.get(f.points_key))
+        points, cards = _ask(f"  {f.question}", parse, default)
         obj[f.cards_key if cards else f.points_key] = cards or points
     elif f.kind == CANASTAS:
         canastas = {}
+        earlier = was.get(f.json[0]) or {}
         for key, kind in v.canastas.items():
-            question = f.question.format(kind=kind.title.capitalize())
-            n = _ask(f"  {question}", _count(f.limit(v), kind.title))
+            many = plural(kind.title)
+            label = sentence(many) if many else f"{sentence(kind.title)}: how many"
+            question = f.question.format(kinds=label)
+            n = _ask(f"  {question}", _count(f.limit(v), label), _text(earlier.get(key)))
             if n:
                 canastas[key] = n
         obj[f.json[0]] = canastas
     elif f.kind == PENALTIES:
         penalties = {}
+        earlier = was.get(f.json[0]) or {}
         for key, rule in v.penalties.items():
-            title = rule.title.capitalize()
+            title = sentence(rule.title)
             question = f.question.format(kind=title, points=f"{rule.points:,}")
-            n = _ask(f"  {question}", _count(f.limit(v), key))
+            n = _ask(f"  {question}", _count(f.limit(v), key), _text(earlier.get(key)))
             if n:
                 penalties[key] = n
         obj[f.json[0]] = penalties
     elif f.kind == SPECIAL_HAND:
         question = f.question.format(choices=", ".join(v.special_hands))
-        special = _ask(f"  {question}", _special_hand(game, f), default="")
+        default = _text(was.get(f.json[0]), "")
+        special = _ask(f"  {question}", _special_hand(game, f), default=default)
         if special:
             obj[f.json[0]] = special
     elif f.kind == YES_NO:
-        obj[f.json[0]] = typer.confirm(f"  {f.question}", default=False, err=True)
+        default = bool(was.get(f.json[0]))
+        obj[f.json[0]] = typer.confirm(f"  {f.question}", default=default, err=True)
     else:
-        obj[f.json[0]] = _ask(f"  {f.question}", _count(f.limit(v), f.question.lower()))
+        parse = _count(f.limit(v), f.question.lower())
+        obj[f.json[0]] = _ask(f"  {f.question}", parse, _text(was.get(f.json[0])))
 
 
-def ask_side(game: Game, index: int, answers: dict[str, Any]) -> SideEntry:
-    """Ask one side's entry, field by field as :data:`FIELDS` lists those the variant uses;
-    ``answers``: what the hand's questions (who went out...) already say of this side (JSON)."""
+def _counted_canastas(game: Game, obj: dict[str, Any], key: str, name: str) -> str:
+    """What the typed melds under JSON ``key`` make, in words ("1 natural canasta, 2 mixed
+    canastas"; "no canasta")."""
+    v = game.variant
+    made = entry_from_json(v, {key: obj[key], "went_out": bool(obj.get("went_out"))}, name)
+    counts = [counted(n, v.canastas[k].title) for k, n in made.canastas.items() if n]
+    return ", ".join(counts) or "no canasta"
+
+
+def asked_fields(variant: Variant, which: str) -> list[EntryField]:
+    """The fields of :data:`FIELDS` the prompt asks in ``variant``, asked ``which`` way
+    (``side``, ``which``, ``with``), in the order it asks them: those the variant has
+    (``used``) and scores (``prompted``), a field that stands alone (``alone``) first."""
+    asked = [f for f in FIELDS if f.asked == which and f.used(variant) and f.prompted(variant)]
+    return sorted(asked, key=lambda f: not f.alone)
+
+
+def ask_side(
+    game: Game,
+    index: int,
+    answers: dict[str, Any],
+    *,
+    default: SideEntry | Mapping[str, Any] | None = None,
+) -> SideEntry:
+    """Ask one side's entry, field by field as :func:`asked_fields` lists those the variant
+    uses and scores; ``answers``: what the hand's questions (who went out...) already say of
+    this side (JSON). ``default``: the side's earlier entry (or its JSON), whose values each
+    question starts at (``edit``, or answers given before); else every answer starts at 0.
+
+    A field that stands alone (a special hand) is asked first, and once given nothing more is
+    asked; canastas are not asked after 0 meld points (a canasta's cards are among the meld
+    points: the hand check ``meld_points_hold_canastas``) nor when the melds were typed as
+    cards (they are counted from them, and said).
+    Raises ScorekeeperError when the answers together cannot be read as an entry.
+    """
     v = game.variant
     name = game.names[index]
+    was = default.to_json() if isinstance(default, SideEntry) else dict(default or {})
     typer.echo(f"\n{name}", err=True)
     obj: dict[str, Any] = dict(answers)
-    for f in FIELDS:
-        if f.asked != "side" or not f.used(v):
-            continue
+    for f in asked_fields(v, "side"):
         if f.unless and f.unless in obj:
-            typer.echo(f"  ({f.key} are counted from the cards)", err=True)
+            made = _counted_canastas(game, obj, f.unless, name)
+            typer.echo(f"  ({f.key} are counted from the cards: {made})", err=True)
             continue
-        _ask_field(game, f, obj)
+        if f.needs and not obj.get(f.needs):
+            continue
+        _ask_field(game, f, obj, was)
+        if f.alone and obj.get(f.json[0]):
+            break  # a special hand replaces the side's whole score (RULES.md §3.1)
     return entry_from_json(v, obj, name)
 
 
-def _ask_which(game: Game, choices: str) -> list[dict[str, Any]]:
+def _picked(defaults: Sequence[Mapping[str, Any]], key: str) -> int:
+    """The number (1 is the first side) of the side whose earlier answer under ``key`` is yes,
+    else 0."""
+    return next((i + 1 for i, d in enumerate(defaults) if d.get(key)), 0)
+
+
+def _ask_which(
+    game: Game, choices: str, defaults: Sequence[Mapping[str, Any]]
+) -> list[dict[str, Any]]:
     """Ask the hand's questions (:data:`FIELDS` asked ``which`` and ``with``): which side went
-    out, concealed or not, which side declared acaba. Fields that end the hand on their own
-    (``alone``) come first. Returns what they say of each side (JSON keys)."""
+    out, concealed or not (where it pays extra), which side declared acaba. Fields that end
+    the hand on their own (``alone``) come first. ``defaults``: each side's earlier answers
+    (JSON). Returns what they say of each side (JSON keys)."""
     v = game.variant
     names = game.names
     answers: list[dict[str, Any]] = [{} for _ in names]
-    asked = [f for f in FIELDS if f.asked == "which" and f.used(v)]
-    for f in sorted(asked, key=lambda f: not f.alone):
-        pick = _ask(f"{f.question} ({choices}; 0 nobody)", _count(len(names), "side number"))
+    for f in asked_fields(v, "which"):
+        was = _picked(defaults, f.json[0])
+        question = f"{f.question} ({choices}; 0 nobody)"
+        pick = _ask(question, _count(len(names), "side number"), str(was))
         if f.alone:
             if pick:
                 answers[pick - 1][f.json[0]] = True
@@ -157,15 +231,17 @@ def _ask_which(game: Game, choices: str) -> list[dict[str, Any]]:
             continue
         for i, side in enumerate(answers):
             side[f.json[0]] = pick == i + 1
-        for w in FIELDS:
-            if w.asked == "with" and w.implies == f.key and w.used(v):
-                yes = bool(pick) and typer.confirm(w.question, default=False, err=True)
-                for i, side in enumerate(answers):
-                    side[w.json[0]] = yes and pick == i + 1
+        for w in asked_fields(v, "with"):
+            if w.implies != f.key:
+                continue
+            earlier = bool(pick) and bool(defaults[pick - 1].get(w.json[0]))
+            yes = bool(pick) and typer.confirm(w.question, default=earlier, err=True)
+            for i, side in enumerate(answers):
+                side[w.json[0]] = yes and pick == i + 1
     return answers
 
 
-def _ask_partners(game: Game, choices: str) -> tuple[int, ...]:
+def _ask_partners(game: Game, choices: str, default: tuple[int, ...]) -> tuple[int, ...]:
     def parse(text: str) -> tuple[int, ...]:
         if text in ("", "0"):
             return ()
@@ -179,31 +255,63 @@ def _ask_partners(game: Game, choices: str) -> tuple[int, ...]:
             raise ValueError(f"two different numbers from 1 to {len(game.names)}")
         return pair
 
-    return _ask(f"Partners this hand? ({choices}; two numbers, 0 nobody took the pile)", parse)
+    was = " ".join(str(i + 1) for i in default) or "0"
+    question = f"Partners this hand? ({choices}; two numbers, 0 nobody took the pile)"
+    return _ask(question, parse, was)
 
 
-def ask_hand(game: Game) -> tuple[list[SideEntry], tuple[int, ...]]:
-    """Ask the whole hand (and, in cutthroat, the hand's partners); asks again from the start
-    when the hand breaks a rule. Returns the entries in side order and the partners."""
+def ask_hand(
+    game: Game,
+    *,
+    defaults: Sequence[SideEntry] | None = None,
+    partners: tuple[int, ...] = (),
+) -> tuple[list[SideEntry], tuple[int, ...]]:
+    """Ask the whole hand (and, in cutthroat, the hand's partners); asks again when the hand
+    breaks a rule, starting at the answers just given. ``defaults``: the entries (in side
+    order) and ``partners`` (side indexes) each answer starts at, as ``edit`` passes the hand
+    recorded; else every answer starts at 0 and nobody. Returns the entries in side order and
+    the partners."""
     names = game.names
     choices = ", ".join(f"{i} {n}" for i, n in enumerate(names, start=1))
+    earlier: list[dict[str, Any]] = [e.to_json() for e in defaults] if defaults else []
+    earlier += [{} for _ in names[len(earlier) :]]
+    pair_was = partners
     while True:
         typer.echo(
-            f"Hand {game.next_hand}: answer for each side (Enter keeps the default).", err=True
+            f"Hand {game.next_hand}: answer for each side (Enter keeps the answer in [ ]).",
+            err=True,
         )
-        partners: tuple[int, ...] = ()
+        pair: tuple[int, ...] = ()
         if game.variant.partnerships == "per_hand":
-            partners = _ask_partners(game, choices)
-        answers = _ask_which(game, choices)
+            pair = _ask_partners(game, choices, pair_was)
+        answers = _ask_which(game, choices, earlier)
         if any(f.alone and side.get(f.json[0]) for f in FIELDS for side in answers):
             entries = [
                 entry_from_json(game.variant, a, n) for a, n in zip(answers, names, strict=True)
             ]
         else:
-            entries = [ask_side(game, i, answers[i]) for i in range(len(names))]
+            entries = [ask_side(game, i, answers[i], default=earlier[i]) for i in range(len(names))]
         try:
-            game.score(entries, partners)
+            game.score(entries, pair)
         except ScorekeeperError as err:
-            typer.echo(f"That hand cannot be recorded: {err}. Enter it again.", err=True)
+            typer.echo(
+                f"That hand cannot be recorded: {err}. Enter it again (Enter keeps an answer).",
+                err=True,
+            )
+            earlier, pair_was = [e.to_json() for e in entries], pair
             continue
-        return entries, partners
+        return entries, pair
+
+
+def confirm_hand(question: str) -> bool | None:
+    """Ask ``question`` ("Record this hand?") once the hand has been shown: True to go ahead
+    (Enter, y, yes), False to go back to the answers (n, no: they are asked again, each
+    starting at the answer just given), None to give up and change nothing (q, quit)."""
+    words = {"y": True, "yes": True, "n": False, "no": False, "q": None, "quit": None}
+
+    def parse(text: str) -> bool | None:
+        if text.lower() not in words:
+            raise ValueError("y to go ahead, n to change the answers, q to give up")
+        return words[text.lower()]
+
+    return _ask(f"{question} (y yes, n change the answers, q give up)", parse, "y")

@@ -61,9 +61,14 @@ class EntryField(Struct, frozen=True):
     the guided prompt's question; ``asked``: ``side`` (asked of each side), ``which`` (one
     question per hand: which side), ``with`` (a yes/no asked of the side ``implies`` names).
     ``limit``: the largest count the prompt takes. ``grouped``: cards form melds. ``alone``:
-    the side gives nothing else (acaba). ``implies``: the yes/no field this one sets too
-    (concealed: went out). ``unless``: the prompt skips this field when that JSON key was
-    answered (canastas are counted from typed melds). ``syntax``/``short``: the line form
+    the side gives nothing else (acaba, a special hand): the prompt asks it first, and asks
+    nothing more of the side (acaba: of the hand) once it is given. ``implies``: the yes/no
+    field this one sets too (concealed: went out). ``unless``: the prompt skips this field when
+    that JSON key was answered (canastas are counted from typed melds). ``prompted``: whether
+    the prompt asks it in a variant that has it (``used``): only where it can change the score
+    (concealed: where going out concealed pays extra). ``needs``: the prompt asks this field
+    only when the answer under that JSON key is not 0 (no canastas without meld points).
+    ``syntax``/``short``: the line form
     and its short form; ``summary``: its meaning in a few words (``hand --help``); ``help``: its
     meaning in full (README).
     """
@@ -85,6 +90,8 @@ class EntryField(Struct, frozen=True):
     alone: bool = False
     implies: str = ""
     unless: str = ""
+    prompted: Callable[[Variant], bool] = _always
+    needs: str = ""
 
     @property
     def points_key(self) -> str:
@@ -109,6 +116,10 @@ def _has_special_hands(v: Variant) -> bool:
 
 def _has_acaba(v: Variant) -> bool:
     return v.acaba is not None
+
+
+def _pays_concealed(v: Variant) -> bool:
+    return v.going_out.concealed_bonus != 0
 
 
 def _canastas_in_decks(v: Variant) -> int:
@@ -147,9 +158,10 @@ FIELDS: list[EntryField] = [
         short="nat=1 mix=2",
         summary="canastas by kind (key, alias or unique prefix)",
         help="canastas by kind: the variant's keys and aliases (`clean`, `dirty`...)",
-        question="{kind}s",
+        question="{kinds}",
         limit=_canastas_in_decks,
         unless="melds",
+        needs="meld_points",
     ),
     EntryField(
         "red_threes",
@@ -201,6 +213,7 @@ FIELDS: list[EntryField] = [
         question="Concealed (the whole hand melded in one turn)?",
         asked="with",
         implies="went_out",
+        prompted=_pays_concealed,
     ),
     EntryField(
         "hand",
@@ -233,6 +246,7 @@ FIELDS: list[EntryField] = [
         names=("special",),
         question="Special hand laid down ({choices}; Enter for none)",
         used=_has_special_hands,
+        alone=True,
     ),
     EntryField(
         "acaba",
@@ -250,6 +264,66 @@ FIELDS: list[EntryField] = [
         alone=True,
     ),
 ]
+
+
+# -- words -------------------------------------------------------------------------------------
+
+#: The plural of each noun a canasta kind's title is named by ("natural canasta of aces": the
+#: canasta), declared once; a rank's plural is :data:`scorekeeper.domain.cards.RANK_WORDS`.
+NOUN_PLURALS: dict[str, str] = {
+    "canasta": "canastas",
+    "book": "books",
+    "samba": "sambas",
+    "escalera": "escaleras",
+    "bolivia": "bolivias",
+    "sequence": "sequences",
+    "meld": "melds",
+    "three": "threes",
+    "hand": "hands",
+    "pair": "pairs",
+}
+
+
+def plural(title: str) -> str | None:
+    """``title`` (a singular name: "natural canasta of aces", "red three") in the plural, as a
+    player says it: its first noun of :data:`NOUN_PLURALS` put in the plural ("natural
+    canastas of aces", "canastas of seven 2s", "red threes"), and likewise in a gloss in
+    brackets ("escaleras (seven-card sequences)"); None when the title (before any gloss) has
+    no such noun (a title of a user's variant: then it is not guessed at)."""
+    name, bracket, gloss = title.partition(" (")
+    many = _first_noun_plural(name)
+    if many is None:
+        return None
+    if bracket:
+        gloss = _first_noun_plural(gloss) or gloss
+    return many + bracket + gloss
+
+
+def _first_noun_plural(text: str) -> str | None:
+    words = text.split(" ")
+    for i, word in enumerate(words):
+        bare = word.strip("()[],;:")
+        if bare.lower() in NOUN_PLURALS:
+            many = NOUN_PLURALS[bare.lower()]
+            if bare[:1].isupper():
+                many = many[:1].upper() + many[1:]
+            words[i] = word.replace(bare, many, 1)
+            return " ".join(words)
+    return None
+
+
+def counted(n: int, title: str) -> str:
+    """``n`` of ``title`` as a player says it: "1 red three", "2 red threes", "0 natural
+    canastas"; a title :func:`plural` cannot put in the plural reads "title: n"."""
+    if n == 1:
+        return f"1 {title}"
+    many = plural(title)
+    return f"{n} {many}" if many else f"{title}: {n}"
+
+
+def sentence(text: str) -> str:
+    """``text`` with its first letter a capital, the rest as written ("Canasta of 2s")."""
+    return text[:1].upper() + text[1:]
 
 
 @contextlib.contextmanager

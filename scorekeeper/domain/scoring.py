@@ -19,6 +19,7 @@ from msgspec import Struct, structs
 
 from scorekeeper.domain.cards import Card
 from scorekeeper.domain.entries import SideEntry, combine, typed_cards
+from scorekeeper.domain.fields import counted
 from scorekeeper.domain.melds import too_many_cards
 from scorekeeper.domain.schema import ThreesRule
 from scorekeeper.domain.variant import Variant
@@ -96,16 +97,15 @@ def check_going_out(variant: Variant, entry: SideEntry, side: str) -> None:
 
     RULES.md §2 (one canasta), §2.1 (two), §5 (two incl. an escalera), §13 (one of each kind).
     """
-    counted = sum(n for k, n in entry.canastas.items() if variant.canastas[k].counts_for_going_out)
-    if counted < variant.going_out.canastas:
+    has = sum(n for k, n in entry.canastas.items() if variant.canastas[k].counts_for_going_out)
+    if has < variant.going_out.canastas:
         need = variant.going_out.canastas
-        word = "canasta" if need == 1 else "canastas"
         raise RuleError(
-            f"{side} went out with {counted} {'canasta' if counted == 1 else 'canastas'};"
-            f" {variant.name} needs at least {need} {word} to go out"
+            f"{side} went out with {counted(has, 'canasta')};"
+            f" {variant.name} needs at least {counted(need, 'canasta')} to go out"
         )
     missing = [
-        f"{need} {variant.canastas[kind].title} (has {entry.canastas.get(kind, 0)})"
+        f"{counted(need, variant.canastas[kind].title)} (has {entry.canastas.get(kind, 0)})"
         for kind, need in variant.going_out.kinds.items()
         if entry.canastas.get(kind, 0) < need
     ]
@@ -113,8 +113,9 @@ def check_going_out(variant: Variant, entry: SideEntry, side: str) -> None:
         raise RuleError(f"{side} cannot go out yet: {variant.name} needs {', '.join(missing)}")
     if variant.going_out.red_threes_at_least_canastas and entry.red_threes < entry.canasta_count:
         raise RuleError(
-            f"{side} went out with {entry.red_threes} red threes and {entry.canasta_count}"
-            f" canastas; {variant.name} needs at least as many red threes as canastas"
+            f"{side} went out with {counted(entry.red_threes, 'red three')} and"
+            f" {counted(entry.canasta_count, 'canasta')}; {variant.name} needs at least as many"
+            " red threes as canastas"
         )
 
 

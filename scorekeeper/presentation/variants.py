@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from scorekeeper.domain.cards import RANK_WORDS
+from scorekeeper.domain.fields import counted
 from scorekeeper.domain.schema import CanastaKind, ThreesRule
 from scorekeeper.domain.variant import Variant
 from scorekeeper.presentation.documents import Document, document
@@ -156,8 +157,8 @@ def print_variant(con: Console, v: Variant) -> None:
     threes.add_row("Going-out bonus", go)
     need = []
     if going_out.canastas:
-        need.append(f"{going_out.canastas} canasta{'s' if going_out.canastas != 1 else ''}")
-    need += [f"{n} {v.canastas[k].title}" for k, n in going_out.kinds.items() if n]
+        need.append(counted(going_out.canastas, "canasta"))
+    need += [counted(n, v.canastas[k].title) for k, n in going_out.kinds.items() if n]
     if going_out.red_threes_at_least_canastas:
         need.append("at least as many red threes as canastas")
     threes.add_row("To go out, a side needs", ", ".join(need) or "nothing")
