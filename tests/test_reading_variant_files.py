@@ -145,3 +145,38 @@ def test_the_new_keys_by_their_dotted_path_for_one_game(cli):
     assert cli(*args).exit_code == 0
     doc = cli.json("hand", "--yes", "r=2", "m=100 nat=1 out")
     assert doc["teams"][0]["red_three_bonus"] == -300
+
+
+README = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
+
+#: Each reading's option, where it is played and the values the table must give.
+READINGS = {
+    "tie": ("classic", ["extra_hand", "draw", "went_out"]),
+    "draw_on_tie": ("samba", ["true", "false"]),
+    "concealed_plus_200": ("classic", ["true", "false"]),
+    "red_threes_flat": ("classic", ["true", "false"]),
+    "red_threes_minus_100_each": ("samba", ["true", "false"]),
+    "contract": ("hand-and-foot", ["2_2_1", "2_1", "3_4", "3_3", "1_2", "4_3", "5_4"]),
+    "books_past_seven": ("hand-and-foot", ["no", "all", "clean"]),
+    "minimums": ("hand-and-foot", ["standard", "60", "six_rounds", "by_score", "30_per_round"]),
+}
+
+
+@pytest.mark.parametrize("option", sorted(READINGS))
+def test_readme_options_table_lists_each_reading_with_its_values(option):
+    from scorekeeper.variants import load_variant
+
+    row = next(line for line in README.splitlines() if line.startswith(f"| `{option}`"))
+    name, values = READINGS[option]
+    cells = row.split(" | ")
+    assert all(f"`{value}`" in cells[2] for value in values), row
+    if option == "tie":  # a rule, not an option: its values are the schema's
+        from typing import get_args
+
+        from scorekeeper.domain.schema import type_at
+
+        assert list(get_args(type_at("tie"))) == values
+        return
+    spec = load_variant(name).rules["options"][option]
+    offered = list(spec["choices"]) if "choices" in spec else ["true", "false"]
+    assert offered == values
