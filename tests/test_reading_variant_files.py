@@ -110,10 +110,11 @@ def test_a_misused_reading_key_is_refused_naming_it(cli, text, said):
     "bands",
     [
         "[ { points_per_round = 30 }, { round = 1, points = 50 } ]",
-        "[ { round = 1, points_per_round = 30 } ]",
+        "[ { round = 2, points_per_round = 30 } ]",
+        "[ { round = 1, points = 50 }, { round = 3, points_per_round = 30 } ]",
         "[ { round = 1, points = 50, points_per_round = 30 } ]",
     ],
-    ids=["not_last", "with_round", "with_points"],
+    ids=["not_last", "round_2_first", "a_round_left_out", "with_points"],
 )
 def test_a_formula_band_is_the_last_row_and_alone(cli, bands):
     path = write(f'name = "house"\nextends = "hand-and-foot"\n[opening_minimum]\nbands = {bands}\n')
@@ -121,6 +122,27 @@ def test_a_formula_band_is_the_last_row_and_alone(cli, bands):
     assert result.exit_code == 3, result.output
     assert "opening_minimum.bands" in result.stderr
     assert "points_per_round" in result.stderr
+
+
+@pytest.mark.parametrize(
+    "bands",
+    [
+        "[ { points_per_round = 30 } ]",
+        "[ { round = 1, points_per_round = 30 } ]",
+        "[ { round = 1, points = 30 }, { round = 2, points_per_round = 30 } ]",
+    ],
+    ids=["alone", "from_round_1", "from_round_2"],
+)
+def test_a_formula_band_may_say_the_round_it_starts_from(cli, bands):
+    text = 'name = "house"\nextends = "hand-and-foot"\nhands = 9\n'
+    path = write(f"{text}[opening_minimum]\nbands = {bands}\n")
+    result = cli("variants", "check", str(path))
+    assert result.exit_code == 0, result.output
+    minimums = [
+        cli.json("minimum", "--variant", "house", "--round", str(r))["opening_minimum"]["points"]
+        for r in (1, 2, 5, 9)
+    ]
+    assert minimums == [30, 60, 150, 270]
 
 
 def test_an_option_of_a_house_file_may_set_the_new_keys(cli):

@@ -218,3 +218,17 @@ def test_the_default_minimums_stay_50_90_120_150():
     v = load_variant("hand-and-foot")
     assert [opening_minimum(v, round=r).points for r in (1, 2, 3, 4)] == [50, 90, 120, 150]
     assert opening_minimum(v, round=5).points is None
+
+
+@pytest.mark.parametrize(
+    ("choice", "table"),
+    [
+        ("standard", [50, 90, 120, 150]),
+        ("60", [60, 90, 120, 150]),
+        ("30_per_round", [30, 60, 90, 120]),
+    ],
+)
+def test_each_minimums_choice_over_four_rounds(choice, table):
+    # RULES.md §14, K18: 50/90/120/150; one house's 60/90/120/150; 30 x the round.
+    v = load_variant("hand-and-foot", {"minimums": choice})
+    assert [opening_minimum(v, round=r).points for r in (1, 2, 3, 4)] == table

@@ -45,6 +45,14 @@ def without_readings(name: str, doc: dict) -> dict:
             opt["choices"] = {c: v for c, v in opt["choices"].items() if c not in choices}
             assert opt["description"] != old[key]["description"]  # it names the new choices
             opt["description"] = old[key]["description"]
+    sixty = options.get("minimums", {}).get("choices", {}).get("60")
+    if name == "hand-and-foot" and sixty is not None:
+        # The 60 choice gives its whole table (60/90/120/150, as before) instead of patching
+        # the first row, which a house table may hold as a round formula.
+        table = [{"round": i, "points": p} for i, p in enumerate((60, 90, 120, 150), start=1)]
+        assert sixty == {"opening_minimum.bands": table}
+        assert doc["rules"]["opening_minimum"]["bands"][1:] == table[1:]
+        options["minimums"]["choices"]["60"] = old["minimums"]["choices"]["60"]
     rules = dict(doc["rules"])
     if name == "samba":
         assert rules["tie"] == "draw" and options["draw_on_tie"]["default"] is True

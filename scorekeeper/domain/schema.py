@@ -373,10 +373,10 @@ class Band(Table):
     """One row of ``opening_minimum.bands``: score bands cover ``low <= total < below`` (the
     TOML's ``from`` and ``below``; None: unbounded), round bands apply to hand number ``round``;
     exactly one of ``points``, ``requires`` (a requirement key) and ``points_per_round`` is set
-    in a built variant. ``points_per_round`` (round tables only, the last row, with no
-    ``round``) is a formula: ``points_per_round`` times the round number, for every round after
-    the rows before it, with no last round (house sets that play more rounds than a table
-    lists, RULES.md §14)."""
+    in a built variant. ``points_per_round`` (round tables only, the last row) is a formula:
+    ``points_per_round`` times the round number, for every round after the rows before it
+    (from its ``round``, when it gives one), with no last round (house sets that play more
+    rounds than a table lists, RULES.md §14)."""
 
     low: int | None = field(default=None, name="from")
     below: int | None = None
@@ -387,8 +387,11 @@ class Band(Table):
 
     def covers_round(self, round: int) -> bool:
         """True when this row of a round table gives the minimum of hand ``round`` (1-based):
-        its own round, or any round for a formula row (which comes after the listed rounds)."""
-        return self.round == round or (self.round is None and self.points_per_round is not None)
+        its own round; for a formula row (which comes after the listed rounds), that round and
+        every later one."""
+        if self.points_per_round is not None:
+            return round >= (self.round or 1)
+        return self.round == round
 
     def points_at(self, round: int | None) -> int | None:
         """The minimum's points in hand ``round``: ``points``, or the formula's value."""

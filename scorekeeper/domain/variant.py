@@ -335,10 +335,10 @@ def _check_bands(spec: RulesSpec, where: str) -> None:
             if row.low is not None or row.below is not None:
                 raise DataFileError(f"{here} needs 'round' (and no 'from'/'below') when by='round'")
             if row.points_per_round is not None:
-                if row.round is not None or i != len(bands) - 1:
+                if i != len(bands) - 1 or row.round not in (None, i + 1):
                     raise DataFileError(
-                        f"{here}: a 'points_per_round' row has no 'round' and is the last row"
-                        " (it covers every round after the rows before it)"
+                        f"{here}: a 'points_per_round' row is the last row and covers every round"
+                        f" after the rows before it (give it no 'round', or round = {i + 1})"
                     )
             elif row.round is None:
                 raise DataFileError(f"{here} needs 'round' (and no 'from'/'below') when by='round'")

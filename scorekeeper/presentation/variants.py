@@ -216,7 +216,7 @@ def print_variant(con: Console, v: Variant) -> None:
     for band in v.opening_minimum.bands:
         req = v.requirements[band.requires].title if band.requires else num(band.points)
         if band.points_per_round is not None:
-            after = max((b.round or 0 for b in v.opening_minimum.bands), default=0)
+            after = sum(1 for b in v.opening_minimum.bands if b.points_per_round is None)
             rounds = f"{after + 1} and every later round" if after else "every round"
             mins.add_row(rounds, f"{num(band.points_per_round)} x the round number")
         elif by_round:
