@@ -78,7 +78,10 @@ def test_two_sides_going_out(cli, game):
 
 
 def test_concealed_without_going_out(cli, game):
-    entry = file_hand({"meld_points": 100, "canastas": {"natural": 1}, "concealed": True}, {})
+    # "concealed": true alone means the side went out; with "went_out": false it contradicts.
+    entry = file_hand(
+        {"meld_points": 100, "canastas": {"natural": 1}, "concealed": True, "went_out": False}, {}
+    )
     msg = refused(cli, game, "hand", "--file", "-", input=entry)
     assert "concealed" in msg and "did not go out" in msg
 

@@ -22,8 +22,43 @@ BUILTIN = sorted(name for name, f in catalog().items() if f.builtin)
 SHOWN = json.loads((Path(__file__).parent / "fixtures" / "variants-show.json").read_text("utf-8"))
 
 #: Keys added since: what makes a canasta kind, which cards an in-hand penalty charges, and the
-#: opening requirements of the base file.
-ADDED = {"makeup", "rank", "from_cards", "in_hand"}
+#: opening requirements of the base file; then the rule keys of the readings players use (a
+#: flat value per red three counting minus, melds that grow past the most cards).
+ADDED = {"makeup", "rank", "from_cards", "in_hand", "minus_each", "past_max_cards"}
+
+#: Options of the readings players use, added since (where the variant had none by that name),
+#: and the choices they added to existing options.
+ADDED_OPTIONS = {"concealed_plus_200", "red_threes_flat", "red_threes_minus_100_each"}
+ADDED_OPTIONS |= {"books_past_seven"}
+ADDED_CHOICES = {"contract": {"4_3", "5_4"}, "minimums": {"30_per_round"}}
+
+
+def without_readings(name: str, doc: dict) -> dict:
+    """``doc`` (``variants show NAME --json``) without what the readings players use added on
+    purpose: their options and choices, and Samba's draw on equal totals (RULES.md §4), which is
+    now its default (checked here, then put back as it was)."""
+    old = SHOWN[name]["options"]
+    options = {k: dict(o) for k, o in doc["options"].items() if k in old or k not in ADDED_OPTIONS}
+    for key, choices in ADDED_CHOICES.items():
+        if key in options and "choices" in options[key] and choices & set(options[key]["choices"]):
+            opt = options[key]
+            opt["choices"] = {c: v for c, v in opt["choices"].items() if c not in choices}
+            assert opt["description"] != old[key]["description"]  # it names the new choices
+            opt["description"] = old[key]["description"]
+    sixty = options.get("minimums", {}).get("choices", {}).get("60")
+    if name == "hand-and-foot" and sixty is not None:
+        # The 60 choice gives its whole table (60/90/120/150, as before) instead of patching
+        # the first row, which a house table may hold as a round formula.
+        table = [{"round": i, "points": p} for i, p in enumerate((60, 90, 120, 150), start=1)]
+        assert sixty == {"opening_minimum.bands": table}
+        assert doc["rules"]["opening_minimum"]["bands"][1:] == table[1:]
+        options["minimums"]["choices"]["60"] = old["minimums"]["choices"]["60"]
+    rules = dict(doc["rules"])
+    if name == "samba":
+        assert rules["tie"] == "draw" and options["draw_on_tie"]["default"] is True
+        rules["tie"] = "extra_hand"
+        options["draw_on_tie"] = {**options["draw_on_tie"], "default": False}
+    return {**doc, "rules": rules, "options": options}
 
 
 def without_added(value, top=True):
@@ -55,7 +90,7 @@ def test_every_builtin_variant_builds_and_checks():
 
 @pytest.mark.parametrize("name", sorted(SHOWN))
 def test_variants_show_json_is_unchanged_but_for_added_keys(cli, name):
-    doc = cli.json("variants", "show", name)
+    doc = without_readings(name, cli.json("variants", "show", name))
     assert without_added(doc["rules"]) == SHOWN[name]["rules"]
     doc["rules"] = without_added(doc["rules"])
     assert without_added(doc, top=False) == SHOWN[name]

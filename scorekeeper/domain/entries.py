@@ -324,6 +324,16 @@ def read_entry(variant: Variant, obj: Mapping[str, Any], side: str = "side") -> 
         else:
             values[f.key] = count_value(obj.get(f.json[0], 0), f"{side}: '{f.json[0]}'")
     for f in FIELDS:
+        if f.kind == YES_NO and f.implies and values.get(f.key):
+            # "concealed": true means the side went out, as the one-line `concealed` says.
+            said = field_named(f.implies)
+            if obj.get(said.json[0], True) is False:
+                raise InputError(
+                    f"{side}: '{f.json[0]}' means going out in one turn, but"
+                    f" '{said.json[0]}' says the side did not go out; give one"
+                )
+            values[said.key] = True
+    for f in FIELDS:
         if f.refused and values.get(f.key) and not f.used(variant):
             raise InputError(f"{side}: {f.refused.format(variant=variant.name)}")
     for f in FIELDS:

@@ -69,11 +69,14 @@ class HandResult(Struct, frozen=True):
 
 class Outcome(Struct, frozen=True):
     """How the game stands: ``winner`` is a side index or None; ``draw`` is True for a tie that
-    the variant's ``tie = "draw"`` rule ends; ``decided_at`` is the deciding hand's number."""
+    the variant's ``tie = "draw"`` rule ends; ``decided_at`` is the deciding hand's number;
+    ``by_going_out`` is True when the winner shares the highest total and wins because it went
+    out in the deciding hand (``tie = "went_out"``)."""
 
     winner: int | None = None
     draw: bool = False
     decided_at: int | None = None
+    by_going_out: bool = False
 
     @property
     def over(self) -> bool:
@@ -164,7 +167,11 @@ class Game(Struct, dict=True):
         return results, outcome
 
     def _decide(self, hand: Hand, totals: Sequence[int], number: int) -> Outcome:
-        """Who, if anyone, has won after hand ``number`` (RULES.md §2 target, §3.1 dream hands)."""
+        """Who, if anyone, has won after hand ``number`` (RULES.md §2 target, §3.1 dream hands).
+
+        Equal highest totals at the end follow the variant's ``tie`` rule (K20): a draw, the
+        leader that went out in this hand (``went_out``; another hand when no leader did), or
+        another hand."""
         v = self.variant
         instant = v.instant_win
         for i, entry in enumerate(hand.entries):
@@ -184,6 +191,10 @@ class Game(Struct, dict=True):
             return Outcome(winner=leaders[0], decided_at=number)
         if v.tie == "draw":
             return Outcome(draw=True, decided_at=number)
+        if v.tie == "went_out":
+            out = [i for i in leaders if hand.entries[i].went_out]
+            if len(out) == 1:
+                return Outcome(winner=out[0], decided_at=number, by_going_out=True)
         return Outcome()
 
     @property

@@ -160,6 +160,11 @@ def _judge_sequence(rules: MeldRules, cards: Sequence[Card], naturals: list[Card
     return None
 
 
+#: How a meld of one rank is named where only some make-ups grow past the most cards.
+_GROWING = {False: "a natural meld", True: "a meld with wild cards"}
+_MAKEUP_WORDS = {"natural": "natural", "mixed": "mixed", "wild": "wild-card"}
+
+
 def judge_meld(
     variant: Variant,
     cards: Sequence[Card],
@@ -213,11 +218,11 @@ def judge_meld(
     if not naturals:
         if not rules.wild_melds:
             return verdict("wild", f"{name} allows no melds of wild cards only")
-        if len(cards) > rules.wild_meld_max_cards:
+        most = rules.max_cards_for("wild")
+        if most and len(cards) > most:
             return verdict(
                 "wild",
-                f"a meld of wild cards holds at most {rules.wild_meld_max_cards} cards; this one"
-                f" has {len(cards)}",
+                f"a meld of wild cards holds at most {most} cards; this one has {len(cards)}",
             )
         return verdict("wild")
     if len({c.rank for c in naturals}) > 1:
@@ -248,10 +253,18 @@ def judge_meld(
             f"a meld never holds more wild cards than natural ones; this one has {wilds} wild"
             f" and {len(naturals)} natural",
         )
-    if rules.max_cards and len(cards) > rules.max_cards:
+    most = rules.max_cards_for("mixed" if wilds else "natural")
+    if most and len(cards) > most:
+        what = "a meld" if not rules.past_max_cards else _GROWING[bool(wilds)]
+        grows = (
+            f" (only {' and '.join(_MAKEUP_WORDS[m] for m in rules.past_max_cards)} melds grow"
+            " past it)"
+            if rules.past_max_cards
+            else ""
+        )
         return verdict(
             "group",
-            f"a meld holds at most {rules.max_cards} cards in {name}; this one has {len(cards)}",
+            f"{what} holds at most {most} cards in {name}; this one has {len(cards)}{grows}",
         )
     note = None
     if rank == "A" and wilds and rules.aces == "natural_unless_opening_wild":

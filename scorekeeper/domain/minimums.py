@@ -45,9 +45,9 @@ class Minimum(Struct, frozen=True):
 NO_MINIMUM = Minimum()
 
 
-def _minimum(variant: Variant, band: Band) -> Minimum:
+def _minimum(variant: Variant, band: Band, round: int | None = None) -> Minimum:
     if band.requires is None:
-        return Minimum(band.points)
+        return Minimum(band.points_at(round))
     return Minimum(None, band.requires, variant.requirements[band.requires].title)
 
 
@@ -57,8 +57,10 @@ def opening_minimum(
     """Return the opening minimum for a side at ``score`` points (or in hand ``round``).
 
     Variants whose table goes by round (Hand and Foot, RULES.md §14) need ``round`` (1-based);
-    past the last round there is no minimum. Others need ``score``. A variant with no table has
-    no minimum. Raises InputError when the needed argument is missing or a round is below 1.
+    past the last round there is no minimum, unless the table ends with a formula
+    (``points_per_round``: that many points times the round number, every later round). Others
+    need ``score``. A variant with no table has no minimum. Raises InputError when the needed
+    argument is missing or a round is below 1.
     """
     bands = variant.opening_minimum.bands
     if not bands:
@@ -69,8 +71,8 @@ def opening_minimum(
         if round < 1:
             raise InputError(f"rounds are numbered from 1, not {round}")
         for band in bands:
-            if band.round == round:
-                return _minimum(variant, band)
+            if band.covers_round(round):
+                return _minimum(variant, band, round)
         return NO_MINIMUM
     if score is None:
         raise InputError(f"{variant.name} sets its minimum by score: give the score")

@@ -137,6 +137,9 @@ class MeldRules(Table):
     opening held wild cards, RULES.md §3). ``opening_needs`` is ``nothing``, ``clean_triple``
     or ``clean_triple_or_wild_meld`` (RULES.md §3, K7). ``opening_discard`` is ``counts``,
     ``not_counted`` (Modern American) or ``not_allowed`` (Brazilian, RULES.md §6).
+    ``past_max_cards`` lists the make-ups (``natural``, ``mixed``, ``wild``) whose melds may grow
+    past ``max_cards`` and ``wild_meld_max_cards``, each added card counting its points (Hand and
+    Foot house rules: books past seven, RULES.md §14); empty: every meld stops there.
     """
 
     sign: Literal["plus", "minus_without_canasta"]
@@ -160,6 +163,16 @@ class MeldRules(Table):
     opening_discard: Literal["counts", "not_counted", "not_allowed"]
     concealed_waives_minimum: bool
     canasta_opens_freely: bool
+    past_max_cards: tuple[Literal["natural", "mixed", "wild"], ...]
+
+    def max_cards_for(self, makeup: str) -> int:
+        """The most cards a meld of ``makeup`` (``natural`` or ``mixed`` for a meld of one rank,
+        ``wild`` for wild cards only) may hold; 0: no limit. Melds of a make-up listed in
+        ``past_max_cards`` grow without limit (Hand and Foot's ``books_past_seven``, RULES.md
+        §14); others stop at ``max_cards`` (``wild_meld_max_cards`` for wild melds)."""
+        if makeup in self.past_max_cards:
+            return 0
+        return self.wild_meld_max_cards if makeup == "wild" else self.max_cards
 
 
 class CanastaKind(Table):
@@ -260,14 +273,16 @@ class ThreesRule(Table):
     as text in TOML), else ``n * each`` (``each_not_out`` each, when set, for a side that did not
     go out); the ``sign_rule`` names the condition that makes the item negative or zero (with
     ``sign_by_canastas`` or the canasta ``kind`` it needs), and ``negative_cap`` (0: none)
-    limits a negative item's size. Its meanings are in
-    :func:`scorekeeper.domain.scoring.threes_item`.
+    limits a negative item's size; ``minus_each`` (0: none) makes a negative item a flat
+    ``minus_each`` per three, whatever ``totals`` say (Samba house rule: six short of the canastas
+    cost 600, not 1,000). Its meanings are in :func:`scorekeeper.domain.scoring.threes_item`.
     """
 
     each: Count
     totals: dict[str, Count]
     sign_rule: SignRule
     negative_cap: Count
+    minus_each: Count
     each_not_out: Count = 0
     sign_by_canastas: tuple[int, ...] = ()
     kind: str | None = None
@@ -280,6 +295,17 @@ class ThreesRule(Table):
     def totals_by_count(self) -> dict[int, int]:
         """``totals`` keyed by the counts themselves (a built variant's keys are counts)."""
         return {int(key): points for key, points in self.totals.items()}
+
+    def signed(self, count: int, sign: int, went_out: bool = True) -> int:
+        """The item of ``count`` threes of ``sign`` (-1, 0 or 1) in points: :meth:`value` with
+        that sign, a flat ``minus_each`` per three when negative and ``minus_each`` is set, then
+        at most ``negative_cap`` below zero (RULES.md §2 K1, §4)."""
+        item = sign * self.value(count, went_out)
+        if item < 0 and self.minus_each:
+            item = -count * self.minus_each
+        if item < 0 and self.negative_cap:
+            item = max(item, -self.negative_cap)
+        return item
 
     def value(self, count: int, went_out: bool = True) -> int:
         """Unsigned value in points of ``count`` threes (``each_not_out`` each, when set, for a
@@ -346,13 +372,32 @@ class Acaba(Table):
 class Band(Table):
     """One row of ``opening_minimum.bands``: score bands cover ``low <= total < below`` (the
     TOML's ``from`` and ``below``; None: unbounded), round bands apply to hand number ``round``;
-    exactly one of ``points`` and ``requires`` (a requirement key) is set in a built variant."""
+    exactly one of ``points``, ``requires`` (a requirement key) and ``points_per_round`` is set
+    in a built variant. ``points_per_round`` (round tables only, the last row) is a formula:
+    ``points_per_round`` times the round number, for every round after the rows before it
+    (from its ``round``, when it gives one), with no last round (house sets that play more
+    rounds than a table lists, RULES.md §14)."""
 
     low: int | None = field(default=None, name="from")
     below: int | None = None
     round: int | None = None
     points: Count | None = None
     requires: str | None = None
+    points_per_round: Count | None = None
+
+    def covers_round(self, round: int) -> bool:
+        """True when this row of a round table gives the minimum of hand ``round`` (1-based):
+        its own round; for a formula row (which comes after the listed rounds), that round and
+        every later one."""
+        if self.points_per_round is not None:
+            return round >= (self.round or 1)
+        return self.round == round
+
+    def points_at(self, round: int | None) -> int | None:
+        """The minimum's points in hand ``round``: ``points``, or the formula's value."""
+        if self.points_per_round is not None and round is not None:
+            return self.points_per_round * round
+        return self.points
 
 
 class OpeningMinimum(Table):
@@ -388,7 +433,12 @@ class Option(Table):
 
 
 class RulesSpec(Table, kw_only=True):
-    """A variant's whole rules: the top-level table of a variant file, over the base file."""
+    """A variant's whole rules: the top-level table of a variant file, over the base file.
+
+    ``tie`` says what equal highest totals at the end make: ``extra_hand`` (another hand
+    decides), ``draw``, or ``went_out`` (the leader that went out in the deciding hand wins;
+    another hand when none of the leaders did) (RULES.md K20).
+    """
 
     name: str | None = None
     title: str | None = None
@@ -403,7 +453,7 @@ class RulesSpec(Table, kw_only=True):
     jokers_per_deck: Count
     target: Count
     hands: Count
-    tie: Literal["extra_hand", "draw"]
+    tie: Literal["extra_hand", "draw", "went_out"]
     partnerships: Literal["fixed", "per_hand"]
     cards: CardValues
     melds: MeldRules

@@ -430,11 +430,12 @@ def threes_item(rule: ThreesRule, count: int, entry: SideEntry) -> int:
     Sign rules: ``always_plus``; ``minus_without_meld`` (the side melded nothing, Classic);
     ``by_canastas`` (``sign_by_canastas[n]`` for a side with n completed canastas, the last entry
     for more: Samba ``[-1, -1, 1]``, Modern American ``[-1, 0, 1]``); ``minus_without_kind`` (no
-    canasta of ``kind``: Pennies from Heaven's sevens).
+    canasta of ``kind``: Pennies from Heaven's sevens). A negative item is a flat
+    ``minus_each`` per three where the rule sets it, and at most ``negative_cap``
+    (:meth:`~scorekeeper.domain.schema.ThreesRule.signed`).
     """
     if not count:
         return 0
-    value = rule.value(count, entry.went_out)
     sign = 1
     if rule.sign_rule == "minus_without_meld":
         sign = -1 if entry.meld_points == 0 and entry.canasta_count == 0 else 1
@@ -443,10 +444,7 @@ def threes_item(rule: ThreesRule, count: int, entry: SideEntry) -> int:
         sign = table[min(entry.canasta_count, len(table) - 1)]
     elif rule.sign_rule == "minus_without_kind":
         sign = -1 if not entry.canastas.get(rule.kind or "", 0) else 1
-    item = sign * value
-    if item < 0 and rule.negative_cap:
-        item = max(item, -rule.negative_cap)
-    return item
+    return rule.signed(count, sign, entry.went_out)
 
 
 def canasta_bonus(variant: Variant, canastas: Mapping[str, int]) -> int:

@@ -317,26 +317,43 @@ def apply_options(
 
 def _check_bands(spec: RulesSpec, where: str) -> None:
     """Refuse an opening-minimum table whose bands do not cover every score once (or rounds 1,
-    2, 3 ... in order), or whose rows do not give exactly one of points and a requirement."""
+    2, 3 ... in order, then at most one ``points_per_round`` formula row, last), or whose rows
+    do not give exactly one of points, a requirement and a formula."""
     om = spec.opening_minimum
     bands = om.bands
     for i, row in enumerate(bands):
         here = f"{where}: opening_minimum.bands[{i}]"
-        if (row.points is not None) == (row.requires is not None):
-            raise DataFileError(f"{here} needs exactly one of 'points' and 'requires'")
+        given = [row.points, row.requires, row.points_per_round]
+        if sum(1 for g in given if g is not None) != 1:
+            raise DataFileError(
+                f"{here} needs exactly one of 'points', 'requires' and 'points_per_round'"
+            )
         if row.requires is not None and row.requires not in spec.requirements:
             allowed = ", ".join(spec.requirements)
             raise DataFileError(f"{here}: 'requires' is {row.requires!r}; allowed: {allowed}")
         if om.by == "round":
-            if row.round is None or row.low is not None or row.below is not None:
+            if row.low is not None or row.below is not None:
+                raise DataFileError(f"{here} needs 'round' (and no 'from'/'below') when by='round'")
+            if row.points_per_round is not None:
+                if i != len(bands) - 1 or row.round not in (None, i + 1):
+                    raise DataFileError(
+                        f"{here}: a 'points_per_round' row is the last row and covers every round"
+                        f" after the rows before it (give it no 'round', or round = {i + 1})"
+                    )
+            elif row.round is None:
                 raise DataFileError(f"{here} needs 'round' (and no 'from'/'below') when by='round'")
         elif row.round is not None:
             raise DataFileError(f"{here} has 'round' but the table goes by score")
+        elif row.points_per_round is not None:
+            raise DataFileError(
+                f"{here}: 'points_per_round' is for a table by round (by = \"round\"); this one"
+                " goes by score"
+            )
     if not bands:
         return
     if om.by == "round":
-        rounds = [b.round for b in bands]
-        if rounds != list(range(1, len(bands) + 1)):
+        rounds = [b.round for b in bands if b.points_per_round is None]
+        if rounds != list(range(1, len(rounds) + 1)):
             raise DataFileError(f"{where}: opening_minimum rounds must be 1, 2, 3 ... in order")
         return
     if bands[0].low is not None:

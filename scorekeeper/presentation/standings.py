@@ -175,10 +175,15 @@ def footer_lines(stored: StoredGame) -> list[str]:
     return lines
 
 
+#: Why a side level with another at the top won (``tie = "went_out"``, RULES.md K20).
+TIE_BY_GOING_OUT = "equal highest totals; {side} went out in the deciding hand"
+
+
 def outcome_text(stored: StoredGame) -> str:
     """The outcome in words, as the score pad's header gives it: "Winner: Ann & Bob with
-    5,120, by 300 points" (or "... (a hand that wins the game at once)"), "Draw at 5,000",
-    "Tied at 5,000: another hand decides the game", or "Playing, 3 hands played"."""
+    5,120, by 300 points" (or "... (a hand that wins the game at once)", or why a side level at
+    the top won), "Draw at 5,000: equal highest totals", "Tied at 5,000: another hand decides the
+    game", or "Playing, 3 hands played"."""
     game = stored.game
     outcome = game.outcome
     totals = game.totals
@@ -188,9 +193,11 @@ def outcome_text(stored: StoredGame) -> str:
         words = f"Winner: {game.sides[outcome.winner].name} with {num(mine)}"
         if others and mine > max(others):
             return f"{words}, by {num(mine - max(others))} points"
+        if outcome.by_going_out:
+            return f"{words} ({TIE_BY_GOING_OUT.format(side=game.sides[outcome.winner].name)})"
         return f"{words} (a hand that wins the game at once)" if others else words
     if outcome.draw:
-        return f"Draw at {num(max(totals))}"
+        return f"Draw at {num(max(totals))}: equal highest totals"
     if tied_at_end(stored):
         return f"Tied at {num(max(totals))}: another hand decides the game"
     played = len(game.hands)
@@ -222,11 +229,16 @@ def print_outcome(con: Console, stored: StoredGame, dealer: bool = True) -> None
         line.append(f" with {num(mine)}")
         if others and mine > max(others):
             line.append(f", by {num(mine - max(others))} points")
+        elif outcome.by_going_out:
+            line.append(f" ({TIE_BY_GOING_OUT.format(side=game.sides[outcome.winner].name)})")
         elif others:
             line.append(" (a hand that wins the game at once)")
         con.print(line)
     elif outcome.draw:
-        con.print(f"[bold]Draw[/] at {num(max(game.totals))}: the game is over.")
+        con.print(
+            f"[bold]Draw[/] at {num(max(game.totals))}: equal highest totals end the game,"
+            " nobody wins."
+        )
     else:
         if tied_at_end(stored):
             con.print(f"Tied at {num(max(game.totals))}: another hand decides the game.")

@@ -116,7 +116,7 @@ def print_variant(con: Console, v: Variant) -> None:
     game.add_row("Target", num(v.target) if v.target else "none")
     if v.hands:
         game.add_row("Hands in a game", str(v.hands))
-    game.add_row("Equal totals at the target", "draw" if v.tie == "draw" else "play another hand")
+    game.add_row("Equal totals at the target", tie_text(v.tie))
     game.add_row("Melded cards", "minus without a canasta" if v.melds.sign != "plus" else "plus")
     game.add_row("Melds", meld_rules_text(v))
     con.print(game)
@@ -216,7 +216,11 @@ def print_variant(con: Console, v: Variant) -> None:
     mins.add_column("Minimum", justify="right")
     for band in v.opening_minimum.bands:
         req = v.requirements[band.requires].title if band.requires else num(band.points)
-        if by_round:
+        if band.points_per_round is not None:
+            after = sum(1 for b in v.opening_minimum.bands if b.points_per_round is None)
+            rounds = f"{after + 1} and every later round" if after else "every round"
+            mins.add_row(rounds, f"{num(band.points_per_round)} x the round number")
+        elif by_round:
             mins.add_row(str(band.round), number_cell(req))
         elif band.low is None:
             mins.add_row(f"below {num(band.below)}", number_cell(req))
@@ -256,6 +260,19 @@ def print_variant(con: Console, v: Variant) -> None:
         con.print(opt)
 
 
+#: What each ``tie`` rule does with equal highest totals at the end (RULES.md K20).
+_TIES = {
+    "extra_hand": "play another hand",
+    "draw": "draw",
+    "went_out": "the side that went out in the deciding hand wins (else another hand)",
+}
+
+
+def tie_text(tie: str) -> str:
+    """The ``tie`` rule in words, with the values ``--set tie=`` takes."""
+    return f"{_TIES[tie]} (tie = {tie}; --set tie={', '.join(_TIES)})"
+
+
 def _threes_text(rule: ThreesRule) -> str:
     parts = []
     if rule.each:
@@ -277,6 +294,8 @@ def _threes_text(rule: ThreesRule) -> str:
             f"{' or more' if i == len(table) - 1 else ''}: {words.get(s, s)}"
             for i, s in enumerate(table)
         )
+    if rule.minus_each:
+        sign += f"; a negative item {num(rule.minus_each)} each, whatever the count"
     if rule.negative_cap:
         sign += f"; a negative item at most {num(rule.negative_cap)}"
     return "; ".join(parts) + f" ({sign})"
@@ -289,11 +308,15 @@ def meld_rules_text(v: Variant) -> str:
     if r.wilds_at_most_naturals:
         parts.append("never more wild than natural")
     if r.max_cards:
-        parts.append(f"at most {r.max_cards} cards")
+        grow = [m for m in ("natural", "mixed") if m in r.past_max_cards]
+        words = {"natural": "natural melds", "mixed": "melds with wild cards"}
+        also = f" ({' and '.join(words[m] for m in grow)} grow past it)" if grow else ""
+        parts.append(f"at most {r.max_cards} cards{also}")
     if r.one_meld_per_rank:
         parts.append("one meld per rank")
     if r.wild_melds:
-        parts.append(f"melds of wild cards only (up to {r.wild_meld_max_cards})")
+        most = r.max_cards_for("wild")
+        parts.append(f"melds of wild cards only ({f'up to {most}' if most else 'no limit'})")
     if r.sequences:
         seq = f"runs of one suit, 4 up to ace, {r.sequence_min} to {r.sequence_max} cards"
         parts.append(seq + (f", {r.sequence_wilds} wild" if r.sequence_wilds else ""))
