@@ -71,7 +71,7 @@ def test_hand_and_foot_readings_through_the_console_script(env):
     settings = ("--set", "contract=4_3", "--set", "books_past_seven=clean")
     play(env, "new", "hand-and-foot", "--team", "A", "--team", "B", *settings)
     r = run("hand", "--yes", "m=600 nat=3 mix=3 out", "m=50", env=env)
-    assert r.returncode == 1 and "needs 4 clean book (has 3)" in r.stderr
+    assert r.returncode == 1 and "needs 4 clean books (has 3)" in r.stderr
     r = run("hand", "--yes", "m=KKKKKKKK2", "-", env=env)
     assert r.returncode == 1 and "holds at most 7 cards" in r.stderr
     doc = play(env, "hand", "--yes", "--json", "m=KKKKKKKKK", "-")

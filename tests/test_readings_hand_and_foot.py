@@ -41,9 +41,9 @@ def test_the_contract_decides_who_may_go_out(contract, clean, dirty):
     # 70 a book melded, clean 500, dirty 300, going out 100.
     assert side.canasta_bonus == 500 * clean + 300 * dirty
     assert side.going_out_bonus == 100
-    with pytest.raises(RuleError, match=f"needs {clean} clean book \\(has {clean - 1}\\)"):
+    with pytest.raises(RuleError, match=f"needs {clean} clean books \\(has {clean - 1}\\)"):
         going_out(settings, clean - 1, dirty + 5)
-    with pytest.raises(RuleError, match=f"needs {dirty} dirty book \\(has {dirty - 1}\\)"):
+    with pytest.raises(RuleError, match=f"needs {dirty} dirty books \\(has {dirty - 1}\\)"):
         going_out(settings, clean + 5, dirty - 1)
 
 
@@ -69,7 +69,7 @@ def test_contract_through_the_cli(cli, db):
     args = ["new", "hand-and-foot", "--team", "A", "--team", "B", "--set", "contract=4_3"]
     assert cli(*args).exit_code == 0
     msg = refused(cli, db, "hand", "--yes", "m=600 nat=3 mix=3 out", "m=50")
-    assert "needs 4 clean book (has 3)" in msg
+    assert "needs 4 clean books (has 3)" in msg
     doc = cli.json("hand", "--yes", "m=490 nat=4 mix=3 out", "m=50")
     assert doc["teams"][0]["hand_score"] == 490 + 2000 + 900 + 100
     assert cli.json("status")["teams"][0]["total"] == 3490
@@ -81,7 +81,7 @@ def test_variants_show_lists_the_contracts(cli):
     assert choices["4_3"] == {"going_out.kinds": {"natural": 4, "mixed": 3}}
     assert choices["5_4"] == {"going_out.kinds": {"natural": 5, "mixed": 4}}
     out = " ".join(cli("variants", "show", "hand-and-foot", "--set", "contract=5_4").stdout.split())
-    assert "5 clean book, 4 dirty book" in out
+    assert "5 clean books, 4 dirty books" in out
     assert "2_2_1, 2_1, 3_4, 3_3, 1_2, 4_3, 5_4" in out
 
 
