@@ -5,9 +5,11 @@ token and read-only rules, 20 clients at once, Ctrl-C. Every request goes to 127
 
 from __future__ import annotations
 
+import ipaddress
 import threading
 import time
 from collections.abc import Iterator
+from urllib.parse import urlsplit
 
 import pytest
 from serving import EX_07, SIDES, EventStream, Server, ok, run
@@ -139,6 +141,8 @@ def test_every_method_but_get_and_head_is_refused(lan):
 def test_lan_puts_a_token_in_the_address_and_refuses_requests_without_it(lan):
     token = lan.base.strip("/")
     assert len(token) >= 16 and lan.base == f"/{token}/"
+    host = ipaddress.ip_address(urlsplit(lan.url).hostname)  # an address a phone can open
+    assert host.version == 4 and not host.is_unspecified
     for path in ("/", "/events", f"/{token[:-1]}/", f"/{token}x/", "/x/" + token + "/"):
         assert lan.request("GET", path)[0] == 403, path
     assert lan.request("POST", "/")[0] == 403  # without the token nothing else is said
@@ -154,7 +158,31 @@ def test_lan_puts_a_token_in_the_address_and_refuses_requests_without_it(lan):
     lines = lan.output.splitlines()
     qr = [line for line in lines[1:] if line.strip()]
     assert len(qr) >= 10 and all(set(line) <= set(" \u2580\u2584\u2588") for line in qr)
-    assert len({len(line) for line in qr}) == 1  # square, every row as wide
+    assert len({len(line) for line in qr}) == 1  # every row as wide
+    assert decoded(qr) == modules(lan.url)  # the code of the very address printed
+
+
+def decoded(lines: list[str]) -> list[list[int]]:
+    """The modules (1 dark) a QR code printed in half blocks shows: each character is two
+    modules, one above the other; a block is drawn where a module is light."""
+    top = {" ": (1, 1), "\u2580": (0, 1), "\u2584": (1, 0), "\u2588": (0, 0)}
+    rows: list[list[int]] = []
+    for line in lines:
+        rows.append([top[c][0] for c in line])
+        rows.append([top[c][1] for c in line])
+    return rows
+
+
+def modules(url: str) -> list[list[int]]:
+    """The modules of ``url``'s QR code (segno, error level M) with a quiet zone of 2, and a
+    row left blank under it when the rows are odd (half blocks print two rows to a line)."""
+    import segno
+
+    code = segno.make(url, error="m")
+    rows = [list(row) for row in code.matrix_iter(border=2)]
+    if len(rows) % 2:
+        rows.append([1] * len(rows[0]))
+    return rows
 
 
 def test_a_second_lan_server_has_another_token(lan, db, started, serve):

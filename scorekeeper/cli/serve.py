@@ -41,10 +41,9 @@ def serve(
     ] = False,
     db: DbOption = None,
 ) -> None:
-    """Serve a read-only live page of the game for the phones at the table: the score pad
-    (sides, hands, running totals, next opening minimums, next dealer, winner), updated within
-    a second of each hand recorded, edited or undone (events at /events). It listens on
-    127.0.0.1 only, unless --lan; Ctrl-C stops it (exit 130).
+    """Serve a read-only live page of the game's score pad for the phones at the table,
+    updated within a second of each change (events at /events); on 127.0.0.1 only unless
+    --lan. Ctrl-C stops it (exit 130).
 
     Example: scorekeeper serve --lan
     """

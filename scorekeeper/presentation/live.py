@@ -252,21 +252,22 @@ def lan_address() -> str:
 
 
 def print_qr(url: str, out: IO[str], colour: bool) -> bool:
-    """``url`` as a QR code on ``out``, for a phone's camera (segno): with ``colour``, in
-    black on white by escape codes (right on any terminal's colours); else in Unicode half
-    blocks, light on dark (what most terminals show). False, printing nothing, when ``out``
-    cannot encode the blocks."""
+    """``url`` as a QR code on ``out``, for a phone's camera (segno), two rows of modules to a
+    line in Unicode half blocks, the light modules drawn: right on a dark terminal as it is;
+    with ``colour``, in white on black by escape codes, so right on a light terminal too.
+    False, printing nothing, when ``out`` cannot encode the blocks."""
+    import io
+
     import segno
 
     from scorekeeper.presentation.console import can_encode
 
-    code = segno.make(url, error="m")
-    if colour:
-        code.terminal(out=out, border=2)
-        return True
     if not can_encode(out, "\u2580\u2584\u2588"):
         return False
-    code.terminal(out=out, border=2, compact=True)
+    drawn = io.StringIO()
+    segno.make(url, error="m").terminal(out=drawn, border=2, compact=True)
+    for line in drawn.getvalue().splitlines():
+        out.write(f"\x1b[97;40m{line}\x1b[0m\n" if colour else f"{line}\n")
     return True
 
 
