@@ -68,16 +68,15 @@ class Board:
         self._last: StoredGame | None = None
         self._show(self.watch.read())  # the first read's errors are the command's
 
-    def refresh(self) -> bool:
-        """Read the game again; True when what the page shows changed. A file that cannot be
-        read now is shown as a line on the page, above the game as it was read last."""
-        return self._show(*self._read())
-
     def _read(self) -> tuple[StoredGame | None, str]:
+        """The game as stored now with no problem; or, when it cannot be read now, the game
+        as read last with a line saying why (the page shows it above the game)."""
         try:
             return self.watch.read(), ""
         except ScorekeeperError as err:
             return self._last, f"The game cannot be read now: {err.message}"
+        except Exception as err:  # the page stays up, and says so, whatever went wrong
+            return self._last, f"The game cannot be read now ({type(err).__name__})."
 
     def _show(self, stored: StoredGame | None, problem: str = "") -> bool:
         if not problem:

@@ -155,10 +155,9 @@ def _hands_table(stored: StoredGame) -> list[str]:
         return ["<p>No hands recorded yet.</p>"]
     columns = pad_columns(stored, views)
     shared = [c for c in columns if c.side is None]
-    sides = [s for s in range(len(stored.game.sides))]
     top = [f'<th rowspan="2">{escape(c.header)}</th>' for c in shared]
     sub = []
-    for s in sides:
+    for s in range(len(stored.game.sides)):
         own = [c for c in columns if c.side == s]
         top.append(f'<th class="side-name" colspan="{len(own)}">{escape(own[0].header)}</th>')
         sub += ["<th>score</th>"] + [f"<th>{escape(c.header)}</th>" for c in own[1:]]
