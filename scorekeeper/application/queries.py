@@ -255,3 +255,76 @@ def backup_to_restore(db: Path | None, number: int) -> BackupChoice:
     return BackupChoice(
         path, number, backup.path, backup.taken, contents["games"], contents["hands"]
     )
+
+
+#: What a file's stat says of its version: (inode, size, modification time in ns); None for a
+#: file that does not exist. Every file of the database is replaced by a rename, so a change
+#: always gives it a new inode.
+FileMark = tuple[int, int, int] | None
+
+
+def _file_mark(path: Path) -> FileMark:
+    try:
+        st = path.stat()
+    except OSError:
+        return None
+    return (st.st_ino, st.st_size, st.st_mtime_ns)
+
+
+class GameWatch:
+    """Game ``game_id`` of the database ``db`` (None: the default one), or with ``game_id``
+    None the current game, followed as ``new``, ``rematch`` and ``resume`` change it; read
+    again only when its files change (``serve``).
+
+    :meth:`changed` looks at the stat of two files, never at their contents: the database
+    file, which names the current game, and the file of the game read last. :meth:`read` reads
+    the game (one game file, as ``status`` does). Every command that changes a game, or which
+    game is current, replaces one of those files, so a change shows at the next look.
+    """
+
+    def __init__(self, db: Path | None, game_id: int | None = None) -> None:
+        from scorekeeper.storage.store import database_path
+
+        self.db = db
+        self.game_id = game_id
+        self.path = database_path(db)
+        self._shown: int | None = game_id  # the id of the game read last
+        self._seen: tuple[FileMark, ...] | None = None
+
+    def files(self) -> tuple[Path, ...]:
+        """The files watched now: the database file, and the file of the game read last."""
+        from scorekeeper.storage.store import game_path
+
+        if self._shown is None:
+            return (self.path,)
+        return (self.path, game_path(self.path, self._shown))
+
+    def _marks(self) -> tuple[FileMark, ...]:
+        return tuple(_file_mark(p) for p in self.files())
+
+    def changed(self) -> bool:
+        """True when the watched files changed since the last :meth:`read` (or nothing was
+        read yet): a stat of each, nothing read."""
+        return self._marks() != self._seen
+
+    def read(self) -> StoredGame | None:
+        """The game as stored now; None when it follows the current game and there is none.
+        NotFound for a game id that does not exist, DataFileError for a file that cannot be
+        read (the next :meth:`changed` is then False until a file changes again)."""
+        from scorekeeper.storage.store import open_store
+
+        for _ in range(3):  # once more when it is another game: its file is then looked at
+            marks = self._marks()  # before reading: a change made while reading shows next
+            try:
+                with open_store(self.db) as store:
+                    if self.game_id is None and store.current_id is None:
+                        stored = None
+                    else:
+                        stored = store.current(self.game_id)
+            finally:
+                self._seen = marks
+            shown = stored.id if stored is not None else None
+            if shown == self._shown:
+                break
+            self._shown = shown
+        return stored

@@ -40,6 +40,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "export": ("review", "export"),
     "import": ("review", "import_game"),
     "backups": ("backups", "backups_app"),
+    "serve": ("serve", "serve"),
 }
 
 

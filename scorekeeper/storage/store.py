@@ -100,6 +100,13 @@ def database_path(path: Path | None = None) -> Path:
     return default_path()
 
 
+def game_path(path: Path, game_id: int) -> Path:
+    """The file that holds game ``game_id`` of the database file ``path`` (it may not exist)."""
+    from scorekeeper.storage.files import game_file
+
+    return game_file(path, game_id)
+
+
 def backup_folder(path: Path) -> Path:
     """The folder that holds the backups of the database file ``path``."""
     from scorekeeper.storage.files import backup_folder as folder
