@@ -78,10 +78,13 @@ def test_killed_at_random_moments_nothing_reported_is_lost(cli, db):
     everything_reported: list[str] = []
     for round_ in range(KILLS):
         proc = start(env, f"r{round_}")
-        time.sleep(rng.uniform(0.25, 0.7))  # start-up takes about 0.25 s
+        # once the first hand is reported (start-up done, however busy the machine), kill it
+        # at a random moment of the hands that follow
+        first = proc.stdout.readline()
+        time.sleep(rng.uniform(0.0, 0.4))
         proc.send_signal(signal.SIGKILL)
         output, _ = proc.communicate(timeout=30)
-        everything_reported += reported(output)
+        everything_reported += reported(first + output)
         read_database(db)  # the files always load: raise DataFileError otherwise
         read_game_file(db, 1)
         notes = stored_notes(db)
