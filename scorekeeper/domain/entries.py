@@ -221,6 +221,17 @@ def text_value(value: Any, what: str) -> str:
     return value
 
 
+_ABSENT = object()
+
+
+def _count(obj: Mapping[str, Any], key: str, side: str) -> int:
+    """``obj[key]`` (0 when absent) as a count; the error text is made only for a bad value."""
+    value = obj.get(key, 0)
+    if type(value) is int and value >= 0:
+        return value
+    return count_value(value, f"{side}: '{key}'")
+
+
 def _read_counts(
     variant: Variant, f: EntryField, raw: Any, side: str
 ) -> tuple[dict[str, int], tuple[str, ...]]:
@@ -291,38 +302,46 @@ def read_entry(variant: Variant, obj: Mapping[str, Any], side: str = "side") -> 
         raise InputError(f"{side}: each side's entry must be a JSON object")
     fields = by_json_key()
     for key in obj:
-        if key != "team" and key not in fields:
+        if key not in fields and key != "team":
             allowed = ", ".join(entry_keys())
             raise InputError(f"{side}: unknown key '{key}' (allowed: {allowed})")
-    for f in FIELDS:
-        if f.kind == POINTS_OR_CARDS and f.points_key in obj and f.cards_key in obj:
-            raise InputError(f"{side}: give '{f.cards_key}' or '{f.points_key}', not both")
     values: dict[str, Any] = {}
-    penalty_keys = {f.json[0] for f in FIELDS if f.kind == PENALTIES}
     canastas: tuple[str, ...] = ()
     penalties: tuple[tuple[str, int], ...] = ()
     texts: dict[str, str | None] = {}
     for f in FIELDS:
-        if f.kind == POINTS_OR_CARDS:
-            if f.cards_key in obj:
-                raw = obj[f.cards_key]
-                text = None if raw is None else text_value(raw, f"{side}: '{f.cards_key}'")
-                texts[f.cards_key] = text
-            points = obj.get(f.points_key, 0)
-            values[f.points_key] = count_value(points, f"{side}: '{f.points_key}'")
-        elif f.kind in (CANASTAS, PENALTIES):
-            counts, listed = _read_counts(variant, f, obj.get(f.json[0], {}), side)
-            if f.kind == CANASTAS:
+        kind = f.kind
+        if kind == POINTS_OR_CARDS:
+            points_key, cards_key = f.json[0], f.json[-1]
+            if cards_key in obj:
+                if points_key in obj:
+                    raise InputError(f"{side}: give '{cards_key}' or '{points_key}', not both")
+                raw = obj[cards_key]
+                text = None if raw is None else text_value(raw, f"{side}: '{cards_key}'")
+                texts[cards_key] = text
+            values[points_key] = _count(obj, points_key, side)
+        elif kind in (CANASTAS, PENALTIES):
+            raw = obj.get(f.json[0], _ABSENT)
+            if raw is _ABSENT:
+                counts, listed = {}, ()
+            else:
+                counts, listed = _read_counts(variant, f, raw, side)
+            if kind == CANASTAS:
                 canastas = listed
             else:
                 penalties = tuple(counts.items())
             values[f.key] = {k: n for k, n in counts.items() if n}
-        elif f.kind == SPECIAL_HAND:
+        elif kind == SPECIAL_HAND:
             values[f.key] = _read_special(variant, obj.get(f.json[0]), side)
-        elif f.kind == YES_NO:
-            values[f.key] = flag_value(obj.get(f.json[0], False), f"{side}: '{f.json[0]}'")
+        elif kind == YES_NO:
+            flag = obj.get(f.json[0], False)
+            values[f.key] = (
+                flag
+                if flag is True or flag is False
+                else flag_value(flag, f"{side}: '{f.json[0]}'")
+            )
         else:
-            values[f.key] = count_value(obj.get(f.json[0], 0), f"{side}: '{f.json[0]}'")
+            values[f.key] = _count(obj, f.json[0], side)
     for f in FIELDS:
         if f.kind == YES_NO and f.implies and values.get(f.key):
             # "concealed": true means the side went out, as the one-line `concealed` says.
@@ -343,6 +362,7 @@ def read_entry(variant: Variant, obj: Mapping[str, Any], side: str = "side") -> 
                 values[f.cards_key] = _parse(f, text)
             except InputError as err:
                 raise InputError(f"{side}: {err}") from None
+    penalty_keys = [f.json[0] for f in FIELDS if f.kind == PENALTIES and f.json[0] in obj]
     floats = {
         k: dict(v) if isinstance(v, Mapping) else v
         for k, v in obj.items()

@@ -345,8 +345,15 @@ def entry_keys() -> tuple[str, ...]:
 
 
 def by_json_key() -> dict[str, EntryField]:
-    """Each JSON key of the table, mapped to its field."""
-    return {key: f for f in FIELDS for key in f.json}
+    """Each JSON key of the table, mapped to its field (worked out once per state of the
+    table: every entry read asks for it)."""
+    global _BY_JSON_KEY
+    if _BY_JSON_KEY is None:
+        _BY_JSON_KEY = {key: f for f in FIELDS for key in f.json}
+    return _BY_JSON_KEY
+
+
+_BY_JSON_KEY: dict[str, EntryField] | None = None
 
 
 def field_named(key: str) -> EntryField:
@@ -394,6 +401,10 @@ def document(command: Callable[..., Any]) -> Callable[..., Any]:
 
 
 def _redocument() -> None:
+    """The table changed (:func:`extra_field`): forget what was worked out from it, and fill
+    the documented commands' help again."""
+    global _BY_JSON_KEY
+    _BY_JSON_KEY = None
     for command, template in _DOCUMENTED:
         command.__doc__ = _fill(template)
 
