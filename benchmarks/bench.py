@@ -145,18 +145,30 @@ def database_files(path: Path) -> list[Path]:
 
 def replicate(seed: Path, path: Path, games: int) -> None:
     """A database of ``games`` games at ``path``, copied (with new ids) from the games of the
-    database ``seed``: game files only, with the meta record pointing past them; the caches are
-    built by the first commands that need them."""
-    from scorekeeper.storage.files import game_file, games_folder
+    database ``seed``: the game files, the meta record pointing past them, and the index of
+    their summaries (worked out from the seed games, which are scored once); the statistics
+    cache is built by the first ``stats``."""
+    from msgspec import structs
 
-    docs = []
+    from scorekeeper.storage import index
+    from scorekeeper.storage.codec import load_game
+    from scorekeeper.storage.files import game_file, games_folder, read_game_file
+
+    seeds = []
     for file in sorted(games_folder(seed).glob("*.json"), key=lambda f: int(f.stem)):
         (doc,) = json.loads(file.read_bytes())["games"].values()
-        docs.append(doc)
+        stored = load_game(seed, int(file.stem), read_game_file(seed, int(file.stem)))
+        seeds.append((doc, stored))
     games_folder(path).mkdir(parents=True)
     for game_id in range(1, games + 1):
-        content = json.dumps({"games": {str(game_id): docs[game_id % len(docs)]}})
+        doc = seeds[game_id % len(seeds)][0]
+        content = json.dumps({"games": {str(game_id): doc}}, separators=(",", ":"))
         game_file(path, game_id).write_text(content, encoding="utf-8")
+    copies = (
+        structs.replace(seeds[game_id % len(seeds)][1], id=game_id)
+        for game_id in range(1, games + 1)
+    )
+    index.record(path, copies)
     meta = json.loads(seed.read_bytes())
     record = meta["meta"]["1"]
     record["current"], record["next_id"] = games, games + 1

@@ -15,14 +15,14 @@ The statistics cache (:mod:`scorekeeper.storage.statistics`) counts from these s
 
 from __future__ import annotations
 
-import json
 import os
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import suppress
 from pathlib import Path
-from typing import Any
+from typing import Any, overload
 
+import msgspec
 from msgspec import Struct
 
 from scorekeeper.errors import DataFileError
@@ -47,37 +47,76 @@ class SideSummary(Struct):
     total: int
 
 
+class IndexSide(Struct, array_like=True):
+    """One side of an index entry, stored as a list: name, players, total, hands, points, best
+    hand, red threes, canastas by kind."""
+
+    name: str
+    players: list[str]
+    total: int
+    hands: int
+    points: int
+    best_hand: int | None
+    red_threes: int
+    canastas: dict[str, int]
+
+
+class IndexSummary(Struct):
+    """The summary an index entry holds (see :func:`summary_doc`)."""
+
+    created: str | None
+    finished: str | None
+    variant: str
+    label: str
+    hands: int
+    deleted: bool
+    over: bool
+    winner: int | None
+    draw: bool
+    sides: list[IndexSide]
+
+
+class IndexEntry(Struct, array_like=True):
+    """An index entry as stored: the identity of the game file and its summary."""
+
+    identity: list[int]
+    summary: IndexSummary
+
+
+#: Decodes one stored entry, checking its shape (msgspec: typed, in C).
+_ENTRY = msgspec.json.Decoder(IndexEntry)
+
+
 class GameSummary:
-    """One game as ``games`` lists it, read from its index entry as it is asked for (so listing
-    the newest of many games builds little): ``id``, ``created`` and ``finished`` (ISO 8601 UTC
-    or None), ``variant`` name, ``label``, ``hands_played``, ``deleted``, ``draw``, ``winner``
+    """One game as ``games`` lists it: ``id``, ``created`` and ``finished`` (ISO 8601 UTC or
+    None), ``variant`` name, ``label``, ``hands_played``, ``deleted``, ``draw``, ``winner``
     (the winning side's name or None), ``over``, ``sides``; ``status`` is ``playing``, ``won``,
     ``draw`` or ``deleted``. :meth:`figures` gives what statistics count."""
 
-    __slots__ = ("doc", "id")
+    __slots__ = ("id", "summary")
 
-    def __init__(self, game_id: int, doc: dict[str, Any]) -> None:
+    def __init__(self, game_id: int, summary: IndexSummary) -> None:
         self.id = game_id
-        self.doc = doc
+        self.summary = summary
 
-    created = property(lambda self: self.doc["created"])
-    finished = property(lambda self: self.doc["finished"])
-    variant = property(lambda self: self.doc["variant"])
-    label = property(lambda self: self.doc["label"])
-    hands_played = property(lambda self: self.doc["hands"])
-    deleted = property(lambda self: self.doc["deleted"])
-    over = property(lambda self: self.doc["over"])
-    winner_index = property(lambda self: self.doc["winner"])
-    draw = property(lambda self: self.doc["draw"])
+    created = property(lambda self: self.summary.created)
+    finished = property(lambda self: self.summary.finished)
+    variant = property(lambda self: self.summary.variant)
+    label = property(lambda self: self.summary.label)
+    hands_played = property(lambda self: self.summary.hands)
+    deleted = property(lambda self: self.summary.deleted)
+    over = property(lambda self: self.summary.over)
+    winner_index = property(lambda self: self.summary.winner)
+    draw = property(lambda self: self.summary.draw)
 
     @property
     def sides(self) -> list[SideSummary]:
-        return [SideSummary(s[0], tuple(s[1]), s[2]) for s in self.doc["sides"]]
+        return [SideSummary(s.name, tuple(s.players), s.total) for s in self.summary.sides]
 
     @property
     def winner(self) -> str | None:
         w = self.winner_index
-        return None if w is None else self.doc["sides"][w][0]
+        return None if w is None else self.summary.sides[w].name
 
     @property
     def status(self) -> str:
@@ -92,23 +131,68 @@ class GameSummary:
         from scorekeeper.domain.stats import GameFigures, SideFigures
 
         sides = [
-            SideFigures(s[0], tuple(s[1]), s[2], s[3], s[4], s[5], s[7], s[6])
-            for s in self.doc["sides"]
+            SideFigures(
+                s.name,
+                tuple(s.players),
+                s.total,
+                s.hands,
+                s.points,
+                s.best_hand,
+                s.canastas,
+                s.red_threes,
+            )
+            for s in self.summary.sides
         ]
         return GameFigures(self.variant, self.hands_played, self.over, self.winner_index, sides)
 
 
-_KEYS = ("created", "finished", "variant", "label", "hands", "deleted", "over", "winner", "draw")
+class Summaries(Sequence[GameSummary]):
+    """Every game's summary, newest first, each decoded from its stored entry only when it is
+    asked for and not kept: going through 100,000 games holds one decoded summary at a time
+    (beside the index's text). An entry that cannot be decoded (a damaged index) is made again
+    from its game file."""
+
+    def __init__(self, path: Path, entries: dict[str, Any]) -> None:
+        self.path = path
+        self.entries = entries
+        self.keys = sorted(entries, key=int, reverse=True)
+
+    def __len__(self) -> int:
+        return len(self.keys)
+
+    @overload
+    def __getitem__(self, index: int) -> GameSummary: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[GameSummary]: ...
+    def __getitem__(self, index: int | slice) -> GameSummary | list[GameSummary]:
+        if isinstance(index, slice):
+            return [self._summary(key) for key in self.keys[index]]
+        return self._summary(self.keys[index])
+
+    def __iter__(self) -> Iterator[GameSummary]:
+        for key in self.keys:
+            yield self._summary(key)
+
+    def _summary(self, key: str) -> GameSummary:
+        entry = _entry(self.entries[key])
+        if entry is None:
+            read = _read_game(self.path, int(key), game_file(self.path, int(key)))
+            if read is None:
+                raise DataFileError(f"game {key} went away while the games were listed")
+            entry = _entry(read)
+            self.entries[key] = list(read)
+        return GameSummary(int(key), entry.summary)  # type: ignore[union-attr]
 
 
-def _valid(doc: Any) -> bool:
-    """True when an index entry's summary has every key and sides of the right shape."""
-    return (
-        isinstance(doc, dict)
-        and all(k in doc for k in _KEYS)
-        and isinstance(doc.get("sides"), list)
-        and all(isinstance(s, list) and len(s) == 8 for s in doc["sides"])
-    )
+def _entry(stored: Any) -> IndexEntry | None:
+    """An index entry from its stored form (raw JSON text, or the list a scan made); None when
+    it is damaged."""
+    try:
+        if isinstance(stored, msgspec.Raw):
+            return _ENTRY.decode(stored)
+        return msgspec.convert(stored, IndexEntry)
+    except (msgspec.ValidationError, msgspec.DecodeError):
+        return None
 
 
 def summary_doc(stored: Any) -> dict[str, Any]:
@@ -144,29 +228,47 @@ def summary_doc(stored: Any) -> dict[str, Any]:
     }
 
 
-def _load(path: Path) -> dict[str, Any]:
-    """The index as stored: ``games`` ``{id: [identity, summary]}``, and ``folder`` (the game
-    folder's identity when it was last scanned) with ``checked_ns``; empty when unusable."""
+class IndexFile(Struct):
+    """The index as stored: ``games`` ``{id: [identity, summary]}``, each entry kept as its
+    JSON text until it is asked for; ``folder`` (the games folder's identity when it was last
+    scanned) with ``checked_ns``."""
+
+    format: int
+    games: dict[str, msgspec.Raw]
+    folder: list[int] | None = None
+    checked_ns: int = 0
+
+
+_INDEX = msgspec.json.Decoder(IndexFile)
+#: The identity of a stored entry, its summary left as text.
+_IDENTITY = msgspec.json.Decoder(tuple[list[int], msgspec.Raw])
+
+
+def _load(path: Path) -> IndexFile:
+    """The index as stored; an empty one when it is missing, damaged or of another format."""
     try:
-        data = json.loads(index_file(path).read_bytes())
-    except (OSError, ValueError, UnicodeDecodeError, RecursionError):
-        return {}
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
-        return {}
-    if not isinstance(data.get("games"), dict):
-        return {}
-    return data
+        data = _INDEX.decode(index_file(path).read_bytes())
+    except (OSError, msgspec.ValidationError, msgspec.DecodeError, RecursionError):
+        return IndexFile(FORMAT, {})
+    return data if data.format == FORMAT else IndexFile(FORMAT, {})
 
 
-def _save(
-    path: Path, entries: dict[str, list[Any]], folder: list[int] | None, checked: int
-) -> None:
-    """Write the index back (best effort: it is a cache)."""
-    content = json.dumps(
-        {"format": FORMAT, "folder": folder, "checked_ns": checked, "games": entries},
-        ensure_ascii=False,
-        separators=(",", ":"),
-    ).encode("utf-8")
+def _stored_identity(entry: Any) -> list[int] | None:
+    """The game-file identity an entry was made from (None for a damaged entry)."""
+    if isinstance(entry, list):
+        return entry[0]
+    try:
+        return _IDENTITY.decode(entry)[0]
+    except (msgspec.ValidationError, msgspec.DecodeError):
+        return None
+
+
+def _save(path: Path, entries: dict[str, Any], folder: list[int] | None, checked: int) -> None:
+    """Write the index back (best effort: it is a cache). Entries read from it are written
+    back as the text they were."""
+    content = msgspec.json.encode(
+        {"format": FORMAT, "folder": folder, "checked_ns": checked, "games": entries}
+    )
     with suppress(OSError):
         write_atomically(index_file(path), content, durable=False)
 
@@ -201,7 +303,7 @@ def _read_game(path: Path, game_id: int, file: Path) -> tuple[list[int], dict[st
     return identity, summary_doc(load_game(path, game_id, doc))
 
 
-def summaries(path: Path) -> list[GameSummary]:
+def summaries(path: Path) -> Summaries:
     """A summary of every game of the database at ``path``, newest first.
 
     Every game file is written by rename inside the games folder, so a folder whose identity
@@ -211,47 +313,41 @@ def summaries(path: Path) -> list[GameSummary]:
     index is written back if anything changed. DataFileError names a game file that cannot be
     read."""
     data = _load(path)
-    entries: dict[str, list[Any]] = data.get("games", {})
+    entries: dict[str, Any] = data.games
     folder = games_folder(path)
     try:
         st = folder.stat()
         here = [st.st_ino, st.st_mtime_ns]
     except OSError:
         here = None
-    settled = is_settled(data.get("checked_ns", 0), here[1] if here else 0)
-    if here is not None and data.get("folder") == here and settled:
-        fresh = entries
-    else:
-        checked = time.time_ns()
-        fresh = {}
-        if here is not None:
-            with os.scandir(folder) as scan:
-                for item in scan:
-                    match = GAME_FILE.fullmatch(item.name)
-                    if not match:
-                        continue
-                    key = match[1]
-                    entry = entries.get(key)
-                    try:
-                        identity = _identity(item.stat())
-                    except FileNotFoundError:
-                        continue
-                    if isinstance(entry, list) and len(entry) == 2 and entry[0] == identity:
-                        fresh[key] = entry
-                        continue
-                    read = _read_game(path, int(key), Path(item.path))
-                    if read is not None:
-                        fresh[key] = list(read)
-        if fresh != entries or data.get("folder") != here:
-            _save(path, fresh, here, checked)
-    out = []
-    for key in sorted(fresh, key=int, reverse=True):
-        entry = fresh[key]
-        if not (isinstance(entry, list) and len(entry) == 2 and _valid(entry[1])):
-            # a damaged entry: forget the index, so it is rebuilt from the game files
-            return summaries_rebuilt(path)
-        out.append(GameSummary(int(key), entry[1]))
-    return out
+    settled = is_settled(data.checked_ns, here[1] if here else 0)
+    if here is not None and data.folder == here and settled:
+        return Summaries(path, entries)
+    checked = time.time_ns()
+    fresh: dict[str, Any] = {}
+    changed = False
+    if here is not None:
+        with os.scandir(folder) as scan:
+            for item in scan:
+                match = GAME_FILE.fullmatch(item.name)
+                if not match:
+                    continue
+                key = match[1]
+                entry = entries.get(key)
+                try:
+                    identity = _identity(item.stat())
+                except FileNotFoundError:
+                    continue
+                if entry is not None and _stored_identity(entry) == identity:
+                    fresh[key] = entry
+                    continue
+                read = _read_game(path, int(key), Path(item.path))
+                if read is not None:
+                    fresh[key] = list(read)
+                    changed = True
+    if changed or len(fresh) != len(entries) or data.folder != here:
+        _save(path, fresh, here, checked)
+    return Summaries(path, fresh)
 
 
 def folder_identity(path: Path) -> list[int] | None:
@@ -283,7 +379,7 @@ def newest(path: Path, count: int, keep: Any = None) -> tuple[list[GameSummary],
         read = _read_game(path, game_id, games_folder(path) / f"{game_id}.json")
         if read is None:
             continue
-        summary = GameSummary(game_id, read[1])
+        summary = GameSummary(game_id, msgspec.convert(read[1], IndexSummary))
         if keep(summary):
             if len(out) == count:
                 return out, True
@@ -291,17 +387,9 @@ def newest(path: Path, count: int, keep: Any = None) -> tuple[list[GameSummary],
     return out, False
 
 
-def summaries_rebuilt(path: Path) -> list[GameSummary]:
-    """:func:`summaries` after throwing the index away (it is rebuilt from the game files)."""
-    with suppress(OSError):
-        index_file(path).unlink()
-    return summaries(path)
-
-
 def record(path: Path, games: Iterable[Any]) -> None:
     """Put the summaries of stored games just written into the index (bulk building)."""
-    data = _load(path)
-    entries = data.get("games", {})
+    entries: dict[str, Any] = dict(_load(path).games)
     for stored in games:
         with suppress(OSError):
             identity = _identity(game_file(path, stored.id).stat())
