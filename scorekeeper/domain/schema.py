@@ -664,4 +664,4 @@ def parse_bool(name: str, text: str) -> bool:
         return True
     if low in ("false", "no", "off", "0", "n"):
         return False
-    raise InputError(f"'{name}' takes true or false, not '{text}'")
+    raise InputError(f"'{name}' takes true or false (or yes/no, on/off, 1/0), not '{text}'")
