@@ -142,6 +142,31 @@ def interrupts_held() -> Iterator[list[int]]:
         signal.signal(signal.SIGINT, previous)
 
 
+#: The fingerprint of a game known to have changed since it was shown: no stored game has it.
+CHANGED = "changed meanwhile"
+
+
+def changed_seen(stored: StoredGame) -> Seen:
+    """``stored`` as a game that changed since it was shown: a change made with it is
+    refused as changed meanwhile."""
+    from scorekeeper.application.queries import Seen
+
+    return Seen(stored, CHANGED)
+
+
+def same_game(a: StoredGame, b: StoredGame) -> bool:
+    """True when two reads of a game hold the same game: the same hands, undone hands and
+    outcome, label and deletion."""
+    return (
+        a.id == b.id
+        and a.game.hands == b.game.hands
+        and a.redo == b.redo
+        and a.finished == b.finished
+        and a.deleted == b.deleted
+        and a.label == b.label
+    )
+
+
 class Session:
     """One ``play`` session on game ``game_id`` (None: the current game) of database ``db``.
 
@@ -155,8 +180,11 @@ class Session:
         from scorekeeper.application import queries
 
         self.db = db
-        self.seen: Seen = queries.game_to_change(db, game_id)
-        self.game_id = self.seen.stored.id
+        self._seen: Seen = queries.game_to_change(db, game_id)
+        self._shown: StoredGame = self._seen.stored
+        self._reading: Any = None  # the thread reading the game again after a change
+        self._read: list[Any] = []  # what it read (a Seen), or the error it met
+        self.game_id = self._shown.id
         terminal = stdin_is_terminal()
         self.confirm = terminal and not yes
         self.lines = LineReader(terminal)
@@ -167,13 +195,58 @@ class Session:
 
     @property
     def stored(self) -> StoredGame:
-        return self.seen.stored
+        """The game as the session shows it: as read, or as the last change stored it."""
+        return self._shown
+
+    @property
+    def seen(self) -> Seen:
+        """The game shown with the fingerprint of its stored form, which the next change is
+        made against. After a change the game is read again while the prompt waits
+        (:meth:`after_change`); when that read found a game other than the one the change
+        stored (another terminal changed it in between), the next change is refused as
+        changed meanwhile, as ``hand`` refuses it."""
+        if self._reading is not None:
+            self._reading.join()
+            self._reading = None
+            found = self._read.pop() if self._read else None
+            if isinstance(found, BaseException) or found is None:
+                self._seen = changed_seen(self._shown)
+                if isinstance(found, ScorekeeperError):
+                    raise found
+            elif same_game(found.stored, self._shown):
+                self._seen = found
+            else:
+                self._seen = changed_seen(self._shown)
+        return self._seen
 
     def read_again(self) -> None:
-        """Read the game again (after a change, or when it changed meanwhile)."""
+        """Read the game again now (when it changed meanwhile, or another game is played)."""
         from scorekeeper.application import queries
 
-        self.seen = queries.game_to_change(self.db, self.game_id)
+        if self._reading is not None:
+            self._reading.join()
+            self._reading = None
+        self._seen = queries.game_to_change(self.db, self.game_id)
+        self._shown = self._seen.stored
+
+    def after_change(self, stored: StoredGame) -> None:
+        """A change stored ``stored``: show it at once, and read the game (with its
+        fingerprint) again in the background, while the next prompt waits."""
+        import threading
+
+        from scorekeeper.application import queries
+
+        self._shown = stored
+        self._read = []
+
+        def read() -> None:
+            try:
+                self._read.append(queries.game_to_change(self.db, self.game_id))
+            except Exception as err:  # handed to the next change, which reports it
+                self._read.append(err)
+
+        self._reading = threading.Thread(target=read, name="scorekeeper-reread", daemon=True)
+        self._reading.start()
 
     def con(self) -> Console:
         from scorekeeper.presentation.console import console
@@ -424,9 +497,9 @@ class Session:
         self.changed(stored, number, caught)
 
     def changed(self, stored: StoredGame, number: int, caught: list[int]) -> None:
-        """After hand ``number`` was recorded or changed: read the game again, show the hand
-        and the standings; end the session (exit 130) if Ctrl-C came while it was written."""
-        self.read_again()
+        """After hand ``number`` was recorded or changed (``stored``: the game now): show the
+        hand and the standings; end the session (exit 130) if Ctrl-C came while it was written."""
+        self.after_change(stored)
         self.show_hand(number)
         if caught:
             typer.echo(f"Interrupted: hand {number} is recorded.", err=True)
@@ -530,8 +603,7 @@ class Session:
         self.no_arguments("undo", rest)
         number = len(self.stored.game.hands)
         with interrupts_held():
-            usecases.undo(self.db, seen=self.seen)
-        self.read_again()
+            self.after_change(usecases.undo(self.db, seen=self.seen))
         con = self.con()
         con.print(text(f"Hand {number} taken back ('redo' puts it back)."))
         self.show_standings(con)
