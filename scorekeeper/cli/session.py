@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import contextlib
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
@@ -85,12 +85,23 @@ class LineReader:
             readline.parse_and_bind("set enable-bracketed-paste off")  # no escapes for scripts
             self.readline = readline
 
-    def read(self, prompt: str, history: bool = False, prefill: str = "") -> str:
+    def read(
+        self,
+        prompt: str,
+        history: bool = False,
+        prefill: str = "",
+        shown: Callable[[], None] | None = None,
+    ) -> str:
         """One line typed after ``prompt`` (its line end taken off); ``history``: keep it for
-        the up arrow; ``prefill``: text put on the line to type over (terminal only). Raises
-        EOFError at the end of the input, KeyboardInterrupt on Ctrl-C."""
+        the up arrow; ``prefill``: text put on the line to type over (terminal only);
+        ``shown``: called once the prompt is on the screen (through readline's pre-input hook;
+        before the prompt where there is no readline). Raises EOFError at the end of the input,
+        KeyboardInterrupt on Ctrl-C."""
         sys.stdout.flush()
         sys.stderr.flush()
+        rl = self.readline
+        if rl is None and shown is not None:
+            shown()
         if not self.terminal:
             line = sys.stdin.readline()
             if not line:
@@ -98,14 +109,17 @@ class LineReader:
             text = line.rstrip("\r\n")
             typer.echo(f"{prompt}{text}", err=True)
             return text
-        rl = self.readline
-        if rl is not None and prefill:
-            rl.set_startup_hook(lambda: rl.insert_text(prefill))
+        if rl is not None:
+            if prefill:
+                rl.set_startup_hook(lambda: rl.insert_text(prefill))
+            if shown is not None:
+                rl.set_pre_input_hook(shown)
         try:
             text = input(prompt)
         finally:
-            if rl is not None and prefill:
+            if rl is not None:
                 rl.set_startup_hook(None)
+                rl.set_pre_input_hook(None)
         if rl is not None and history and text.strip():
             rl.add_history(text)
         return text
@@ -182,6 +196,7 @@ class Session:
         self.db = db
         self._seen: Seen = queries.game_to_change(db, game_id)
         self._shown: StoredGame = self._seen.stored
+        self._stale = False  # changed since it was read: to be read again
         self._reading: Any = None  # the thread reading the game again after a change
         self._read: list[Any] = []  # what it read (a Seen), or the error it met
         self.game_id = self._shown.id
@@ -201,13 +216,15 @@ class Session:
     @property
     def seen(self) -> Seen:
         """The game shown with the fingerprint of its stored form, which the next change is
-        made against. After a change the game is read again while the prompt waits
-        (:meth:`after_change`); when that read found a game other than the one the change
+        made against. After a change the game is read again once the next prompt shows
+        (:meth:`after_change`); when that read finds a game other than the one the change
         stored (another terminal changed it in between), the next change is refused as
         changed meanwhile, as ``hand`` refuses it."""
-        if self._reading is not None:
+        if self._stale:
+            self.read_in_background()
             self._reading.join()
             self._reading = None
+            self._stale = False
             found = self._read.pop() if self._read else None
             if isinstance(found, BaseException) or found is None:
                 self._seen = changed_seen(self._shown)
@@ -226,18 +243,25 @@ class Session:
         if self._reading is not None:
             self._reading.join()
             self._reading = None
+        self._stale = False
         self._seen = queries.game_to_change(self.db, self.game_id)
         self._shown = self._seen.stored
 
     def after_change(self, stored: StoredGame) -> None:
-        """A change stored ``stored``: show it at once, and read the game (with its
-        fingerprint) again in the background, while the next prompt waits."""
+        """A change stored ``stored``: show it at once; the game (with its fingerprint) is
+        read again once the next prompt shows (:meth:`read_in_background`), so the time from
+        a confirmed hand to the next prompt is the change's and its report's only."""
+        self._shown = stored
+        self._read = []
+        self._stale = True
+
+    def read_in_background(self) -> None:
+        """Start reading the game again after a change, unless that has started already."""
+        if not self._stale or self._reading is not None:
+            return
         import threading
 
         from scorekeeper.application import queries
-
-        self._shown = stored
-        self._read = []
 
         def read() -> None:
             try:
@@ -317,7 +341,7 @@ class Session:
         )
         while True:
             try:
-                line = self.lines.read(self.prompt(), history=True)
+                line = self.lines.read(self.prompt(), history=True, shown=self.read_in_background)
             except EOFError:
                 typer.echo("", err=True)
                 return
@@ -701,19 +725,36 @@ class Session:
         self.show_pad(detail=bool(rest.strip()))
 
     def do_help(self, rest: str) -> None:
-        """``help``: the commands and the items of a one-line entry."""
-        from scorekeeper.domain.fields import help_lines
+        """``help``: the items of a one-line entry the game's variant takes, and the
+        commands."""
+        from scorekeeper.domain.fields import CANASTAS, FIELDS, PENALTIES
         from scorekeeper.presentation.console import text
+        from scorekeeper.presentation.render import plain_table
 
+        v = self.stored.game.variant
+        items = plain_table("At a side's prompt: its one-line entry, or Enter to be asked")
+        items.add_column("item", no_wrap=True)
+        items.add_column("meaning", overflow="fold")
+        for f in FIELDS:
+            if f.kind == CANASTAS:
+                kinds = " ".join(f"{key}=1" for key in v.canastas)
+                items.add_row(text(kinds), text(f.summary))
+            elif f.kind == PENALTIES:
+                for key, rule in v.penalties.items():
+                    items.add_row(text(f"{key}=1"), text(f"{rule.title} ({rule.points:,} each)"))
+            elif f.used(v):
+                form = f"{f.syntax} / {f.short}" if f.short else f.syntax
+                items.add_row(text(form), text(f.summary))
+        items.add_row("-", "the side scored nothing")
         con = self.con()
-        con.print(text("At a side's prompt: its one-line entry, or Enter to be asked."))
-        for line in help_lines():
-            con.print(text(f"  {line}"))
-        con.print(text("  -                   the side scored nothing"))
-        con.print(text("At the first side's prompt, a command:"))
+        con.print(items)
+        commands = plain_table("At the first side's prompt, a command")
+        commands.add_column("command", overflow="fold")
+        commands.add_column("what it does", overflow="fold")
         for form, what in words.WORDS.values():
-            con.print(text(f"  {form}: {what}"))
-        con.print(text("Ctrl-C drops the hand being typed; at the first prompt it ends."))
+            commands.add_row(text(form), text(what))
+        con.print(commands)
+        con.print(text("Ctrl-C drops the hand being typed; at the first side's prompt it ends."))
 
     @staticmethod
     def no_arguments(word: str, rest: str) -> None:
