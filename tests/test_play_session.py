@@ -141,12 +141,17 @@ def test_points_counts_cards_in_the_games_variant(cli, game):
     assert "Total       65" in result.stdout  # RULES.md §1: 10 + 5 + 50
 
 
-def test_help_lists_every_command_word(cli, game):
+def test_help_lists_every_command_word_and_the_items_of_the_games_variant(cli, game):
+    import re
+
     from scorekeeper.cli.session_words import WORDS
 
     result = play(cli, "help", "quit")
-    for form, _what in WORDS.values():
-        assert form in result.stdout
+    for word in WORDS:
+        assert re.search(rf"^ {word}\b", result.stdout, re.MULTILINE), word
+    # classic (RULES.md §2): red threes and the undeclared red three's -500; no black threes
+    assert "red=2 / r=2" in result.stdout and "(-500 each)" in result.stdout
+    assert "black=1" not in result.stdout and "special=" not in result.stdout
 
 
 @pytest.mark.parametrize(
