@@ -192,6 +192,7 @@ def test_a_whole_classic_game_at_one_prompt(env, terminal):
         raise AssertionError(f"the guided questions did not end: {shown!r}")
     assert "1,305" in shown and "140" in shown
     shown = t.answer("")  # Enter: yes, record it
+    assert "Hand 1 recorded. Totals: Ann & Bob 1,305 · Cat & Dan 140" in shown
     assert "Next opening minimum: Ann & Bob 50 · Cat & Dan 50" in shown
     assert t.last_line(shown) == "Hand 2 · Ann & Bob>"
     assert [x["total"] for x in status(env)["teams"]] == [1305, 140]
@@ -210,7 +211,8 @@ def test_a_whole_classic_game_at_one_prompt(env, terminal):
     shown = t.answer("fix Cat & Dan m=190")
     assert t.last_line(shown) == "Replace hand 2? [Y/n]"
     assert "Totals would be: Ann & Bob 3,205, Cat & Dan 590" in shown
-    t.answer("")
+    shown = t.answer("")
+    assert "Hand 2 replaced. Totals: Ann & Bob 3,205 · Cat & Dan 590" in shown
     assert [x["total"] for x in status(env)["teams"]] == [3205, 590]
 
     # undo, then redo: back to after hand 1, then the fixed hand 2 again
@@ -304,3 +306,12 @@ def test_a_hand_recorded_meanwhile_in_another_terminal_is_never_overwritten(env,
     assert [x["total"] for x in status(env)["teams"]] == [1385, 195]
     enter_hand(t, "m=50 h=5", "m=50 h=5", 3)
     assert [x["total"] for x in status(env)["teams"]] == [1430, 240]
+
+
+def test_with_yes_each_hand_is_recorded_without_the_question(env, terminal):
+    t = terminal("--yes")
+    t.prompt()
+    t.answer("m=220 nat=1 mix=1 r=2 out h=15")
+    shown = t.answer("m=110 r=1 h=70")
+    assert "Record hand" not in shown and t.last_line(shown) == "Hand 2 · Ann & Bob>"
+    assert [x["total"] for x in status(env)["teams"]] == [1305, 140]  # RULES.md EX-07

@@ -518,13 +518,35 @@ class Session:
             stored = usecases.record_hand(
                 self.db, usecases.HandInput(entries, "", pair), seen=self.seen
             )
-        self.changed(stored, number, caught)
+        self.changed(stored, number, caught, shown=self.confirm)
 
-    def changed(self, stored: StoredGame, number: int, caught: list[int]) -> None:
-        """After hand ``number`` was recorded or changed (``stored``: the game now): show the
-        hand and the standings; end the session (exit 130) if Ctrl-C came while it was written."""
+    def changed(
+        self,
+        stored: StoredGame,
+        number: int,
+        caught: list[int],
+        shown: bool = False,
+        done: str = "recorded",
+    ) -> None:
+        """After hand ``number`` was recorded or changed (``stored``: the game now): show it
+        and the standings; ``shown``: the hand was shown just before the question, so the
+        totals follow in one line ("Hand 3 ``done``. Totals: ...") instead of the breakdown
+        again. Ends the session (exit
+        130) if Ctrl-C came while it was written."""
         self.after_change(stored)
-        self.show_hand(number)
+        if shown:
+            from scorekeeper.presentation.console import text
+            from scorekeeper.presentation.render import num
+
+            con = self.con()
+            game = stored.game
+            totals = " · ".join(
+                f"{n} {num(t)}" for n, t in zip(game.names, game.totals, strict=True)
+            )
+            con.print(text(f"Hand {number} {done}. Totals: {totals}"))
+            self.show_state(con)
+        else:
+            self.show_hand(number)
         if caught:
             typer.echo(f"Interrupted: hand {number} is recorded.", err=True)
             raise typer.Exit(INTERRUPTED)
@@ -558,7 +580,7 @@ class Session:
                 return
         with interrupts_held() as caught:
             stored = usecases.edit_hand(self.db, number, new_hand, seen=self.seen)
-        self.changed(stored, number, caught)
+        self.changed(stored, number, caught, self.confirm, "replaced")
 
     def do_edit(self, rest: str) -> None:
         """``edit N``: hand N entered again, side by side, each prompt giving the side's
