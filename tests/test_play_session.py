@@ -282,3 +282,12 @@ def test_a_game_read_again_after_a_change_that_is_the_one_stored_takes_the_next(
     session.after_change(stored)
     usecases.record_hand(db, usecases.HandInput(entries), seen=session.seen)
     assert totals(cli) == [2610, 280]  # RULES.md EX-07 twice
+
+
+def test_a_line_that_is_not_text_is_one_error_and_no_traceback(cli, db, game):
+    before = database_files(db)
+    result = cli("play", input=b"\xff\xfe m=110\nquit\n")
+    assert result.exit_code == 0
+    assert errors(result) == ["Error: the line is not valid UTF-8 text; type it again"]
+    assert "Traceback" not in result.output
+    assert database_files(db) == before

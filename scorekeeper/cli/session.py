@@ -103,7 +103,10 @@ class LineReader:
         if rl is None and shown is not None:
             shown()
         if not self.terminal:
-            line = sys.stdin.readline()
+            try:
+                line = sys.stdin.readline()
+            except UnicodeDecodeError:
+                raise InputError("the line is not valid UTF-8 text; type it again") from None
             if not line:
                 raise EOFError
             text = line.rstrip("\r\n")
@@ -116,6 +119,8 @@ class LineReader:
                 rl.set_pre_input_hook(shown)
         try:
             text = input(prompt)
+        except UnicodeDecodeError:
+            raise InputError("the line is not valid UTF-8 text; type it again") from None
         finally:
             if rl is not None:
                 rl.set_startup_hook(None)
@@ -348,6 +353,9 @@ class Session:
             except KeyboardInterrupt:
                 typer.echo("\nSession ended; every recorded hand is kept.", err=True)
                 raise typer.Exit(INTERRUPTED) from None
+            except ScorekeeperError as err:  # a line that is not text
+                error_line(err.message)
+                continue
             self.dropping = "Nothing changed."
             try:
                 if not self.take(line):
