@@ -315,3 +315,17 @@ def test_with_yes_each_hand_is_recorded_without_the_question(env, terminal):
     shown = t.answer("m=110 r=1 h=70")
     assert "Record hand" not in shown and t.last_line(shown) == "Hand 2 · Ann & Bob>"
     assert [x["total"] for x in status(env)["teams"]] == [1305, 140]  # RULES.md EX-07
+
+
+def test_ctrl_c_in_a_sides_guided_questions_drops_only_that_hand(env, terminal):
+    t = terminal()
+    t.prompt()
+    shown = t.answer("")  # Enter: Ann & Bob's questions
+    assert t.last_line(shown) == "Ann & Bob went out? [y/N]"
+    t.answer("n")  # then the first of the prompt's own questions
+    t.key(b"\x03")
+    shown = t.prompt()
+    assert "Hand 1 dropped: nothing recorded." in shown
+    assert t.last_line(shown) == "Hand 1 · Ann & Bob>"
+    enter_hand(t, "m=220 nat=1 mix=1 r=2 out h=15", "m=110 r=1 h=70", 1)
+    assert [x["total"] for x in status(env)["teams"]] == [1305, 140]  # RULES.md EX-07
