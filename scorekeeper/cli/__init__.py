@@ -22,6 +22,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "new": ("play", "new"),
     "rematch": ("play", "rematch"),
     "hand": ("play", "hand"),
+    "play": ("session", "play"),
     "status": ("play", "status"),
     "minimum": ("tables", "minimum"),
     "check": ("cards", "check"),

@@ -1,0 +1,795 @@
+"""``play``: a table session that stays open for a whole game (README, "A whole game in one
+session").
+
+It shows the score pad, asks the next hand side by side (a one-line entry per side, or Enter
+for that side's guided questions), shows the hand and the new standings, and asks the next.
+The first side's prompt also takes the session's commands (:mod:`.session_words`). Every
+change goes through the use cases ``hand``, ``edit``, ``undo``, ``redo`` and ``rematch`` use
+(:mod:`scorekeeper.application.usecases`), with the game as the session showed it (a game
+changed meanwhile by another terminal is refused, read again and shown), so a hand is stored,
+whole, when it is confirmed, and a killed session loses nothing confirmed.
+
+Ctrl-C while a hand (or an edit) is being typed drops only that hand; at the first side's
+prompt it ends the session (exit 130). Line editing and history come from the standard
+``readline``, imported here only, on a terminal; with standard input not a terminal the
+session reads plain lines (each prompt and answer is echoed to standard error) and records
+without asking, as ``hand`` does.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import sys
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from scorekeeper.cli import session_words as words
+from scorekeeper.cli.common import DbOption, YesOption, error_line, stdin_is_terminal
+from scorekeeper.errors import InputError, RuleError, ScorekeeperError, UsageError
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from rich.console import Console
+
+    from scorekeeper.application.queries import Seen
+    from scorekeeper.domain.entries import SideEntry
+    from scorekeeper.domain.game import Game, Hand
+    from scorekeeper.domain.records import StoredGame
+
+#: Exit code of a session ended with Ctrl-C (README, "Exit codes").
+INTERRUPTED = 130
+
+#: Said once the game is over (won or drawn).
+GAME_OVER = "Game over: 'rematch' starts the next game like this one, 'quit' ends the session."
+
+
+def play(
+    game_id: Annotated[
+        int | None,
+        typer.Argument(help="Game id (default: the current game).", show_default=False),
+    ] = None,
+    yes: YesOption = False,
+    db: DbOption = None,
+) -> None:
+    """Keep score of a whole game in one session: the score pad, then each hand asked side by
+    side and stored when confirmed, until you type quit.
+
+    \b
+    At a side's prompt: its one-line entry (as for 'hand', e.g. m=220 nat=1 out h=15, or
+    "Cat & Dan: m=110 h=70"), or Enter to be asked that side's questions.
+    At the first side's prompt, a command: undo, redo, edit N, fix [SIDE] [ITEM=VALUE ...],
+    check [SIDE:] CARDS, points CARDS, show, help, quit; rematch once the game is over.
+    Ctrl-C drops the hand being typed; at the first side's prompt it ends the session.
+    Example: scorekeeper play
+    """
+    import gc
+
+    gc.enable()  # a session stays open: it collects its reference cycles (scorekeeper.__main__)
+    Session(db, game_id, yes).run()
+
+
+class LineReader:
+    """Reads the session's lines from standard input: through ``readline`` (line editing,
+    history of entries and commands, a line given to type over) on a terminal, else plain
+    lines, each echoed after its prompt on standard error so a piped session reads as one."""
+
+    def __init__(self, terminal: bool) -> None:
+        self.terminal = terminal
+        self.readline: Any = None
+        if terminal:
+            try:
+                import readline
+            except ImportError:  # a Python built without it: plain lines still work
+                return
+            readline.set_auto_history(False)  # only entries and commands go into the history
+            readline.parse_and_bind("set enable-bracketed-paste off")  # no escapes for scripts
+            self.readline = readline
+
+    def read(
+        self,
+        prompt: str,
+        history: bool = False,
+        prefill: str = "",
+        shown: Callable[[], None] | None = None,
+    ) -> str:
+        """One line typed after ``prompt`` (its line end taken off); ``history``: keep it for
+        the up arrow; ``prefill``: text put on the line to type over (terminal only);
+        ``shown``: called once the prompt is on the screen (through readline's pre-input hook;
+        before the prompt where there is no readline). Raises EOFError at the end of the input,
+        KeyboardInterrupt on Ctrl-C."""
+        sys.stdout.flush()
+        sys.stderr.flush()
+        rl = self.readline
+        if rl is None and shown is not None:
+            shown()
+        if not self.terminal:
+            try:
+                line = sys.stdin.readline()
+            except UnicodeDecodeError:
+                raise InputError("the line is not valid UTF-8 text; type it again") from None
+            if not line:
+                raise EOFError
+            text = line.rstrip("\r\n")
+            typer.echo(f"{prompt}{text}", err=True)
+            return text
+        if rl is not None:
+            if prefill:
+                rl.set_startup_hook(lambda: rl.insert_text(prefill))
+            if shown is not None:
+                rl.set_pre_input_hook(shown)
+        try:
+            text = input(prompt)
+        except UnicodeDecodeError:
+            raise InputError("the line is not valid UTF-8 text; type it again") from None
+        finally:
+            if rl is not None:
+                rl.set_startup_hook(None)
+                rl.set_pre_input_hook(None)
+        if rl is not None and history and text.strip():
+            rl.add_history(text)
+        return text
+
+    def yes_no(self, question: str, default: bool) -> bool:
+        """A yes/no answer to ``question`` (Enter gives ``default``); asked again otherwise."""
+        hint = "[Y/n]" if default else "[y/N]"
+        while True:
+            answer = self.read(f"{question} {hint} ").strip().casefold()
+            if not answer:
+                return default
+            if answer in ("y", "yes"):
+                return True
+            if answer in ("n", "no"):
+                return False
+            error_line("answer y or n (Enter: " + ("yes" if default else "no") + ")")
+
+
+@contextlib.contextmanager
+def interrupts_held() -> Iterator[list[int]]:
+    """Hold Ctrl-C back while a change is written, so a hand reported recorded is recorded;
+    the list yielded holds the signals that came meanwhile."""
+    import signal
+
+    caught: list[int] = []
+    try:
+        previous = signal.signal(signal.SIGINT, lambda number, frame: caught.append(number))
+    except ValueError:  # not the main thread: nothing to hold back
+        yield caught
+        return
+    try:
+        yield caught
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+#: The fingerprint of a game known to have changed since it was shown: no stored game has it.
+CHANGED = "changed meanwhile"
+
+
+def changed_seen(stored: StoredGame) -> Seen:
+    """``stored`` as a game that changed since it was shown: a change made with it is
+    refused as changed meanwhile."""
+    from scorekeeper.application.queries import Seen
+
+    return Seen(stored, CHANGED)
+
+
+def same_game(a: StoredGame, b: StoredGame) -> bool:
+    """True when two reads of a game hold the same game: the same hands, undone hands and
+    outcome, label and deletion."""
+    return (
+        a.id == b.id
+        and a.game.hands == b.game.hands
+        and a.redo == b.redo
+        and a.finished == b.finished
+        and a.deleted == b.deleted
+        and a.label == b.label
+    )
+
+
+class Session:
+    """One ``play`` session on game ``game_id`` (None: the current game) of database ``db``.
+
+    ``seen`` is the game as the session last read and showed it: every change is made against
+    it (refused when another command changed the game meanwhile). ``confirm``: whether each
+    hand and correction is shown and asked before it is stored (on a terminal, unless
+    ``--yes``). Raises NotFound (no such game) or InputError (a deleted game) when it starts.
+    """
+
+    def __init__(self, db: Path | None, game_id: int | None, yes: bool = False) -> None:
+        from scorekeeper.application import queries
+
+        self.db = db
+        self._seen: Seen = queries.game_to_change(db, game_id)
+        self._shown: StoredGame = self._seen.stored
+        self._stale = False  # changed since it was read: to be read again
+        self._reading: Any = None  # the thread reading the game again after a change
+        self._read: list[Any] = []  # what it read (a Seen), or the error it met
+        self.game_id = self._shown.id
+        terminal = stdin_is_terminal()
+        self.confirm = terminal and not yes
+        self.lines = LineReader(terminal)
+        #: What Ctrl-C drops while something is being typed (a hand, an edit).
+        self.dropping = "Nothing changed."
+
+    # -- reading and showing the game -------------------------------------------------------
+
+    @property
+    def stored(self) -> StoredGame:
+        """The game as the session shows it: as read, or as the last change stored it."""
+        return self._shown
+
+    @property
+    def seen(self) -> Seen:
+        """The game shown with the fingerprint of its stored form, which the next change is
+        made against. After a change the game is read again once the next prompt shows
+        (:meth:`after_change`); when that read finds a game other than the one the change
+        stored (another terminal changed it in between), the next change is refused as
+        changed meanwhile, as ``hand`` refuses it."""
+        if self._stale:
+            self.read_in_background()
+            self._reading.join()
+            self._reading = None
+            self._stale = False
+            found = self._read.pop() if self._read else None
+            if isinstance(found, BaseException) or found is None:
+                self._seen = changed_seen(self._shown)
+                if isinstance(found, ScorekeeperError):
+                    raise found
+            elif same_game(found.stored, self._shown):
+                self._seen = found
+            else:
+                self._seen = changed_seen(self._shown)
+        return self._seen
+
+    def read_again(self) -> None:
+        """Read the game again now (when it changed meanwhile, or another game is played)."""
+        from scorekeeper.application import queries
+
+        if self._reading is not None:
+            self._reading.join()
+            self._reading = None
+        self._stale = False
+        self._seen = queries.game_to_change(self.db, self.game_id)
+        self._shown = self._seen.stored
+
+    def after_change(self, stored: StoredGame) -> None:
+        """A change stored ``stored``: show it at once; the game (with its fingerprint) is
+        read again once the next prompt shows (:meth:`read_in_background`), so the time from
+        a confirmed hand to the next prompt is the change's and its report's only."""
+        self._shown = stored
+        self._read = []
+        self._stale = True
+
+    def read_in_background(self) -> None:
+        """Start reading the game again after a change, unless that has started already."""
+        if not self._stale or self._reading is not None:
+            return
+        import threading
+
+        from scorekeeper.application import queries
+
+        def read() -> None:
+            try:
+                self._read.append(queries.game_to_change(self.db, self.game_id))
+            except Exception as err:  # handed to the next change, which reports it
+                self._read.append(err)
+
+        self._reading = threading.Thread(target=read, name="scorekeeper-reread", daemon=True)
+        self._reading.start()
+
+    def con(self) -> Console:
+        from scorekeeper.presentation.console import console
+
+        return console()
+
+    def show_pad(self, detail: bool = False) -> None:
+        """The score pad, as ``show`` prints it (``show --detail``: every hand's breakdown)."""
+        from scorekeeper.presentation import formats
+
+        formats.find("sheet" if detail else "pad", file=False).renderer()(self.con(), self.stored)
+
+    def show_state(self, con: Console) -> None:
+        """After a change: the outcome (and the offer of a rematch) once the game is over,
+        else the pad's last lines (each side's next opening minimum, the next dealer)."""
+        from scorekeeper.presentation import standings
+        from scorekeeper.presentation.console import text
+
+        stored = self.stored
+        standings.print_outcome(con, stored, dealer=False)
+        if stored.game.outcome.over:
+            con.print(text(GAME_OVER))
+            return
+        for line in standings.footer_lines(stored):
+            con.print(text(line))
+
+    def show_hand(self, number: int) -> None:
+        """Hand ``number`` as recorded: its breakdown (with the totals and next minimums when
+        it is the last hand), then the state of the game."""
+        from scorekeeper.presentation import standings
+        from scorekeeper.presentation.view import hand_view
+
+        con = self.con()
+        game = self.stored.game
+        last = number == len(game.hands)
+        standings.print_breakdown(con, hand_view(game, number), standings=last)
+        if last:
+            self.show_state(con)
+        else:
+            self.show_standings(con)
+
+    def show_standings(self, con: Console) -> None:
+        """The totals and next opening minimums, the outcome or the next dealer (as ``status``
+        shows them), and the offer of a rematch once the game is over."""
+        from scorekeeper.presentation import standings
+        from scorekeeper.presentation.console import text
+
+        standings.print_standings(con, self.stored)
+        if self.stored.game.outcome.over:
+            con.print(text(GAME_OVER))
+
+    def prompt(self) -> str:
+        """The first side's prompt (which takes commands too), or the prompt of a game over."""
+        game = self.stored.game
+        if game.outcome.over:
+            return f"Game {self.game_id} is over> "
+        return f"Hand {game.next_hand} · {game.names[0]}> "
+
+    # -- the loop ---------------------------------------------------------------------------
+
+    def run(self) -> None:
+        """Show the pad and take lines until quit, the end of the input or Ctrl-C (exit 130)."""
+        self.show_pad()
+        typer.echo(
+            "Type each side's entry (e.g. m=220 nat=1 out h=15), Enter to be asked, or a"
+            " command ('help' lists them).",
+            err=True,
+        )
+        while True:
+            try:
+                line = self.lines.read(self.prompt(), history=True, shown=self.read_in_background)
+            except EOFError:
+                typer.echo("", err=True)
+                return
+            except KeyboardInterrupt:
+                typer.echo("\nSession ended; every recorded hand is kept.", err=True)
+                raise typer.Exit(INTERRUPTED) from None
+            except ScorekeeperError as err:  # a line that is not text
+                error_line(err.message)
+                continue
+            self.dropping = "Nothing changed."
+            try:
+                if not self.take(line):
+                    return
+            except (KeyboardInterrupt, typer.Abort):
+                typer.echo(f"\n{self.dropping}", err=True)
+            except EOFError:
+                typer.echo(f"\n{self.dropping}", err=True)
+                return
+            except ScorekeeperError as err:
+                error_line(err.message)
+                self.changed_meanwhile(err)
+
+    def changed_meanwhile(self, err: ScorekeeperError) -> None:
+        """When a change was refused because the game changed meanwhile: read it again and
+        show it."""
+        from scorekeeper.application.usecases import CHANGED_MEANWHILE
+
+        if err.message == CHANGED_MEANWHILE:
+            self.read_again()
+            self.show_pad()
+
+    def take(self, line: str) -> bool:
+        """Act on one line typed at the first prompt; False to end the session."""
+        found = words.command(line)
+        if found is None:
+            if self.stored.game.outcome.over:
+                if not line.strip():
+                    return True
+                raise InputError(
+                    f"game {self.game_id} is over: 'rematch' starts the next game, 'quit' ends"
+                    " (edit, fix and undo still correct it)"
+                )
+            self.enter_hand(line)
+            return True
+        if found.word == "quit":
+            return False
+        getattr(self, f"do_{found.word}")(found.rest)
+        return True
+
+    # -- a hand, side by side ---------------------------------------------------------------
+
+    def read_sides(
+        self, game: Game, number: int, first: str | None = None, old: Hand | None = None
+    ) -> list[SideEntry]:
+        """Each side's entry of hand ``number`` (``game``: the game before it), asked side by
+        side: a one-line entry (which may name its side: ``Cat & Dan: m=110``, then that side's
+        entry it is), or Enter for the side's guided questions. ``first``: the line typed at
+        the first prompt; ``old``: the recorded hand (``edit``), whose entries the prompts give
+        to type over, and which ``keep`` keeps. A side's entry that cannot be read is asked
+        again."""
+        from scorekeeper.cli.entries import show_hints
+        from scorekeeper.domain.entry_line import parse_line, split_name
+
+        names = game.names
+        entries: dict[int, SideEntry] = {}
+        line = first
+        while len(entries) < len(names):
+            i = next(k for k in range(len(names)) if k not in entries)
+            recorded = words.entry_line(old.entries[i]) if old is not None else ""
+            if line is None:
+                if old is not None and self.lines.readline is None:
+                    typer.echo(f"  recorded: {recorded} ('keep' keeps it)", err=True)
+                line = self.lines.read(f"Hand {number} · {names[i]}> ", True, recorded)
+                found = words.command(line)
+                if found is not None:
+                    error_line(
+                        f"'{found.word}' is a command: finish hand {number} first, or press"
+                        " Ctrl-C to drop it"
+                    )
+                    line = None
+                    continue
+            try:
+                if old is not None and line.strip().casefold() == words.KEEP:
+                    entries[i] = old.entries[i]
+                elif not line.strip():
+                    entries[i] = self.guided_side(game, i, entries)
+                else:
+                    name, rest = split_name(line, names)
+                    target = names.index(name) if name is not None else i
+                    if target in entries:
+                        raise InputError(f"{names[target]} has its entry for this hand already")
+                    hints: list[str] = []
+                    entries[target] = parse_line(game.variant, rest, names[target], hints)
+                    show_hints(hints)
+            except ScorekeeperError as err:
+                if line is first and not entries:
+                    raise  # the line typed at the first prompt: back to it (commands work)
+                error_line(err.message)
+            line = None
+        return [entries[k] for k in range(len(names))]
+
+    def guided_side(self, game: Game, index: int, entries: dict[int, SideEntry]) -> SideEntry:
+        """One side's guided questions (:func:`scorekeeper.cli.prompt.ask_side`), after the
+        hand's questions that concern it: whether it went out (unless another side did),
+        concealed or not, and whether it declared acaba (which ends its entry)."""
+        from scorekeeper.cli import prompt
+        from scorekeeper.domain.fields import FIELDS
+        from scorekeeper.domain.reading import entry_from_json
+
+        v = game.variant
+        name = game.names[index]
+        answers: dict[str, Any] = {}
+        someone_out = any(e.went_out for e in entries.values())
+        asked = [f for f in FIELDS if f.asked == "which" and f.used(v)]
+        for f in sorted(asked, key=lambda f: not f.alone):
+            said = f.summary.removeprefix("the side ")
+            if f.alone:
+                if self.lines.yes_no(f"{name} {said}?", False):
+                    return entry_from_json(v, {f.json[0]: True}, name)
+                continue
+            if someone_out:
+                continue
+            yes = self.lines.yes_no(f"{name} {said}?", False)
+            answers[f.json[0]] = yes
+            for w in FIELDS:
+                if w.asked == "with" and w.implies == f.key and w.used(v):
+                    answers[w.json[0]] = yes and self.lines.yes_no(f"  {w.question}", False)
+        return prompt.ask_side(game, index, answers)
+
+    def ask_partners(self, game: Game, old: tuple[int, ...] = ()) -> tuple[int, ...]:
+        """A cutthroat hand's partners (RULES.md §2.2), by names or numbers; Enter: nobody
+        took the pile (in ``edit``: the partners recorded, given to type over)."""
+        names = game.names
+        choices = ", ".join(f"{i} {n}" for i, n in enumerate(names, start=1))
+        recorded = ",".join(names[i] for i in old)
+        while True:
+            line = self.lines.read(
+                f"Partners this hand ({choices}; Enter: nobody took the pile)> ", False, recorded
+            )
+            try:
+                return words.partners(line, names)
+            except ScorekeeperError as err:
+                error_line(err.message)
+
+    def enter_hand(self, first: str) -> None:
+        """Read the next hand side by side (``first``: what was typed at the first prompt),
+        show it and ask (on a terminal), then record it as ``hand`` does; a hand the rules
+        refuse as a whole is explained and asked again."""
+        from scorekeeper.application import usecases
+
+        game = self.stored.game
+        number = game.next_hand
+        self.dropping = f"Hand {number} dropped: nothing recorded."
+        line: str | None = first
+        while True:
+            entries = self.read_sides(game, number, line)
+            line = None
+            pair: tuple[int, ...] = ()
+            if game.variant.partnerships == "per_hand":
+                pair = self.ask_partners(game)
+            try:
+                breakdowns = game.score(entries, pair)
+            except RuleError as err:
+                error_line(f"hand {number} cannot be recorded: {err.message}; enter it again")
+                continue
+            break
+        if self.confirm:
+            from scorekeeper.presentation import standings
+            from scorekeeper.presentation.view import proposed_view
+
+            shown = proposed_view(game, number, breakdowns, entries)
+            standings.print_breakdown(self.con(), shown)
+            if not self.lines.yes_no(f"Record hand {number}?", True):
+                typer.echo("Nothing recorded.", err=True)
+                return
+        with interrupts_held() as caught:
+            stored = usecases.record_hand(
+                self.db, usecases.HandInput(entries, "", pair), seen=self.seen
+            )
+        self.changed(stored, number, caught, shown=self.confirm)
+
+    def changed(
+        self,
+        stored: StoredGame,
+        number: int,
+        caught: list[int],
+        shown: bool = False,
+        done: str = "recorded",
+    ) -> None:
+        """After hand ``number`` was recorded or changed (``stored``: the game now): show it
+        and the standings; ``shown``: the hand was shown just before the question, so the
+        totals follow in one line ("Hand 3 ``done``. Totals: ...") instead of the breakdown
+        again. Ends the session (exit
+        130) if Ctrl-C came while it was written."""
+        self.after_change(stored)
+        if shown:
+            from scorekeeper.presentation.console import text
+            from scorekeeper.presentation.render import num
+
+            con = self.con()
+            game = stored.game
+            totals = " · ".join(
+                f"{n} {num(t)}" for n, t in zip(game.names, game.totals, strict=True)
+            )
+            con.print(text(f"Hand {number} {done}. Totals: {totals}"))
+            self.show_state(con)
+        else:
+            self.show_hand(number)
+        if caught:
+            typer.echo(f"Interrupted: hand {number} is recorded.", err=True)
+            raise typer.Exit(INTERRUPTED)
+
+    # -- corrections ------------------------------------------------------------------------
+
+    def replace(self, number: int, new_hand: Hand) -> None:
+        """Put ``new_hand`` in place of hand ``number`` (``edit``, ``fix``): checked first (a
+        refusal changes nothing), shown and asked on a terminal, then stored as ``edit``
+        stores it."""
+        from scorekeeper.application import usecases
+        from scorekeeper.domain.game import Game
+
+        game = self.stored.game
+        trial = Game(game.variant, game.sides, list(game.hands), first_dealer=game.first_dealer)
+        trial.replace(number, new_hand)  # raises when the change breaks a rule
+        if self.confirm:
+            from scorekeeper.presentation import render, standings
+            from scorekeeper.presentation.console import text
+            from scorekeeper.presentation.view import hand_view
+
+            con = self.con()
+            con.print(f"Hand {number} would become:")
+            standings.print_breakdown(con, hand_view(trial, number))
+            totals = ", ".join(
+                f"{n} {render.num(t)}" for n, t in zip(trial.names, trial.totals, strict=True)
+            )
+            con.print(text(f"Totals would be: {totals}"))
+            if not self.lines.yes_no(f"Replace hand {number}?", True):
+                typer.echo("Nothing changed.", err=True)
+                return
+        with interrupts_held() as caught:
+            stored = usecases.edit_hand(self.db, number, new_hand, seen=self.seen)
+        self.changed(stored, number, caught, self.confirm, "replaced")
+
+    def do_edit(self, rest: str) -> None:
+        """``edit N``: hand N entered again, side by side, each prompt giving the side's
+        recorded entry to type over (``keep`` keeps it; Enter on an empty line asks)."""
+        from scorekeeper.application import usecases
+        from scorekeeper.domain.game import Game, Hand
+
+        number = words.hand_number(rest)
+        stored = self.stored
+        old = usecases.hand_to_edit(stored, number)
+        game = stored.game
+        self.dropping = f"Edit of hand {number} dropped: nothing changed."
+        earlier = Game(
+            game.variant, game.sides, list(game.hands[: number - 1]), first_dealer=game.first_dealer
+        )
+        entries = self.read_sides(earlier, number, None, old)
+        pair = old.partners
+        if game.variant.partnerships == "per_hand":
+            pair = self.ask_partners(earlier, old.partners)
+        self.replace(number, Hand(tuple(entries), old.note, old.recorded_at, pair))
+
+    def do_fix(self, rest: str) -> None:
+        """``fix [SIDE] [ITEM=VALUE ...]``: change only those items of one side's entry in the
+        last hand (as ``edit N --side``); the side and the items are asked when not given."""
+        from scorekeeper.cli.entries import show_hints
+        from scorekeeper.domain.amend import amend_side
+        from scorekeeper.domain.game import Hand
+
+        game = self.stored.game
+        if not game.hands:
+            raise InputError("there is no hand to fix yet")
+        number = len(game.hands)
+        old = game.hands[-1]
+        names = game.names
+        index, items = words.split_side(rest, names, numbers=True)
+        self.dropping = f"Fix of hand {number} dropped: nothing changed."
+        if index is None and items:
+            raise UsageError(
+                f"fix: name the side first, e.g. fix {names[-1]} m=150 (sides: {', '.join(names)})"
+            )
+        if index is None:
+            index = 0 if len(names) == 1 else self.ask_side_choice(names)
+        if not items:
+            typer.echo(f"  {names[index]} now: {words.entry_line(old.entries[index])}", err=True)
+            items = self.lines.read(f"Items to change for {names[index]} (e.g. m=150 h=20)> ")
+        hints: list[str] = []
+        entries = amend_side(game.variant, old.entries, names, index, items, hints)
+        show_hints(hints)
+        self.replace(number, Hand(tuple(entries), old.note, old.recorded_at, old.partners))
+
+    def ask_side_choice(self, names: list[str]) -> int:
+        """Which side, by number or name; asked again until it is one."""
+        choices = ", ".join(f"{i} {n}" for i, n in enumerate(names, start=1))
+        while True:
+            line = self.lines.read(f"Which side? ({choices})> ")
+            try:
+                return words.side_choice(line, names)
+            except ScorekeeperError as err:
+                error_line(err.message)
+
+    def do_undo(self, rest: str) -> None:
+        """``undo``: take back the last hand (``redo`` puts it back)."""
+        from scorekeeper.application import usecases
+        from scorekeeper.presentation.console import text
+
+        self.no_arguments("undo", rest)
+        number = len(self.stored.game.hands)
+        with interrupts_held():
+            self.after_change(usecases.undo(self.db, seen=self.seen))
+        con = self.con()
+        con.print(text(f"Hand {number} taken back ('redo' puts it back)."))
+        self.show_standings(con)
+
+    def do_redo(self, rest: str) -> None:
+        """``redo``: put back the hand ``undo`` took back."""
+        from scorekeeper.application import usecases
+
+        self.no_arguments("redo", rest)
+        number = self.stored.game.next_hand
+        with interrupts_held() as caught:
+            stored = usecases.redo(self.db, seen=self.seen)
+        self.changed(stored, number, caught)
+
+    def do_rematch(self, rest: str) -> None:
+        """``rematch``: once the game is over, a new game like it (``rematch``), shown."""
+        from scorekeeper.application import usecases
+
+        self.no_arguments("rematch", rest)
+        if not self.stored.game.outcome.over:
+            raise InputError(
+                f"game {self.game_id} is still being played: 'rematch' starts the next game once"
+                " it is over"
+            )
+        started = usecases.rematch(self.db, self.game_id)
+        previous = self.game_id
+        self.game_id = started.stored.id
+        self.read_again()
+        typer.echo(f"Game {self.game_id} started: a rematch of game {previous}.", err=True)
+        self.show_pad()
+
+    # -- counting cards, showing, help ------------------------------------------------------
+
+    def do_check(self, rest: str) -> None:
+        """``check [SIDE:] CARDS``: each meld's verdict and whether the legal melds reach the
+        side's opening minimum (as ``check --team``); with no side named, the minimum every
+        side needs, when they all need the same."""
+        from scorekeeper.domain.cards import parse_cards, parse_melds
+        from scorekeeper.domain.melds import check_opening
+        from scorekeeper.presentation.cards import print_check
+
+        stored = self.stored
+        game = stored.game
+        asked = words.check_words(rest, game.names)
+        if game.outcome.over:
+            raise RuleError(f"game {stored.id} is over; 'scorekeeper check --variant V --score N'")
+        minimums = game.next_minimums()
+        index = asked.side
+        if index is None and len(game.names) == 1:
+            index = 0
+        if index is None and any(m != minimums[0] for m in minimums):
+            raise UsageError(
+                f"the sides need different opening minimums: name the side, e.g. check"
+                f" {game.names[0]}: {asked.cards}"
+            )
+        by_round = game.variant.opening_minimum.by == "round"
+        context = {
+            "team": "every side" if index is None else game.names[index],
+            "score": None if index is None else game.totals[index],
+            "round": game.next_hand if by_round else None,
+        }
+        top = None
+        if asked.discard is not None:
+            found = parse_cards(asked.discard)
+            if len(found) != 1:
+                raise InputError(
+                    f"--discard takes one card, the top of the pile; got '{asked.discard}'"
+                )
+            top = found[0]
+        result = check_opening(
+            game.variant,
+            parse_melds(asked.cards),
+            minimums[index or 0],
+            discard=top,
+            going_out=asked.out or asked.concealed,
+            concealed=asked.concealed,
+        )
+        print_check(self.con(), game.variant, result, context)
+
+    def do_points(self, rest: str) -> None:
+        """``points CARDS``: each card's points and the total, in the game's variant."""
+        from scorekeeper.domain.cards import parse_cards
+        from scorekeeper.presentation.cards import print_points
+
+        if not rest.strip():
+            raise UsageError("points CARDS: give the cards, e.g. points J 5 X")
+        v = self.stored.game.variant
+        print_points(self.con(), v, parse_cards(rest), v.hand_values)
+
+    def do_show(self, rest: str) -> None:
+        """``show``: the score pad; ``show --detail``: every hand's breakdown."""
+        if rest.strip().casefold() not in ("", "--detail", "detail"):
+            raise UsageError(f"show takes --detail or nothing; not '{rest.strip()}'")
+        self.read_again()
+        self.show_pad(detail=bool(rest.strip()))
+
+    def do_help(self, rest: str) -> None:
+        """``help``: the items of a one-line entry the game's variant takes, and the
+        commands."""
+        from scorekeeper.domain.fields import CANASTAS, FIELDS, PENALTIES
+        from scorekeeper.presentation.console import text
+        from scorekeeper.presentation.render import plain_table
+
+        v = self.stored.game.variant
+        items = plain_table("At a side's prompt: its one-line entry, or Enter to be asked")
+        items.add_column("item", no_wrap=True)
+        items.add_column("meaning", overflow="fold")
+        for f in FIELDS:
+            if f.kind == CANASTAS:
+                kinds = " ".join(f"{key}=1" for key in v.canastas)
+                items.add_row(text(kinds), text(f.summary))
+            elif f.kind == PENALTIES:
+                for key, rule in v.penalties.items():
+                    items.add_row(text(f"{key}=1"), text(f"{rule.title} ({rule.points:,} each)"))
+            elif f.used(v):
+                form = f"{f.syntax} / {f.short}" if f.short else f.syntax
+                items.add_row(text(form), text(f.summary))
+        items.add_row("-", "the side scored nothing")
+        con = self.con()
+        con.print(items)
+        commands = plain_table("At the first side's prompt, a command")
+        commands.add_column("command", overflow="fold")
+        commands.add_column("what it does", overflow="fold")
+        for form, what in words.WORDS.values():
+            commands.add_row(text(form), text(what))
+        con.print(commands)
+        con.print(text("Ctrl-C drops the hand being typed; at the first side's prompt it ends."))
+
+    @staticmethod
+    def no_arguments(word: str, rest: str) -> None:
+        if rest.strip():
+            raise UsageError(f"{word} takes nothing after it; not '{rest.strip()}'")

@@ -1,0 +1,220 @@
+"""The words typed at ``play``'s prompt (README, "A whole game in one session"), read without
+any input or output, so they are tested without a terminal.
+
+A line is either a command (:data:`WORDS`: its first word, any case) or a side's one-line entry
+(:mod:`scorekeeper.domain.entry_line`; no entry item is called like a command). This module
+reads a command's arguments: a hand's number (``edit 2``), a side named at the start
+(``fix Cat & Dan m=150``, ``check Ann & Bob: 666 AAA2``), a cutthroat hand's partners
+(``Bob,Cat`` or ``2 3``), an opening check's cards and options; and it writes a recorded entry
+back as a one-line entry (:func:`entry_line`), to be shown and typed over.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from msgspec import Struct
+
+from scorekeeper.errors import InputError, UsageError
+
+if TYPE_CHECKING:
+    from scorekeeper.domain.entries import SideEntry
+
+#: The session's command words, in the order ``help`` lists them: word -> (form, what it does).
+WORDS: dict[str, tuple[str, str]] = {
+    "undo": ("undo", "take back the last hand ('redo' puts it back)"),
+    "redo": ("redo", "put back the hand 'undo' took back"),
+    "edit": ("edit N", "enter hand N again, side by side ('keep' keeps a side's entry)"),
+    "fix": ("fix [SIDE] [ITEM=VALUE ...]", "change items of one side's entry in the last hand"),
+    "check": (
+        "check [SIDE:] CARDS [--discard CARD] [--out] [--concealed]",
+        "may these melds be laid down as the side's opening meld?",
+    ),
+    "points": ("points CARDS", "the card points of cards"),
+    "show": ("show [--detail]", "the score pad (or every hand's full breakdown)"),
+    "rematch": ("rematch", "once the game is over: a new game like it, the deal passing on"),
+    "help": ("help", "this list"),
+    "quit": ("quit", "end the session (Ctrl-D too); every recorded hand is kept"),
+}
+
+#: Other words for a command.
+ALIASES = {"exit": "quit", "q": "quit", "?": "help"}
+
+#: Typed at a side's prompt in ``edit N``: keep that side's entry as recorded.
+KEEP = "keep"
+
+
+class Command(Struct, frozen=True):
+    """A command typed at the prompt: its ``word`` (a key of :data:`WORDS`) and the ``rest`` of
+    the line (stripped)."""
+
+    word: str
+    rest: str = ""
+
+
+class CheckWords(Struct, frozen=True):
+    """``check``'s arguments: the ``side`` named (index, None when none was), the ``cards``
+    (card notation, melds separated as ``check`` takes them), the top ``discard`` (one card's
+    text or None), ``out`` and ``concealed``."""
+
+    side: int | None
+    cards: str
+    discard: str | None = None
+    out: bool = False
+    concealed: bool = False
+
+
+def command(line: str) -> Command | None:
+    """The command ``line`` types (its first word is one of :data:`WORDS` or
+    :data:`ALIASES`, any case), or None when the line is an entry (or empty)."""
+    parts = line.split(maxsplit=1)
+    if not parts:
+        return None
+    word = parts[0].casefold()
+    word = ALIASES.get(word, word)
+    if word not in WORDS:
+        return None
+    return Command(word, parts[1].strip() if len(parts) > 1 else "")
+
+
+def hand_number(rest: str, word: str = "edit") -> int:
+    """The hand's number ``edit N`` gives (1 is the first hand). UsageError for anything but
+    one whole number of 1 or more."""
+    text = rest.strip()
+    if not text.isdigit() or int(text) < 1:
+        raise UsageError(f"{word} takes a hand's number, e.g. {word} 2; got '{text}'")
+    return int(text)
+
+
+def name_key(name: str) -> str:
+    """A side's or player's name as names are compared: case and spacing ignored."""
+    return " ".join(name.split()).casefold()
+
+
+def split_side(text: str, names: Sequence[str], numbers: bool = False) -> tuple[int | None, str]:
+    """The side a command names at the start of ``text`` and the rest of it:
+    ``"Cat & Dan m=150"`` and ``"Cat & Dan: m=150"`` -> (1, "m=150") for sides ``names``
+    (case and spacing ignored; the longest name that fits wins). With ``numbers`` a side's
+    number works too (``"2 m=150"``). Returns (None, text) when no side is named."""
+    stripped = text.strip()
+    keys = [name_key(n) for n in names]
+    head, sep, rest = stripped.partition(":")
+    if sep and name_key(head) in keys:
+        return keys.index(name_key(head)), rest.strip()
+    words = stripped.split()
+    for k in range(len(words), 0, -1):
+        candidate = name_key(" ".join(words[:k]))
+        if candidate in keys:
+            return keys.index(candidate), " ".join(words[k:])
+    if numbers and words and words[0].isdigit() and 1 <= int(words[0]) <= len(names):
+        return int(words[0]) - 1, " ".join(words[1:])
+    return None, stripped
+
+
+def side_choice(text: str, names: Sequence[str]) -> int:
+    """A side chosen by its number (1 is the first) or its name. InputError otherwise."""
+    index, rest = split_side(text, names, numbers=True)
+    if index is None or rest:
+        choices = ", ".join(f"{i} {n}" for i, n in enumerate(names, start=1))
+        raise InputError(f"'{text.strip()}' is no side: type a side's number or name ({choices})")
+    return index
+
+
+def partners(text: str, names: Sequence[str]) -> tuple[int, ...]:
+    """A cutthroat hand's two partners (RULES.md §2.2) as side indexes, from their names
+    (``"Bob,Cat"``) or numbers (``"2 3"``, ``"2,3"``); () for ``""``, ``"0"`` or ``"-"`` (nobody
+    took the pile). InputError for anything but two different sides."""
+    stripped = text.strip()
+    if stripped in ("", "0", "-"):
+        return ()
+    keys = [name_key(n) for n in names]
+    parts = stripped.split(",") if "," in stripped else stripped.split()
+    parts = [p for p in parts if p.strip()]
+    picked = []
+    for part in parts:
+        if name_key(part) in keys:
+            picked.append(keys.index(name_key(part)))
+        elif part.strip().isdigit() and 1 <= int(part) <= len(names):
+            picked.append(int(part) - 1)
+        else:
+            raise InputError(
+                f"'{part.strip()}' is not a player of this game: give the two partners' names or"
+                f" numbers ({', '.join(f'{i} {n}' for i, n in enumerate(names, start=1))})"
+            )
+    if len(picked) != 2 or picked[0] == picked[1]:
+        raise InputError(
+            "give the two partners of this hand, e.g. 2 3 or Bob,Cat (Enter: nobody took the pile)"
+        )
+    return tuple(picked)
+
+
+def check_words(rest: str, names: Sequence[str]) -> CheckWords:
+    """``check``'s arguments (:class:`CheckWords`): an optional side's name first (``Ann & Bob:``
+    or ``Ann & Bob``), then the cards, with ``--discard CARD`` (``-d``), ``--out`` and
+    ``--concealed`` anywhere. UsageError for no cards, an unknown option or a ``--discard``
+    without its card."""
+    side, remaining = split_side(rest, names)
+    cards: list[str] = []
+    discard = None
+    out = concealed = False
+    tokens = iter(remaining.split())
+    for token in tokens:
+        low = token.casefold()
+        if low in ("--discard", "-d"):
+            discard = next(tokens, None)
+            if discard is None:
+                raise UsageError("--discard takes the top card of the pile, e.g. --discard 9")
+        elif low.startswith("--discard="):
+            discard = token.partition("=")[2]
+        elif low == "--out":
+            out = True
+        elif low == "--concealed":
+            concealed = True
+        elif low.startswith("--"):
+            raise UsageError(f"check takes --discard CARD, --out and --concealed; not '{token}'")
+        else:
+            cards.append(token)
+    if not cards:
+        raise UsageError("check CARDS: give the melds, e.g. check 666 AAA2")
+    return CheckWords(side, " ".join(cards), discard, out, concealed)
+
+
+def entry_line(entry: SideEntry) -> str:
+    """A recorded entry written as a one-line entry that reads back as the same entry
+    (README, "One-line entries"): each field as its full name (``meld=220 natural=1 red=2 out
+    hand=15``), typed cards as tokens of cards joined by ``-`` with ``/`` between melds
+    (``meld=K-K-K-K-2/Q-Q-Q``), canasta and penalty kinds as the entry gave them; ``-`` for a
+    side that scored nothing."""
+    from scorekeeper.domain.fields import (
+        CANASTAS,
+        FIELDS,
+        PENALTIES,
+        POINTS_OR_CARDS,
+        SPECIAL_HAND,
+        YES_NO,
+    )
+
+    given = entry.to_json()
+    items: list[str] = []
+    for f in FIELDS:
+        if f.kind == POINTS_OR_CARDS:
+            cards = entry.value(f.cards_key)
+            if given.get(f.cards_key) is not None and cards is not None:
+                groups = cards if f.grouped else [(c,) for c in cards]
+                text = "/".join("-".join(str(c) for c in group) for group in groups)
+                items.append(f"{f.names[0]}={text}")
+            elif given.get(f.points_key):
+                items.append(f"{f.names[0]}={given[f.points_key]}")
+        elif f.kind in (CANASTAS, PENALTIES):
+            counts = given.get(f.json[0]) or {}
+            items += [f"{kind}={n}" for kind, n in counts.items() if n]
+        elif f.kind == YES_NO:
+            if given.get(f.json[0]):
+                items.append(f.names[0])
+        elif f.kind == SPECIAL_HAND:
+            if given.get(f.json[0]):
+                items.append(f"{f.names[0]}={given[f.json[0]]}")
+        elif given.get(f.json[0]):
+            items.append(f"{f.names[0]}={given[f.json[0]]}")
+    return " ".join(items) or "-"

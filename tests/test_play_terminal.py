@@ -1,0 +1,331 @@
+"""``play`` through a pseudo-terminal, as a script drives it: the installed console script with
+its standard input, output and error on one terminal (line editing by readline, each hand
+shown and confirmed), and a temporary database (README, "A whole game in one session")."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import select
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+from tests.conftest import PARTNERSHIPS
+from tests.test_installed_script import run, script
+
+pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="pseudo-terminals are POSIX")
+
+#: A prompt waiting for an answer: the session's ("...> "), a yes/no ("[Y/n] ") or a guided
+#: question ("[0]: ").
+WAITING = re.compile(rb"(> |\] |\]: |\? )$")
+
+
+def _controlling_terminal() -> None:  # in the child: the terminal Ctrl-C is typed on
+    import fcntl
+    import termios
+
+    os.setsid()
+    fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+
+
+class Terminal:
+    """``scorekeeper play`` on a pseudo-terminal 100 columns wide."""
+
+    def __init__(self, env: dict[str, str], *args: str) -> None:
+        import fcntl
+        import struct
+        import termios
+
+        master, child = os.openpty()
+        fcntl.ioctl(child, termios.TIOCSWINSZ, struct.pack("HHHH", 50, 100, 0, 0))
+        self.proc = subprocess.Popen(
+            [script(), "play", *args],
+            stdin=child,
+            stdout=child,
+            stderr=child,
+            env={**env, "TERM": "xterm", "NO_COLOR": "1"},
+            preexec_fn=_controlling_terminal,
+            close_fds=True,
+        )
+        os.close(child)
+        self.fd = master
+        self.seen = b""  # everything shown so far
+        self.pending = b""  # shown since the last prompt answered
+
+    def close(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait(10)
+        os.close(self.fd)
+
+    def _read(self, timeout: float) -> bool:
+        ready, _, _ = select.select([self.fd], [], [], timeout)
+        if not ready:
+            return False
+        try:
+            chunk = os.read(self.fd, 65536)
+        except OSError:  # the session ended
+            chunk = b""
+        if not chunk:
+            raise EOFError(self.text(self.pending))
+        self.seen += chunk
+        self.pending += chunk
+        return True
+
+    def expect(self, pattern: str, timeout: float = 30) -> str:
+        """Wait until ``pattern`` (a regular expression) shows; returns what showed up to it."""
+        wanted = re.compile(pattern.encode())
+        end = time.monotonic() + timeout
+        while not wanted.search(self.pending):
+            if not self._read(max(0.0, end - time.monotonic())):
+                raise AssertionError(f"no {pattern!r} after {self.text(self.pending)!r}")
+        found = wanted.search(self.pending)
+        shown, self.pending = self.pending[: found.end()], self.pending[found.end() :]
+        return self.text(shown)
+
+    def prompt(self, timeout: float = 30) -> str:
+        """Wait for the next prompt (a line waiting for an answer, nothing more coming)."""
+        end = time.monotonic() + timeout
+        while True:
+            if WAITING.search(self.pending) and not self._read(0.15):
+                break
+            if not WAITING.search(self.pending) and not self._read(
+                max(0.0, end - time.monotonic())
+            ):
+                raise AssertionError(f"no prompt after {self.text(self.pending)!r}")
+        shown, self.pending = self.pending, b""
+        return self.text(shown)
+
+    def type(self, line: str) -> None:
+        os.write(self.fd, line.encode() + b"\r")
+
+    def key(self, keys: bytes) -> None:
+        os.write(self.fd, keys)
+
+    def last_line(self, shown: str) -> str:
+        return shown.rstrip().splitlines()[-1] if shown.strip() else ""
+
+    @staticmethod
+    def text(data: bytes) -> str:
+        return data.decode("utf-8", "replace").replace("\r\n", "\n").replace("\r", "")
+
+    def answer(self, line: str) -> str:
+        """Type ``line`` at the prompt shown now and return the next prompt's screen."""
+        self.type(line)
+        return self.prompt()
+
+
+def guided_answer(question: str, answers: dict[str, str]) -> str:
+    """What to type at a guided question: the first of ``answers`` (regular expression ->
+    answer) whose expression the question matches, else Enter (its default)."""
+    for pattern, reply in answers.items():
+        if re.search(pattern, question, re.IGNORECASE):
+            return reply
+    return ""
+
+
+@pytest.fixture
+def env(db):
+    assert script(), "the scorekeeper console script is not installed"
+    env = {**os.environ, "SCOREKEEPER_DB": str(db)}
+    r = run("new", "classic", *PARTNERSHIPS, env=env)
+    assert r.returncode == 0, r.stderr
+    return env
+
+
+@pytest.fixture
+def terminal(env):
+    opened = []
+
+    def start(*args: str) -> Terminal:
+        t = Terminal(env, *args)
+        opened.append(t)
+        return t
+
+    yield start
+    for t in opened:
+        t.close()
+
+
+def status(env) -> dict:
+    r = run("status", "--json", env=env)
+    assert r.returncode == 0, r.stderr
+    return json.loads(r.stdout)
+
+
+def enter_hand(t: Terminal, first: str, second: str, number: int) -> str:
+    """Type a hand's two one-line entries and confirm it; returns what was shown to the next
+    prompt."""
+    assert t.last_line(t.answer(first)) == f"Hand {number} · Cat & Dan>"
+    shown = t.answer(second)
+    assert t.last_line(shown) == f"Record hand {number}? [Y/n]"
+    return t.answer("")
+
+
+def test_a_whole_classic_game_at_one_prompt(env, terminal):
+    t = terminal()
+    shown = t.prompt()
+    assert "No hands recorded yet." in shown
+    assert t.last_line(shown) == "Hand 1 · Ann & Bob>"
+    # Hand 1, RULES.md EX-07: Ann & Bob typed in one line (1,305); Cat & Dan asked (140)
+    assert t.last_line(t.answer("m=220 nat=1 mix=1 r=2 out h=15")) == "Hand 1 · Cat & Dan>"
+    shown = t.answer("")  # Enter: Cat & Dan's guided questions
+    guided = {
+        r"concealed": "n",
+        r"went out": "n",
+        r"kept|penalt|declared": "0",
+        r"red three": "1",
+        r"in hand": "70",
+        r"meld": "110",
+    }
+    for _ in range(20):
+        question = t.last_line(shown)
+        if question.startswith("Record hand 1?"):
+            break
+        shown = t.answer(guided_answer(question, guided))
+    else:
+        raise AssertionError(f"the guided questions did not end: {shown!r}")
+    assert "1,305" in shown and "140" in shown
+    shown = t.answer("")  # Enter: yes, record it
+    assert "Hand 1 recorded. Totals: Ann & Bob 1,305 · Cat & Dan 140" in shown
+    assert "Next opening minimum: Ann & Bob 50 · Cat & Dan 50" in shown
+    assert t.last_line(shown) == "Hand 2 · Ann & Bob>"
+    assert [x["total"] for x in status(env)["teams"]] == [1305, 140]
+
+    # RULES.md EX-01: below 1,500 both sides need 50, and 6-6-6 + A-A-A-2 = 95 is enough
+    shown = t.answer("check 666 AAA2")
+    assert "May be laid down: melds worth 95 meet the 50 needed." in shown
+
+    # Hand 2: Ann & Bob 300 + 2 x 500 + 300 + 200 + 100 = 1,900 (3,205);
+    # Cat & Dan 150 + 300 - 40 = 410 (550)
+    shown = enter_hand(t, "m=300 nat=2 mix=1 r=2 out", "m=150 mix=1 h=40", 2)
+    assert t.last_line(shown) == "Hand 3 · Ann & Bob>"
+    assert [x["total"] for x in status(env)["teams"]] == [3205, 550]
+
+    # one number fixed: Cat & Dan melded 190, so 190 + 300 - 40 = 450 (590)
+    shown = t.answer("fix Cat & Dan m=190")
+    assert t.last_line(shown) == "Replace hand 2? [Y/n]"
+    assert "Totals would be: Ann & Bob 3,205, Cat & Dan 590" in shown
+    shown = t.answer("")
+    assert "Hand 2 replaced. Totals: Ann & Bob 3,205 · Cat & Dan 590" in shown
+    assert [x["total"] for x in status(env)["teams"]] == [3205, 590]
+
+    # undo, then redo: back to after hand 1, then the fixed hand 2 again
+    shown = t.answer("undo")
+    assert "Hand 2 taken back" in shown and t.last_line(shown) == "Hand 2 · Ann & Bob>"
+    assert [x["total"] for x in status(env)["teams"]] == [1305, 140]
+    shown = t.answer("redo")
+    assert t.last_line(shown) == "Hand 3 · Ann & Bob>"
+    assert [x["total"] for x in status(env)["teams"]] == [3205, 590]
+
+    # RULES.md EX-01: at 3,000 or more the minimum is 120, and 95 is not enough
+    shown = t.answer("check Ann & Bob: 666 AAA2")
+    assert "Not allowed: melds worth 95 are 25 short of the 120 needed." in shown
+
+    # Hand 3: Ann & Bob 400 + 1,000 + 300 + 100 + 100 = 1,900 (5,105, past 5,000: RULES.md §2)
+    # Cat & Dan 100 - 30 = 70 (660)
+    shown = enter_hand(t, "m=400 nat=2 mix=1 r=1 out", "m=100 h=30", 3)
+    assert "Winner: Ann & Bob with 5,105, by 4,445 points" in shown
+    assert "'rematch' starts the next game" in shown
+    assert t.last_line(shown) == "Game 1 is over>"
+    t.type("quit")
+    assert t.proc.wait(30) == 0
+    final = status(env)
+    assert [x["total"] for x in final["teams"]] == [5105, 660]
+    assert final["winner"] == "Ann & Bob" and final["hands_played"] == 3
+
+
+def test_edit_gives_each_sides_entry_to_type_over(env, terminal):
+    t = terminal()
+    t.prompt()
+    enter_hand(t, "m=220 nat=1 mix=1 r=2 out h=15", "m=110 r=1 h=70", 1)
+    t.type("edit 1")
+    t.expect("Hand 1 · Ann & Bob> meld=220 natural=1 mixed=1 red=2 out hand=15")
+    t.type("")  # Enter takes the line as it stands
+    t.expect("Hand 1 · Cat & Dan> meld=110 red=1 hand=70")
+    t.key(b"\x15")  # Ctrl-U: the line is wiped, then typed anew
+    shown = t.answer("m=150 r=1 h=70")
+    assert t.last_line(shown) == "Replace hand 1? [Y/n]"
+    t.answer("y")
+    assert [x["total"] for x in status(env)["teams"]] == [1305, 180]  # 150 + 100 - 70
+
+
+def test_ctrl_c_drops_the_hand_being_typed_and_at_the_prompt_ends_the_session(env, terminal):
+    t = terminal()
+    t.prompt()
+    enter_hand(t, "m=220 nat=1 mix=1 r=2 out h=15", "m=110 r=1 h=70", 1)
+    t.answer("m=90")  # hand 2 begun
+    t.key(b"\x03")
+    shown = t.prompt()
+    assert "Hand 2 dropped: nothing recorded." in shown
+    assert t.last_line(shown) == "Hand 2 · Ann & Bob>"  # back at the first prompt
+    t.key(b"\x03")
+    t.expect("every recorded hand is kept")
+    assert t.proc.wait(30) == 130
+    assert status(env)["hands_played"] == 1
+
+
+def test_a_hand_confirmed_before_the_session_is_killed_is_kept(env, terminal):
+    t = terminal()
+    t.prompt()
+    shown = enter_hand(t, "m=220 nat=1 mix=1 r=2 out h=15", "m=110 r=1 h=70", 1)
+    assert t.last_line(shown) == "Hand 2 · Ann & Bob>"
+    t.answer("m=90")  # a hand being typed when the process dies
+    t.proc.send_signal(signal.SIGKILL)
+    assert t.proc.wait(30) == -signal.SIGKILL
+    final = status(env)
+    assert final["hands_played"] == 1
+    assert [x["total"] for x in final["teams"]] == [1305, 140]  # RULES.md EX-07
+
+
+def test_ctrl_d_at_the_prompt_ends_the_session(env, terminal):
+    t = terminal()
+    t.prompt()
+    t.key(b"\x04")
+    assert t.proc.wait(30) == 0
+
+
+def test_a_hand_recorded_meanwhile_in_another_terminal_is_never_overwritten(env, terminal):
+    t = terminal()
+    t.prompt()
+    enter_hand(t, "m=220 nat=1 mix=1 r=2 out h=15", "m=110 r=1 h=70", 1)
+    # another terminal records hand 2 while the session waits at its prompt
+    r = run("hand", "--yes", "m=90 h=10", "m=60 h=5", env=env)
+    assert r.returncode == 0, r.stderr
+    t.answer("m=50 h=5")
+    t.answer("m=50 h=5")
+    shown = t.answer("")  # confirmed: refused, the game read again and its pad shown
+    assert "Error: the game changed meanwhile (another terminal); try again" in shown
+    assert t.last_line(shown) == "Hand 3 · Ann & Bob>"
+    # 1,305 + 80 and 140 + 55 (RULES.md EX-07, then 90 - 10 and 60 - 5)
+    assert [x["total"] for x in status(env)["teams"]] == [1385, 195]
+    enter_hand(t, "m=50 h=5", "m=50 h=5", 3)
+    assert [x["total"] for x in status(env)["teams"]] == [1430, 240]
+
+
+def test_with_yes_each_hand_is_recorded_without_the_question(env, terminal):
+    t = terminal("--yes")
+    t.prompt()
+    t.answer("m=220 nat=1 mix=1 r=2 out h=15")
+    shown = t.answer("m=110 r=1 h=70")
+    assert "Record hand" not in shown and t.last_line(shown) == "Hand 2 · Ann & Bob>"
+    assert [x["total"] for x in status(env)["teams"]] == [1305, 140]  # RULES.md EX-07
+
+
+def test_ctrl_c_in_a_sides_guided_questions_drops_only_that_hand(env, terminal):
+    t = terminal()
+    t.prompt()
+    shown = t.answer("")  # Enter: Ann & Bob's questions
+    assert t.last_line(shown) == "Ann & Bob went out? [y/N]"
+    t.answer("n")  # then the first of the prompt's own questions
+    t.key(b"\x03")
+    shown = t.prompt()
+    assert "Hand 1 dropped: nothing recorded." in shown
+    assert t.last_line(shown) == "Hand 1 · Ann & Bob>"
+    enter_hand(t, "m=220 nat=1 mix=1 r=2 out h=15", "m=110 r=1 h=70", 1)
+    assert [x["total"] for x in status(env)["teams"]] == [1305, 140]  # RULES.md EX-07
