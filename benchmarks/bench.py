@@ -8,7 +8,8 @@ once, from a few games made through the store, kept in a cache folder between ru
 Rich table), then the command, then the floor again..., and the figure is the median of the
 per-pair ratios of CPU time (user + system, the operating system's own accounting of the child),
 with wall time beside it. Whole-history commands, the cold cases (index deleted, folder copied)
-and the long cases are their own rows. It prints a table, then, as its last line, one JSON
+and the long cases are their own rows, and `play` is timed from a confirmed hand to the next
+prompt (benchmarks/play_timing.py). It prints a table, then, as its last line, one JSON
 object with every figure (README, "Benchmark").
 """
 
@@ -385,8 +386,11 @@ def measure(exe: str, work: Path, env: dict[str, str], sizes: list[int], args) -
             db = large_database(exe, work, size, env, Path(args.cache))
         databases[size] = db
 
+    from play_timing import play_ms
+
     ratio: dict[str, dict[str, float]] = {}
     rss: dict[str, dict[str, float]] = {}
+    play: dict[str, float] = {}
     for size, db in databases.items():
         run_env = {**env, "SCOREKEEPER_DB": str(db)}
         snapshot = Snapshot(db, current_game=size)
@@ -400,10 +404,14 @@ def measure(exe: str, work: Path, env: dict[str, str], sizes: list[int], args) -
             result.setdefault(f"{name}_ms", {})[str(size)] = round(pair.wall, 1)
             ratio.setdefault(name, {})[str(size)] = round(pair.ratio, 3)
             rss.setdefault(name, {})[str(size)] = round(pair.rss, 1)
+        # play: from a confirmed hand to the next prompt (its hands are taken away after)
+        play[str(size)] = round(play_ms([exe], db, hands=9, env=run_env), 1)
+        snapshot.put_back()
     result["floor_ms"] = round(statistics.median(f.wall for f in floors), 1)
     result["floor_cpu_ms"] = round(statistics.median(f.cpu for f in floors), 1)
     result["ratio"] = ratio
     result["rss_mb"] = rss
+    result["play_ms"] = play
     result["peak_rss_mb"] = {
         str(size): max(rss[name][str(size)] for name in COMMANDS) for size in sizes
     }
@@ -479,6 +487,9 @@ def print_table(result: dict) -> None:
         print(f"{name:<16} " + ", ".join(f"{int(s):,}: {ms:,.0f} ms" for s, ms in by_size.items()))
     for name, value in result["long_ratio"].items():
         print(f"{name:<18} {value:.2f} x the floor")
+    print(
+        "play ms          " + ", ".join(f"{int(s):,}: {ms}" for s, ms in result["play_ms"].items())
+    )
 
 
 if __name__ == "__main__":

@@ -43,3 +43,5 @@ def test_benchmark_ends_with_one_json_line_of_every_figure(tmp_path):
         assert set(figures["history_rss_mb"][name]) == {"1", "3"}
     assert set(figures["cold_ms"]["copied_folder"]) == {"1", "3"}
     assert set(figures["long_ratio"]) == {"show_500_hands", "stats_200_players"}
+    assert set(figures["play_ms"]) == {"1", "3"}
+    assert all(ms > 0 for ms in figures["play_ms"].values())
