@@ -154,17 +154,29 @@ class Game(Struct, dict=True):
 
     @cached_property
     def _scored(self) -> tuple[list[HandResult], Outcome]:
-        totals = [s.start_score for s in self.sides]
         results: list[HandResult] = []
         outcome = Outcome()
-        for number, hand in enumerate(self.hands, start=1):
-            minimums = self._minimums(totals, number)
+        for hand in self.hands:
             breakdowns = score_hand(self.variant, hand.entries, self.names, hand.partners)
-            totals = [t + b.hand_score for t, b in zip(totals, breakdowns, strict=True)]
-            results.append(HandResult(number, hand, tuple(breakdowns), tuple(totals), minimums))
-            if not outcome.over:
-                outcome = self._decide(hand, totals, number)
+            outcome = self._follow(results, outcome, hand, breakdowns)
         return results, outcome
+
+    def _follow(
+        self,
+        results: list[HandResult],
+        outcome: Outcome,
+        hand: Hand,
+        breakdowns: Sequence[Breakdown],
+    ) -> Outcome:
+        """Append the result of ``hand`` (scored as ``breakdowns``) after ``results``: the
+        minimums that applied to it, the running totals after it; returns the outcome after it
+        (an outcome already decided stays)."""
+        number = len(results) + 1
+        before = results[-1].totals if results else tuple(s.start_score for s in self.sides)
+        minimums = self._minimums(before, number)
+        totals = tuple(t + b.hand_score for t, b in zip(before, breakdowns, strict=True))
+        results.append(HandResult(number, hand, tuple(breakdowns), totals, minimums))
+        return outcome if outcome.over else self._decide(hand, totals, number)
 
     def _decide(self, hand: Hand, totals: Sequence[int], number: int) -> Outcome:
         """Who, if anyone, has won after hand ``number`` (RULES.md §2 target, §3.1 dream hands).
@@ -281,11 +293,15 @@ class Game(Struct, dict=True):
         return score_hand(self.variant, entries, self.names, partners)
 
     def add(self, hand: Hand) -> list[Breakdown]:
-        """Validate, score and append a hand; returns its breakdowns. Nothing changes on error."""
+        """Validate, score and append a hand; returns its breakdowns. Nothing changes on error.
+        The earlier hands' results are kept: adding hand n scores hand n alone."""
         check_note(hand.note)
-        breakdowns = self.score(hand.entries, hand.partners)
+        breakdowns = self.score(hand.entries, hand.partners)  # the earlier hands scored, once
+        results, outcome = self._scored
+        results = list(results)  # a list handed out before stays as it was
+        outcome = self._follow(results, outcome, hand, breakdowns)
         self.hands.append(hand)
-        self.__dict__.pop("_scored", None)
+        self.__dict__["_scored"] = (results, outcome)
         return breakdowns
 
     def replace(self, number: int, hand: Hand) -> None:
