@@ -14,6 +14,7 @@ from typing import Annotated, Any
 import typer
 from typer.core import TyperGroup
 
+from scorekeeper import progress
 from scorekeeper.errors import InputError, ScorekeeperError, UsageError
 from scorekeeper.presentation.documents import Document
 
@@ -195,6 +196,7 @@ class ScorekeeperGroup(TyperGroup):
         if not standalone_mode:
             return super().main(args, prog_name, complete_var, standalone_mode, **extra)
         _make_streams_safe()
+        progress.reset()
         try:
             check_arguments(sys.argv[1:] if args is None else args)
             result = super().main(args, prog_name, complete_var, False, **extra)
@@ -212,8 +214,7 @@ class ScorekeeperGroup(TyperGroup):
             error_line(f"{err.format_message()}{hint}")
             sys.exit(err.exit_code)
         except (KeyboardInterrupt, typer.Abort):
-            typer.echo("Interrupted.", err=True)
-            sys.exit(130)
+            sys.exit(interrupted())
         except BrokenPipeError:
             quiet_broken_pipe()
         except SystemExit as done:
@@ -223,6 +224,12 @@ class ScorekeeperGroup(TyperGroup):
         sys.exit(result if isinstance(result, int) else 0)
 
     def invoke(self, ctx: typer.Context) -> Any:
+        try:
+            return self._invoke(ctx)
+        finally:
+            print_warnings()
+
+    def _invoke(self, ctx: typer.Context) -> Any:
         try:
             return super().invoke(ctx)
         except BrokenPipeError:  # before Typer's own handler, which exits 1
@@ -235,8 +242,7 @@ class ScorekeeperGroup(TyperGroup):
             error_line(err.message)
             raise typer.Exit(err.exit_code) from None
         except (KeyboardInterrupt, typer.Abort):
-            typer.echo("Interrupted: nothing was changed.", err=True)
-            raise typer.Exit(130) from None
+            raise typer.Exit(interrupted()) from None
         except (typer.Exit, typer.TyperException):
             raise
         except UnicodeDecodeError as err:
@@ -247,6 +253,33 @@ class ScorekeeperGroup(TyperGroup):
                 raise
             error_line(f"unexpected internal error ({_short(err)}); please report it")
             raise typer.Exit(1) from None
+
+
+#: Exit code of a Ctrl-C that stopped a command before its change was stored (README, "Exit
+#: codes"); one after it exits 0, the change being stored.
+INTERRUPTED = 130
+
+
+def interrupted() -> int:
+    """Say on standard error what a Ctrl-C left stored, and return the exit code: 0 when the
+    command's change had passed its commit point ("Interrupted after the hand was stored: hand 3
+    of game 1 is recorded."), else :data:`INTERRUPTED` ("Interrupted: nothing was changed.")."""
+    done = progress.stored()
+    if done is None:
+        typer.echo("Interrupted: nothing was changed.", err=True)
+        return INTERRUPTED
+    typer.echo(f"Interrupted after {done}.", err=True)
+    return 0
+
+
+def print_warnings() -> None:
+    """Print each warning the command collected (:func:`scorekeeper.progress.warn`) as a line
+    ``Warning: ...`` on standard error."""
+    from scorekeeper.presentation.console import visible
+
+    for message in progress.warnings():
+        with contextlib.suppress(OSError, ValueError):
+            typer.echo(f"Warning: {visible(' '.join(message.split()))}", err=True)
 
 
 #: Exit code when the reader of standard output goes away (``scorekeeper show | head -1``):
