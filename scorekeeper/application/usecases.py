@@ -160,7 +160,8 @@ def new_game(
     """Start a game of ``variant`` between ``sides`` (seating order) and make it current.
 
     ``first_dealer``: who deals the first hand, a player's or a side's name (case and spacing
-    ignored; None: the first player). InputError for a side's start score that is not a
+    ignored; None: the first player). InputError for a label holding a control or direction
+    character (:func:`scorekeeper.domain.bounds.check_text`), a side's start score that is not a
     multiple of the variant's point step, or at or above its target (that game would be over
     already), and for a first dealer who is not in the game."""
     from scorekeeper.domain.game import Game
@@ -175,6 +176,9 @@ def new_game(
                 f"start score {score:,} is at or above the target {variant.target:,}: that"
                 " game is over already"
             )
+    from scorekeeper.domain.bounds import check_text
+
+    check_text(label, "the label")
     game = Game(variant, tuple(sides), first_dealer=first_dealer)
     with open_store(db, write=True) as store:
         return _start(store, game, label)

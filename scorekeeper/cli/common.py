@@ -123,6 +123,37 @@ def parse_settings(items: list[str] | None) -> dict[str, str]:
     return settings
 
 
+def read_input(source: str, error: type[ScorekeeperError] = InputError) -> str:
+    """The text of the file ``source`` (``-``: standard input) given as input, UTF-8 with or
+    without a byte-order mark. ``error`` for a file that cannot be read, is not UTF-8 text, or
+    is larger than :data:`scorekeeper.domain.bounds.MAX_INPUT_BYTES` (refused as soon as that
+    much is read: ``/dev/zero`` never fills memory)."""
+    from scorekeeper.domain.bounds import MAX_INPUT_BYTES
+
+    name = "standard input" if source == "-" else source
+    try:
+        if source == "-":
+            stream = getattr(sys.stdin, "buffer", None)
+            if stream is None:  # a text stream (tests): the text as it is
+                raw = sys.stdin.read(MAX_INPUT_BYTES + 1).encode("utf-8", "surrogateescape")
+            else:
+                raw = stream.read(MAX_INPUT_BYTES + 1)
+        else:
+            with open(source, "rb") as handle:
+                raw = handle.read(MAX_INPUT_BYTES + 1)
+    except OSError as err:
+        raise error(f"cannot read {name}: {err.strerror or err}") from None
+    if len(raw) > MAX_INPUT_BYTES:
+        raise error(
+            f"{name} is larger than {MAX_INPUT_BYTES // 2**20} MiB; an input file is a few"
+            " kilobytes"
+        )
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise error(f"cannot read {name}: it is not UTF-8 text") from None
+
+
 def error_line(message: str) -> None:
     """``Error: message`` as one line on stderr (line breaks in the message become spaces, and
     any other control character it quotes from input is written as ``\\xNN``)."""

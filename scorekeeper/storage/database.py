@@ -25,7 +25,7 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any
 
@@ -61,6 +61,8 @@ from scorekeeper.storage.files import (
 
 #: The schema version this scorekeeper writes (the number of migrations it knows).
 SCHEMA_VERSION = migrations.schema_version()
+#: The largest game id (far more games than anyone plays; its file name stays short).
+MAX_GAME_ID = 10**9
 LOCK_TIMEOUT = 10.0  # seconds a command waits for another one to finish
 BACKUPS_KEPT = backups.BACKUPS_KEPT  # rotating backups: the versions before the last this many
 
@@ -124,6 +126,8 @@ def check_structure(path: Path, data: Any) -> None:
     current, next_id = meta.get("current"), meta.get("next_id", 1)
     if (current is not None and type(current) is not int) or type(next_id) is not int:
         raise damaged(path, "has a damaged 'meta' record")
+    if not 0 < next_id <= MAX_GAME_ID or (current is not None and not 0 < current <= MAX_GAME_ID):
+        raise damaged(path, f"has a damaged 'meta' record (game ids go up to {MAX_GAME_ID:,})")
     if schema == 1 and "games" not in data:
         raise not_ours
 
@@ -493,7 +497,18 @@ def _locked(path: Path) -> Iterator[None]:
         return
     import time
 
-    fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o644)
+    try:
+        fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o644)
+    except IsADirectoryError:
+        raise DataFileError(
+            f"the lock file {lock_path} is a folder; move it away (no command is using the"
+            " database while it is there)"
+        ) from None
+    except OSError as err:
+        raise DataFileError(
+            f"cannot open the lock file {lock_path}: {err.strerror or err}; the database's folder"
+            " must be writable to change it (nothing was changed)"
+        ) from None
     try:
         deadline = time.monotonic() + LOCK_TIMEOUT
         while True:
@@ -553,8 +568,7 @@ def open_store(
     file that cannot be used (it is never written over).
     """
     path = Path(path) if path is not None else default_path()
-    if path.is_dir():
-        raise DataFileError(f"the database path {path} is a folder; give a file with --db")
+    check_database_path(path)
     with _locked(path) if write else _unlocked():
         if write:
             complete_pending(path)
@@ -572,6 +586,38 @@ def open_store(
         yield store
         if write:
             store.commit()  # only reached when the command succeeded
+
+
+def check_database_path(path: Path) -> None:
+    """DataFileError unless ``path`` is a regular file or nothing yet, in a folder that can be
+    looked into, and its games folder (when there is one) a folder: not a folder, a device
+    (``/dev/zero``, ``/dev/full``) or a pipe."""
+    import stat
+
+    try:
+        mode = path.stat().st_mode
+    except FileNotFoundError:
+        mode = None
+    except NotADirectoryError:
+        raise DataFileError(
+            f"the database path {path} is inside a file; give a file with --db"
+        ) from None
+    except OSError as err:
+        raise DataFileError(f"cannot read the database {path}: {err.strerror or err}") from None
+    if mode is not None and stat.S_ISDIR(mode):
+        raise DataFileError(f"the database path {path} is a folder; give a file with --db")
+    if mode is not None and not stat.S_ISREG(mode):
+        raise DataFileError(
+            f"the database path {path} is not a regular file (a device or a pipe); give a file"
+            " with --db"
+        )
+    folder = games_folder(path)
+    with suppress(OSError):
+        if folder.exists() and not folder.is_dir():
+            raise DataFileError(
+                f"the games folder {folder} of the database is a file; move it away or restore"
+                f" a backup ('scorekeeper backups --db {path}')"
+            )
 
 
 @contextmanager
