@@ -86,12 +86,17 @@ CHUNK = 4096
 
 
 def emit_text(text: str) -> None:
-    """Write ``text`` to standard output as it is (as ``typer.echo`` does), a few KiB at a time.
+    """Write ``text`` to standard output (as ``typer.echo`` does), a few KiB at a time.
 
     One large write to a pipe whose reader goes away part-way is cut short without an error
     (Python's buffered writer drops the BrokenPipeError of a partial write); written in pieces
     smaller than its buffer, the closed pipe raises BrokenPipeError, and the command exits
-    with its broken-pipe code (:data:`BROKEN_PIPE`)."""
+    with its broken-pipe code (:data:`BROKEN_PIPE`). A control character (an escape sequence, a
+    direction control) is written escaped (:func:`scorekeeper.presentation.console.visible`):
+    JSON escapes them itself, and ``\\uNNNN`` of a direction control means it in JSON too."""
+    from scorekeeper.presentation.console import visible
+
+    text = visible(text)
     for start in range(0, len(text), CHUNK):
         typer.echo(text[start : start + CHUNK], nl=False)
 

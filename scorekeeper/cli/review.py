@@ -196,11 +196,14 @@ def export(
     """Export a game's score sheet as CSV (one row per side per hand), JSON (which 'import'
     reads back) or HTML (a printable sheet).
 
+    A file of the database (or one in its games or backups folder) is refused as --output.
     Example: scorekeeper export 3 --format html --output game3.html
     """
-    from scorekeeper.application.queries import game
+    from scorekeeper.application.queries import game, refuse_database_path
 
     output_format = formats.find(fmt)
+    if output is not None:
+        refuse_database_path(db, output)
     stored = game(db, game_id)
     text = output_format.renderer()(stored)
     if output is None:

@@ -69,6 +69,26 @@ def stats_file(path: Path) -> Path:
     return path.with_name(path.name + ".stats.json")
 
 
+def own_paths(path: Path) -> tuple[list[Path], list[Path]]:
+    """The files and the folders that belong to the database at ``path``: its file, caches,
+    lock and journal; its games and backups folders (everything inside them is its own too)."""
+    files = [path, index_file(path), stats_file(path), path.with_name(path.name + ".lock")]
+    files.append(journal_file(path))
+    return files, [games_folder(path), backup_folder(path)]
+
+
+def is_own_path(path: Path, other: Path) -> bool:
+    """True when ``other`` is a file of the database at ``path`` or lies inside one of its
+    folders (:func:`own_paths`; a temporary file of its writes too), compared as resolved."""
+    target = other.expanduser().resolve()
+    files, folders = own_paths(path.expanduser().resolve())
+    if target in files or (
+        is_own_temporary(files[0], target.name) and target.parent == files[0].parent
+    ):
+        return True
+    return any(target == folder or folder in target.parents for folder in folders)
+
+
 def game_ids(path: Path) -> list[int]:
     """Ids of the game files of the database at ``path`` (unordered)."""
     try:
