@@ -25,6 +25,7 @@ import pytest
 from conftest import PARTNERSHIPS, Cli
 
 from scorekeeper import progress
+from scorekeeper.storage.database import list_backups, read_backup
 
 FIXTURES = Path(__file__).parent / "fixtures"
 NOTHING = "Interrupted: nothing was changed."
@@ -61,6 +62,21 @@ def build_schema_1(cli: Cli, db: Path) -> None:
     shutil.copy(FIXTURES / "schema-1.json", db)
 
 
+def build_migrated(cli: Cli, db: Path) -> None:
+    """The schema 1 fixture, updated (its "before a schema update" backup is kept), then a
+    hand and a game more: restoring that backup (number 3) takes both away."""
+    shutil.copy(FIXTURES / "schema-1.json", db)
+    for args in (
+        ("status",),
+        ("hand", "--yes", "--note", "after", "m=50", "m=50", "-"),
+        ("new", "classic", "--team", "Kim", "--team", "Lou"),
+    ):
+        result = cli(*args)
+        assert result.exit_code == 0, (args, result.output)
+    kinds = [b["kind"] for b in cli.json("backups")["backups"]]
+    assert kinds[2] == "migration", kinds
+
+
 #: name -> (how the database is built, the command, what a Ctrl-C after its commit point says)
 SCENARIOS: dict[str, tuple[Callable[[Cli, Path], None], tuple[str, ...], str | None]] = {
     "hand": (
@@ -88,6 +104,11 @@ SCENARIOS: dict[str, tuple[Callable[[Cli, Path], None], tuple[str, ...], str | N
         "backup 3 is the database",
     ),
     "migration": (build_schema_1, ("status",), None),
+    "backups restore schema 1": (
+        build_migrated,
+        ("backups", "restore", "3", "--yes"),
+        "backup 3 is the database",
+    ),
 }
 
 
@@ -221,6 +242,8 @@ def test_a_stop_before_any_file_change_loses_nothing_and_misreports_nothing(cli,
         run_killed(cli, args, step)
         now = observe(cli)
         assert now in (before, after), step
+        for backup in list_backups(db):  # no backup cut short is listed (point 7)
+            assert read_backup(backup.path) is not None, (step, backup.path.name)
     every_command_works(cli)
 
 
@@ -267,3 +290,22 @@ def test_interrupted_migrations_keep_one_backup_not_one_each(cli, db):
     assert cli("status").exit_code == 0
     kept = [b for b in cli.json("backups")["backups"] if b["kind"] == "migration"]
     assert len(kept) == 1
+
+
+def test_a_ctrl_c_wrapped_in_another_error_is_still_an_interrupt(cli, db):
+    # Python wraps a KeyboardInterrupt raised while a class is defined in a RuntimeError:
+    # that is a Ctrl-C, not an "unexpected internal error"
+    build_base(cli, db)
+
+    def hook(kind: str, path: Path) -> None:
+        try:
+            raise KeyboardInterrupt
+        except KeyboardInterrupt as err:
+            raise RuntimeError("Error calling __set_name__") from err
+
+    progress.before_file_change = hook
+    try:
+        result = cli("hand", "--yes", "m=90", "m=90")
+    finally:
+        progress.before_file_change = None
+    assert (result.exit_code, result.stderr.strip()) == (130, NOTHING)

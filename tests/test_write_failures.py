@@ -156,6 +156,23 @@ def test_a_lock_file_that_is_a_folder_is_a_clear_error(cli, db):
     assert "lock" in one_error_line(result) and "folder" in result.stderr
 
 
+def test_a_lock_file_that_cannot_be_opened_is_a_clear_error(cli, db, monkeypatch):
+    # a read-only lock file, or a read-only folder where it must be made
+    new_game(cli)
+    real = os.open
+
+    def refuse(path, *args, **kwargs):
+        if str(path).endswith(".lock"):
+            raise PermissionError(errno.EACCES, os.strerror(errno.EACCES))
+        return real(path, *args, **kwargs)
+
+    monkeypatch.setattr(os, "open", refuse)
+    result = cli("hand", "--yes", "m=50", "m=50")
+    assert result.exit_code == 3
+    line = one_error_line(result)
+    assert "lock file" in line and "Permission denied" in line
+
+
 def test_a_games_folder_that_is_a_file_is_a_clear_error(cli, db):
     db.with_name(db.name + ".games").write_bytes(b"")
     result = cli("new", "classic", "--team", "A", "--team", "B")

@@ -6,6 +6,7 @@ import contextlib
 import json
 import os
 import re
+import signal
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -14,7 +15,7 @@ from typing import Annotated, Any
 import typer
 from typer.core import TyperGroup
 
-from scorekeeper import progress
+from scorekeeper import progress, quiet_interrupt
 from scorekeeper.errors import InputError, ScorekeeperError, UsageError
 from scorekeeper.presentation.documents import Document
 
@@ -202,6 +203,28 @@ def _make_streams_safe() -> None:
             reconfigure(errors="replace")
 
 
+def caused_by_interrupt(err: BaseException) -> bool:
+    """True when ``err`` was raised while handling a Ctrl-C, or by one (Python wraps a
+    KeyboardInterrupt raised inside ``__set_name__`` in a RuntimeError)."""
+    seen: set[int] = set()
+    cause: BaseException | None = err
+    while cause is not None and id(cause) not in seen:
+        if isinstance(cause, KeyboardInterrupt):
+            return True
+        seen.add(id(cause))
+        cause = cause.__cause__ or cause.__context__
+    return False
+
+
+def _interrupts(handler: Any) -> None:
+    """Set how Ctrl-C is handled (in the main thread only: elsewhere it cannot be)."""
+    import threading
+
+    if threading.current_thread() is threading.main_thread():
+        with contextlib.suppress(ValueError, OSError):
+            signal.signal(signal.SIGINT, handler)
+
+
 def _short(err: BaseException) -> str:
     """An exception as a short one-line text: its type and the first line of its message."""
     lines = str(err).strip().splitlines()
@@ -233,6 +256,8 @@ class ScorekeeperGroup(TyperGroup):
             return super().main(args, prog_name, complete_var, standalone_mode, **extra)
         _make_streams_safe()
         progress.reset()
+        console_script = signal.getsignal(signal.SIGINT) is quiet_interrupt
+        _interrupts(signal.default_int_handler)
         try:
             check_arguments(sys.argv[1:] if args is None else args)
             result = super().main(args, prog_name, complete_var, False, **extra)
@@ -257,6 +282,10 @@ class ScorekeeperGroup(TyperGroup):
             if broken_pipe_exit(done):
                 quiet_broken_pipe()
             raise
+        finally:
+            # what the command did is said: a Ctrl-C while the console script's Python shuts
+            # down must not turn its exit code into "killed by SIGINT"
+            _interrupts(signal.SIG_IGN if console_script else signal.default_int_handler)
         sys.exit(result if isinstance(result, int) else 0)
 
     def invoke(self, ctx: typer.Context) -> Any:
@@ -285,6 +314,8 @@ class ScorekeeperGroup(TyperGroup):
             error_line(f"cannot read the input: it is not valid {err.encoding} text")
             raise typer.Exit(1) from None
         except Exception as err:
+            if caused_by_interrupt(err):  # e.g. a class being defined as Ctrl-C came
+                raise typer.Exit(interrupted()) from None
             if os.environ.get("SCOREKEEPER_DEBUG"):
                 raise
             error_line(f"unexpected internal error ({_short(err)}); please report it")
