@@ -20,7 +20,6 @@ turn. It imports nothing from the package, so every layer may use it.
 from __future__ import annotations
 
 import signal
-import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -81,10 +80,11 @@ def file_change(kind: str, path: Path) -> None:
 
 @contextmanager
 def interrupts_held() -> Iterator[None]:
-    """Hold Ctrl-C (SIGINT) back while the block runs, in the main thread of a POSIX system:
-    an interrupt during the block is delivered as soon as it ends. Elsewhere a plain block."""
+    """Hold Ctrl-C (SIGINT) back while the block runs, on a POSIX system (the calling
+    thread's signal mask): an interrupt during the block is delivered as soon as it ends.
+    Elsewhere a plain block."""
     mask = getattr(signal, "pthread_sigmask", None)
-    if mask is None or threading.current_thread() is not threading.main_thread():
+    if mask is None:
         yield
         return
     old = mask(signal.SIG_BLOCK, {signal.SIGINT})

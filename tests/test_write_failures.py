@@ -232,3 +232,15 @@ def test_a_next_id_past_the_file_names_is_refused_as_damaged(cli, db):
     assert result.exit_code == 3
     assert "meta" in one_error_line(result)
     assert sorted(p.name for p in games_folder(db).iterdir()) == ["1.json"]
+
+
+def test_a_backup_a_kill_cut_short_is_cleared_and_never_listed(cli, db):
+    new_game(cli)
+    assert cli("hand", "--yes", "m=50", "m=50").exit_code == 0
+    before = listed_backups(cli)
+    folder = db.with_name(db.name + ".backups")
+    stale = folder / ".20261201T000000.000000Z.json~abc123.tmp"
+    stale.write_bytes(b'{"meta": ')
+    assert listed_backups(cli) == before
+    assert cli("hand", "--yes", "m=50", "m=50").exit_code == 0
+    assert not stale.exists()

@@ -218,11 +218,8 @@ def caused_by_interrupt(err: BaseException) -> bool:
 
 def _interrupts(handler: Any) -> None:
     """Set how Ctrl-C is handled (in the main thread only: elsewhere it cannot be)."""
-    import threading
-
-    if threading.current_thread() is threading.main_thread():
-        with contextlib.suppress(ValueError, OSError):
-            signal.signal(signal.SIGINT, handler)
+    with contextlib.suppress(ValueError, OSError):  # ValueError: not the main thread
+        signal.signal(signal.SIGINT, handler)
 
 
 def _short(err: BaseException) -> str:

@@ -225,6 +225,10 @@ def remove_stale_temporary_files(path: Path) -> None:
         if name.endswith(".tmp") and is_own_temporary(path, name):
             with suppress(OSError):
                 (path.parent / name).unlink()
+    backups = backup_folder(path)
+    with suppress(OSError):
+        for stale in backups.glob(".*~*.tmp"):  # a backup a kill cut short (the folder is ours)
+            stale.unlink()
 
 
 def journal_file(path: Path) -> Path:
@@ -377,8 +381,8 @@ def change_files(
             for tmp, _ in prepared:
                 tmp.unlink(missing_ok=True)
         raise
-    if durable and prepared:
-        _fsync_folder(path.parent)
+    if durable and prepared and len(prepared) + len(removals) == 1:
+        _fsync_folder(prepared[0][1].parent)  # complete_pending syncs the folders it changed
 
 
 def complete_pending(path: Path, durable: bool = True) -> bool:
@@ -417,9 +421,7 @@ def complete_pending(path: Path, durable: bool = True) -> bool:
         journal.unlink(missing_ok=True)
     except OSError as err:
         raise write_failed(path, err) from None
-    if durable:
-        _fsync_folder(folder)
-    return True
+    return True  # a journal whose removal a crash undid is done again: nothing left to do
 
 
 def encode(data: Tables) -> bytes:
