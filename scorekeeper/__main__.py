@@ -35,6 +35,12 @@ def exit_status(code: object) -> int:
 def main() -> None:
     """Run the command line of ``sys.argv`` and end the process with its exit status."""
     gc.disable()
+    import signal
+
+    from scorekeeper.progress import quiet_interrupt
+
+    if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
+        signal.signal(signal.SIGINT, quiet_interrupt)  # a Ctrl-C while starting: exit 130
     from scorekeeper.cli import main as run_command_line
     from scorekeeper.cli.common import BROKEN_PIPE
 

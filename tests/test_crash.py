@@ -95,7 +95,7 @@ def test_killed_at_random_moments_nothing_reported_is_lost(cli, db):
     assert len(everything_reported) >= KILLS, f"seed {seed}: the kills came too early to test"
     # The lock is free and the game goes on; temporary files of killed writes are cleared.
     assert cli("hand", "m=50", "m=50").exit_code == 0
-    assert not list(db.parent.glob(f".{db.name}.*.tmp"))
+    assert not list(db.parent.glob(f".{db.name}~*.tmp"))
     hands = read_game_file(db, 1)["hands"]
     assert [h["entries"] for h in hands] == [[{"meld_points": 50}, {"meld_points": 50}]] * len(
         hands

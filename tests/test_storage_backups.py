@@ -152,12 +152,12 @@ def test_writes_leave_no_temporary_files_and_keep_permissions(cli, db):
     os.chmod(game_file(db, 1), 0o640)
     assert cli("hand", "m=50", "m=50").exit_code == 0
     assert stat.S_IMODE(game_file(db, 1).stat().st_mode) == 0o640
-    assert not list(db.parent.glob(f".{db.name}.*"))
+    assert not list(db.parent.glob(f".{db.name}*"))
 
 
 def test_temporary_files_of_a_killed_command_are_cleared(cli, db):
     new_game(cli)
-    stale = db.parent / f".{db.name}.abc123.tmp"
+    stale = db.parent / f".{db.name}~abc123.tmp"
     stale.write_bytes(b'{"half": ')
     assert cli("hand", "m=50", "m=50").exit_code == 0
     assert not stale.exists()

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from msgspec import Struct, field
 
+from scorekeeper import progress
 from scorekeeper.application.queries import BackupChoice, Seen, refuse_deleted
 from scorekeeper.domain.records import StoredGame
 from scorekeeper.errors import InputError
@@ -121,12 +122,14 @@ def _change(
     seen: Seen | None,
     change: Callable[[GameStore, StoredGame], object],
     deleted_ok: bool = False,
+    said: Callable[[StoredGame], str] | None = None,
 ) -> StoredGame:
     """The one write step of every change to a game: read game ``game_id`` (or the current one,
     or the one ``seen`` shows) under the lock; refuse with :data:`CHANGED_MEANWHILE` when
     ``seen`` is given and the stored game is no longer the one it shows; refuse a deleted game
     unless ``deleted_ok``; apply ``change``; keep ``finished`` true to the outcome; save and
-    feed the caches. Returns the game as stored."""
+    feed the caches. ``said(stored)`` is what is true once the change is stored, for a Ctrl-C
+    after its commit point (:func:`scorekeeper.progress.expect`). Returns the game as stored."""
     from scorekeeper.storage.store import open_store
 
     with open_store(db, write=True) as store:
@@ -139,6 +142,7 @@ def _change(
         change(store, stored)
         settle_finished(stored, before)
         store.save(stored)
+        progress.expect(said(stored) if said else f"the change was stored: game {stored.id}")
         _commit(store, [(figures, stored)])
     return stored
 
@@ -156,7 +160,8 @@ def new_game(
     """Start a game of ``variant`` between ``sides`` (seating order) and make it current.
 
     ``first_dealer``: who deals the first hand, a player's or a side's name (case and spacing
-    ignored; None: the first player). InputError for a side's start score that is not a
+    ignored; None: the first player). InputError for a label holding a control or direction
+    character (:func:`scorekeeper.domain.bounds.check_text`), a side's start score that is not a
     multiple of the variant's point step, or at or above its target (that game would be over
     already), and for a first dealer who is not in the game."""
     from scorekeeper.domain.game import Game
@@ -171,6 +176,9 @@ def new_game(
                 f"start score {score:,} is at or above the target {variant.target:,}: that"
                 " game is over already"
             )
+    from scorekeeper.domain.bounds import check_text
+
+    check_text(label, "the label")
     game = Game(variant, tuple(sides), first_dealer=first_dealer)
     with open_store(db, write=True) as store:
         return _start(store, game, label)
@@ -187,6 +195,7 @@ def _start(store: GameStore, game: Game, label: str) -> Started:
         warning, unfinished = err.message, []
     stored = StoredGame(id=0, game=game, label=label, created=now())
     store.add(stored)
+    progress.expect(f"the game was stored: game {stored.id} is started and current")
     _commit(store, [(None, stored)])
     return Started(stored, unfinished, warning)
 
@@ -233,7 +242,11 @@ def record_hand(
         stored.game.add(Hand(tuple(given.entries), given.note, now(), tuple(given.partners)))
         stored.redo = []
 
-    return _change(db, game_id, seen, add)
+    def said(stored: StoredGame) -> str:
+        count = len(stored.game.hands)
+        return f"the hand was stored: hand {count} of game {stored.id} is recorded"
+
+    return _change(db, game_id, seen, add, said=said)
 
 
 def edit_hand(
@@ -248,7 +261,10 @@ def edit_hand(
         hand_to_edit(stored, number)
         stored.game.replace(number, hand)
 
-    return _change(db, game_id, seen, replace)
+    def said(stored: StoredGame) -> str:
+        return f"the change was stored: hand {number} of game {stored.id} is re-entered"
+
+    return _change(db, game_id, seen, replace, said=said)
 
 
 def hand_to_edit(stored: StoredGame, number: int) -> Hand:
@@ -291,7 +307,11 @@ def undo(db: Path | None, game_id: int | None = None, seen: Seen | None = None) 
         hand_to_undo(stored)
         stored.redo.append(stored.game.pop())
 
-    return _change(db, game_id, seen, take_back)
+    def said(stored: StoredGame) -> str:
+        number = len(stored.game.hands) + 1
+        return f"the change was stored: hand {number} of game {stored.id} is taken back"
+
+    return _change(db, game_id, seen, take_back, said=said)
 
 
 def redo(db: Path | None, game_id: int | None = None, seen: Seen | None = None) -> StoredGame:
@@ -302,7 +322,11 @@ def redo(db: Path | None, game_id: int | None = None, seen: Seen | None = None) 
         stored.game.add(hand_to_redo(stored))
         stored.redo.pop()
 
-    return _change(db, game_id, seen, put_back)
+    def said(stored: StoredGame) -> str:
+        number = len(stored.game.hands)
+        return f"the change was stored: hand {number} of game {stored.id} is put back"
+
+    return _change(db, game_id, seen, put_back, said=said)
 
 
 def delete_game(db: Path | None, game_id: int, seen: Seen | None = None) -> StoredGame:
@@ -315,7 +339,10 @@ def delete_game(db: Path | None, game_id: int, seen: Seen | None = None) -> Stor
         if store.current_id == stored.id:
             store.set_current(None)
 
-    return _change(db, game_id, seen, delete, deleted_ok=True)
+    def said(stored: StoredGame) -> str:
+        return f"the change was stored: game {stored.id} is deleted"
+
+    return _change(db, game_id, seen, delete, deleted_ok=True, said=said)
 
 
 def restore_game(db: Path | None, game_id: int, seen: Seen | None = None) -> StoredGame:
@@ -327,7 +354,10 @@ def restore_game(db: Path | None, game_id: int, seen: Seen | None = None) -> Sto
             raise InputError(f"game {stored.id} is not deleted")
         stored.deleted = False
 
-    return _change(db, game_id, seen, restore, deleted_ok=True)
+    def said(stored: StoredGame) -> str:
+        return f"the change was stored: game {stored.id} is restored"
+
+    return _change(db, game_id, seen, restore, deleted_ok=True, said=said)
 
 
 def resume(db: Path | None, game_id: int) -> StoredGame:
@@ -342,6 +372,7 @@ def resume(db: Path | None, game_id: int) -> StoredGame:
                 f"game {game_id} is deleted: 'scorekeeper restore {game_id}' brings it back"
             )
         store.set_current(game_id)
+        progress.expect(f"the change was stored: game {game_id} is the current game")
     return stored
 
 
@@ -366,6 +397,7 @@ def import_game(db: Path | None, stored: StoredGame, again: bool = False) -> Imp
         store.add(stored)
         if previous is not None:
             store.set_current(previous)
+        progress.expect(f"the game was stored: game {stored.id} is imported")
         _commit(store, [(None, stored)])
     return Imported(stored, previous)
 
@@ -402,4 +434,5 @@ def restore_backup(choice: BackupChoice) -> Path | None:
     replaced). DataFileError for a backup this version cannot read (nothing changes)."""
     from scorekeeper.storage.store import restore_backup as restore
 
+    progress.expect(f"the restore was done: backup {choice.number} is the database again")
     return restore(choice.database, choice.path)

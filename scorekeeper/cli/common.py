@@ -6,6 +6,7 @@ import contextlib
 import json
 import os
 import re
+import signal
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -14,6 +15,7 @@ from typing import Annotated, Any
 import typer
 from typer.core import TyperGroup
 
+from scorekeeper import progress
 from scorekeeper.errors import InputError, ScorekeeperError, UsageError
 from scorekeeper.presentation.documents import Document
 
@@ -85,12 +87,17 @@ CHUNK = 4096
 
 
 def emit_text(text: str) -> None:
-    """Write ``text`` to standard output as it is (as ``typer.echo`` does), a few KiB at a time.
+    """Write ``text`` to standard output (as ``typer.echo`` does), a few KiB at a time.
 
     One large write to a pipe whose reader goes away part-way is cut short without an error
     (Python's buffered writer drops the BrokenPipeError of a partial write); written in pieces
     smaller than its buffer, the closed pipe raises BrokenPipeError, and the command exits
-    with its broken-pipe code (:data:`BROKEN_PIPE`)."""
+    with its broken-pipe code (:data:`BROKEN_PIPE`). A control character (an escape sequence, a
+    direction control) is written escaped (:func:`scorekeeper.presentation.console.visible`):
+    JSON escapes them itself, and ``\\uNNNN`` of a direction control means it in JSON too."""
+    from scorekeeper.presentation.console import visible
+
+    text = visible(text)
     for start in range(0, len(text), CHUNK):
         typer.echo(text[start : start + CHUNK], nl=False)
 
@@ -120,6 +127,37 @@ def parse_settings(items: list[str] | None) -> dict[str, str]:
             raise UsageError(f"--set {key.strip()} is given twice; give each rule once")
         settings[key.strip()] = value.strip()
     return settings
+
+
+def read_input(source: str, error: type[ScorekeeperError] = InputError) -> str:
+    """The text of the file ``source`` (``-``: standard input) given as input, UTF-8 with or
+    without a byte-order mark. ``error`` for a file that cannot be read, is not UTF-8 text, or
+    is larger than :data:`scorekeeper.domain.bounds.MAX_INPUT_BYTES` (refused as soon as that
+    much is read: ``/dev/zero`` never fills memory)."""
+    from scorekeeper.domain.bounds import MAX_INPUT_BYTES
+
+    name = "standard input" if source == "-" else source
+    try:
+        if source == "-":
+            stream = getattr(sys.stdin, "buffer", None)
+            if stream is None:  # a text stream (tests): the text as it is
+                raw = sys.stdin.read(MAX_INPUT_BYTES + 1).encode("utf-8", "surrogateescape")
+            else:
+                raw = stream.read(MAX_INPUT_BYTES + 1)
+        else:
+            with open(source, "rb") as handle:
+                raw = handle.read(MAX_INPUT_BYTES + 1)
+    except OSError as err:
+        raise error(f"cannot read {name}: {err.strerror or err}") from None
+    if len(raw) > MAX_INPUT_BYTES:
+        raise error(
+            f"{name} is larger than {MAX_INPUT_BYTES // 2**20} MiB; an input file is a few"
+            " kilobytes"
+        )
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise error(f"cannot read {name}: it is not UTF-8 text") from None
 
 
 def error_line(message: str) -> None:
@@ -165,6 +203,25 @@ def _make_streams_safe() -> None:
             reconfigure(errors="replace")
 
 
+def caused_by_interrupt(err: BaseException) -> bool:
+    """True when ``err`` was raised while handling a Ctrl-C, or by one (Python wraps a
+    KeyboardInterrupt raised inside ``__set_name__`` in a RuntimeError)."""
+    seen: set[int] = set()
+    cause: BaseException | None = err
+    while cause is not None and id(cause) not in seen:
+        if isinstance(cause, KeyboardInterrupt):
+            return True
+        seen.add(id(cause))
+        cause = cause.__cause__ or cause.__context__
+    return False
+
+
+def _interrupts(handler: Any) -> None:
+    """Set how Ctrl-C is handled (in the main thread only: elsewhere it cannot be)."""
+    with contextlib.suppress(ValueError, OSError):  # ValueError: not the main thread
+        signal.signal(signal.SIGINT, handler)
+
+
 def _short(err: BaseException) -> str:
     """An exception as a short one-line text: its type and the first line of its message."""
     lines = str(err).strip().splitlines()
@@ -195,6 +252,9 @@ class ScorekeeperGroup(TyperGroup):
         if not standalone_mode:
             return super().main(args, prog_name, complete_var, standalone_mode, **extra)
         _make_streams_safe()
+        progress.reset()
+        console_script = signal.getsignal(signal.SIGINT) is progress.quiet_interrupt
+        _interrupts(signal.default_int_handler)
         try:
             check_arguments(sys.argv[1:] if args is None else args)
             result = super().main(args, prog_name, complete_var, False, **extra)
@@ -212,17 +272,26 @@ class ScorekeeperGroup(TyperGroup):
             error_line(f"{err.format_message()}{hint}")
             sys.exit(err.exit_code)
         except (KeyboardInterrupt, typer.Abort):
-            typer.echo("Interrupted.", err=True)
-            sys.exit(130)
+            sys.exit(interrupted())
         except BrokenPipeError:
             quiet_broken_pipe()
         except SystemExit as done:
             if broken_pipe_exit(done):
                 quiet_broken_pipe()
             raise
+        finally:
+            # what the command did is said: a Ctrl-C while the console script's Python shuts
+            # down must not turn its exit code into "killed by SIGINT"
+            _interrupts(signal.SIG_IGN if console_script else signal.default_int_handler)
         sys.exit(result if isinstance(result, int) else 0)
 
     def invoke(self, ctx: typer.Context) -> Any:
+        try:
+            return self._invoke(ctx)
+        finally:
+            print_warnings()
+
+    def _invoke(self, ctx: typer.Context) -> Any:
         try:
             return super().invoke(ctx)
         except BrokenPipeError:  # before Typer's own handler, which exits 1
@@ -235,18 +304,46 @@ class ScorekeeperGroup(TyperGroup):
             error_line(err.message)
             raise typer.Exit(err.exit_code) from None
         except (KeyboardInterrupt, typer.Abort):
-            typer.echo("Interrupted: nothing was changed.", err=True)
-            raise typer.Exit(130) from None
+            raise typer.Exit(interrupted()) from None
         except (typer.Exit, typer.TyperException):
             raise
         except UnicodeDecodeError as err:
             error_line(f"cannot read the input: it is not valid {err.encoding} text")
             raise typer.Exit(1) from None
         except Exception as err:
+            if caused_by_interrupt(err):  # e.g. a class being defined as Ctrl-C came
+                raise typer.Exit(interrupted()) from None
             if os.environ.get("SCOREKEEPER_DEBUG"):
                 raise
             error_line(f"unexpected internal error ({_short(err)}); please report it")
             raise typer.Exit(1) from None
+
+
+#: Exit code of a Ctrl-C that stopped a command before its change was stored (README, "Exit
+#: codes"); one after it exits 0, the change being stored.
+INTERRUPTED = 130
+
+
+def interrupted() -> int:
+    """Say on standard error what a Ctrl-C left stored, and return the exit code: 0 when the
+    command's change had passed its commit point ("Interrupted after the hand was stored: hand 3
+    of game 1 is recorded."), else :data:`INTERRUPTED` ("Interrupted: nothing was changed.")."""
+    done = progress.stored()
+    if done is None:
+        typer.echo("Interrupted: nothing was changed.", err=True)
+        return INTERRUPTED
+    typer.echo(f"Interrupted after {done}.", err=True)
+    return 0
+
+
+def print_warnings() -> None:
+    """Print each warning the command collected (:func:`scorekeeper.progress.warn`) as a line
+    ``Warning: ...`` on standard error."""
+    from scorekeeper.presentation.console import visible
+
+    for message in progress.warnings():
+        with contextlib.suppress(OSError, ValueError):
+            typer.echo(f"Warning: {visible(' '.join(message.split()))}", err=True)
 
 
 #: Exit code when the reader of standard output goes away (``scorekeeper show | head -1``):

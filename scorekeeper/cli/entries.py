@@ -4,10 +4,8 @@ prompt."""
 
 from __future__ import annotations
 
-import json
 import sys
 from collections.abc import Sequence
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from scorekeeper.errors import InputError, UsageError
@@ -43,16 +41,11 @@ def read_file_entries(game: Game, source: str) -> tuple[list[SideEntry], str, tu
     Raises InputError for a file that cannot be read, is not JSON, or does not give one entry
     per side (DESIGN.md, "Hand entry as JSON").
     """
+    from scorekeeper.cli.common import read_input
+    from scorekeeper.domain.bounds import parse_json
     from scorekeeper.domain.reading import entry_from_json
 
-    try:
-        text = sys.stdin.read() if source == "-" else Path(source).read_text(encoding="utf-8-sig")
-    except (OSError, UnicodeDecodeError) as err:
-        raise InputError(f"cannot read {source}: {getattr(err, 'strerror', None) or err}") from None
-    try:
-        doc = json.loads(text)
-    except json.JSONDecodeError as err:
-        raise InputError(f"{source} is not valid JSON: {err.msg} (line {err.lineno})") from None
+    doc = parse_json(read_input(source), "standard input" if source == "-" else source)
     if not isinstance(doc, dict) or not isinstance(doc.get("teams"), list):
         raise InputError(f'{source}: expected an object with a "teams" list, one entry per side')
     for key in doc:

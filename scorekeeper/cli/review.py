@@ -3,14 +3,13 @@
 
 from __future__ import annotations
 
-import json
 from datetime import date
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
-from scorekeeper.cli.common import DbOption, JsonOption, emit_json, emit_text
+from scorekeeper.cli.common import DbOption, JsonOption, emit_json, emit_text, read_input
 from scorekeeper.errors import DataFileError, InputError, UsageError
 from scorekeeper.presentation import formats
 
@@ -197,11 +196,14 @@ def export(
     """Export a game's score sheet as CSV (one row per side per hand), JSON (which 'import'
     reads back) or HTML (a printable sheet).
 
+    A file of the database (or one in its games or backups folder) is refused as --output.
     Example: scorekeeper export 3 --format html --output game3.html
     """
-    from scorekeeper.application.queries import game
+    from scorekeeper.application.queries import game, refuse_database_path
 
     output_format = formats.find(fmt)
+    if output is not None:
+        refuse_database_path(db, output)
     stored = game(db, game_id)
     text = output_format.renderer()(stored)
     if output is None:
@@ -230,22 +232,14 @@ def import_game(
     --again. The current game stays current ('resume' switches).
     Example: scorekeeper import game3.json
     """
-    import sys
 
     from scorekeeper.application.usecases import import_game as store_imported
+    from scorekeeper.domain.bounds import parse_json
     from scorekeeper.presentation import standings
     from scorekeeper.presentation.export import game_from_export
 
-    try:
-        text = sys.stdin.read() if file == "-" else Path(file).read_text(encoding="utf-8-sig")
-    except (OSError, UnicodeDecodeError) as err:
-        raise DataFileError(
-            f"cannot read {file}: {getattr(err, 'strerror', None) or err}"
-        ) from None
-    try:
-        doc = json.loads(text)
-    except json.JSONDecodeError as err:
-        raise DataFileError(f"{file} is not JSON: {err.msg} (line {err.lineno})") from None
+    where = "standard input" if file == "-" else file
+    doc = parse_json(read_input(file, DataFileError), where, DataFileError)
     imported = store_imported(db, game_from_export(doc, file), again)
     stored, previous = imported.stored, imported.previous
     if as_json:

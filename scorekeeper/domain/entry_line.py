@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from scorekeeper.domain.bounds import MAX_NUMBER, check_number, quoted, read_whole_number
 from scorekeeper.domain.cards import card_points, parse_cards, render
 from scorekeeper.domain.entries import SideEntry
 from scorekeeper.domain.fields import (
@@ -70,8 +71,8 @@ def _resolve(variant: Variant, key: str, names: dict[str, Name]) -> Name:
 def _number(key: str, value: str) -> int:
     text = value.replace(",", "").replace("_", "")
     if not re.fullmatch(r"-?[0-9]+", text):
-        raise InputError(f"'{key}' takes a whole number, not '{value}'")
-    return int(text)
+        raise InputError(f"'{key}' takes a whole number, not '{quoted(value)}'")
+    return read_whole_number(text, f"'{key}'")
 
 
 def _points(key: str, value: str) -> int | None:
@@ -84,8 +85,10 @@ def _points(key: str, value: str) -> int | None:
         return None
     terms = plain.split("+")
     if not all(terms):
-        raise InputError(f"'{key}' takes points or a sum of points (e.g. 120+85), not '{value}'")
-    return sum(int(t) for t in terms)
+        raise InputError(
+            f"'{key}' takes points or a sum of points (e.g. 120+85), not '{quoted(value)}'"
+        )
+    return check_number(sum(read_whole_number(t, f"'{key}'") for t in terms), f"'{key}'")
 
 
 def cards_hint(variant: Variant, key: str, value: str) -> str:
@@ -94,7 +97,7 @@ def cards_hint(variant: Variant, key: str, value: str) -> str:
     they could not (``m=120``, ``m=85``). The value stays points; the hint says how to write
     the cards (``m=555/``)."""
     plain = value.strip()
-    if not plain.isdigit():
+    if not plain.isdigit() or len(plain) > len(str(MAX_NUMBER)):
         return ""
     try:
         cards = parse_cards(plain)

@@ -12,6 +12,7 @@ from functools import cached_property
 
 from msgspec import Struct, field
 
+from scorekeeper.domain.bounds import ODD_TEXT
 from scorekeeper.domain.entries import SideEntry
 from scorekeeper.domain.minimums import NO_MINIMUM, Minimum, opening_minimum
 from scorekeeper.domain.scoring import Breakdown, score_hand
@@ -21,15 +22,16 @@ from scorekeeper.errors import InputError, RuleError
 
 def check_note(note: str) -> None:
     """InputError for a hand's note holding a control character other than a line break or a
-    tab: an escape sequence in a note would drive the terminal each time the note is shown."""
+    tab, or a direction control (U+202E): an escape sequence in a note would drive the terminal
+    each time the note is shown (:data:`scorekeeper.domain.bounds.ODD_TEXT`)."""
     for c in note:
         kind = unicodedata.category(c)
         if kind == "Cs":
             raise InputError(f"the note is not valid text (U+{ord(c):04X} stands alone)")
-        if kind == "Cc" and c not in "\n\t":
+        if (kind == "Cc" and c not in "\n\t") or ODD_TEXT.fullmatch(c):
             raise InputError(
                 f"the note holds a control character (U+{ord(c):04X}); notes are plain text"
-                " (line breaks and tabs are fine)"
+                " (line breaks and tabs are fine, escape and direction characters are not)"
             )
 
 

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, Union
 import msgspec
 from msgspec import Meta, Struct, field
 
+from scorekeeper.domain.bounds import check_data, quoted, read_whole_number
 from scorekeeper.errors import DataFileError, InputError
 
 if TYPE_CHECKING:
@@ -480,6 +481,7 @@ def decode(data: Any, where: str) -> RulesSpec:
     (``'target' must be a whole number, not 'lots'``, ``unknown key 'target_score' (allowed:
     ...)``).
     """
+    check_data(data, where, DataFileError)
     try:
         return msgspec.convert(data, RulesSpec)
     except msgspec.ValidationError as err:
@@ -644,9 +646,9 @@ def read_setting(path: str, text: str) -> Any:
         return parse_bool(path, raw)
     if tp is int:
         try:
-            return int(raw.replace(",", "").replace("_", ""))
+            return read_whole_number(raw.replace(",", "").replace("_", ""), f"--set {path}")
         except ValueError:
-            raise InputError(f"'{path}' takes a whole number, not '{text}'") from None
+            raise InputError(f"'{path}' takes a whole number, not '{quoted(text)}'") from None
     choices = _choices(tp)
     if choices is not None:
         if raw not in choices:

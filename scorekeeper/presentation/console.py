@@ -61,7 +61,11 @@ ASCII_SYMBOLS = str.maketrans(
     }
 )
 
-_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff]")
+#: What :func:`visible` writes as an escape: control characters but a line break and a tab, the
+#: direction controls (U+202E turns the rest of a line around) and lone surrogates.
+_CONTROL = re.compile(
+    "[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\ud800-\udfff]"
+)
 
 
 def can_encode(stream: Any, sample: str = "━♠·") -> bool:
@@ -141,7 +145,8 @@ def plain_output(stream: Any) -> bool:
 
 @functools.cache
 def pipe_console_class() -> type[Console]:
-    """A Rich Console class whose ``on_broken_pipe`` raises BrokenPipeError (Rich's exits 1)."""
+    """A Rich Console class whose ``on_broken_pipe`` raises BrokenPipeError (Rich's exits 1) and
+    that shows every control character of the text it prints escaped (:func:`visible`)."""
     from rich.console import Console
 
     class PipeConsole(Console):
@@ -151,7 +156,25 @@ def pipe_console_class() -> type[Console]:
             self.quiet = True  # nothing more is written
             raise BrokenPipeError(errno.EPIPE, "the reader of the output went away")
 
+        def _render_buffer(self, buffer: Any) -> str:
+            # Every text printed, whatever built it, has its control characters shown escaped
+            # (:func:`visible`): only the console's own styles reach the terminal as codes.
+            return str(super()._render_buffer(visible_segments(buffer)))
+
     return PipeConsole
+
+
+def visible_segments(buffer: Any) -> Any:
+    """Rich segments with the control characters of their text shown escaped
+    (:func:`visible`); control segments (the console's own cursor moves) stay as they are."""
+    from rich.segment import Segment
+
+    for segment in buffer:
+        text, style, control = segment
+        if not control and _CONTROL.search(text):
+            yield Segment(visible(text), style, control)
+        else:
+            yield segment
 
 
 def _default_factory(stderr: bool = False) -> Console:
@@ -198,8 +221,8 @@ def text(value: str, style: str = "") -> Text:
 
 def visible(value: str) -> str:
     """``value`` with each control character but a line break or a tab written as ``\\xNN``
-    (and a lone surrogate, which no terminal can take, as ``\\uNNNN``), so that text typed or
-    stored can never drive the terminal."""
+    (and a direction control or a lone surrogate, which no terminal should take, as
+    ``\\uNNNN``), so that text typed or stored can never drive the terminal."""
     return _CONTROL.sub(_escape, value)
 
 

@@ -54,6 +54,7 @@ def game_from_export(doc: Any, source: str) -> StoredGame:
 
     if (
         not isinstance(doc, dict)
+        or type(doc.get("format")) is not int
         or doc.get("format") != FORMAT
         or not isinstance(doc.get("record"), dict)
     ):

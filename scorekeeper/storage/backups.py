@@ -15,7 +15,8 @@ from pathlib import Path
 
 from msgspec import Struct
 
-from scorekeeper.storage.files import Tables, backup_folder, encode
+from scorekeeper import progress
+from scorekeeper.storage.files import Tables, backup_folder, encode, write_atomically
 
 #: Rotating backups kept by default: the versions before the last this many writes.
 BACKUPS_KEPT = 10
@@ -64,8 +65,8 @@ def list_backups(path: Path) -> list[Backup]:
     found = []
     for item in folder.iterdir():
         match = BACKUP_NAME.fullmatch(item.name)
-        if not match or not item.is_file():
-            continue
+        if not match or not item.is_file() or item.stat().st_size == 0:
+            continue  # a 0-byte file is no backup (one a kill cut short before its write)
         s = match["stamp"]
         taken = f"{s[0:4]}-{s[4:6]}-{s[6:8]}T{s[9:11]}:{s[11:13]}:{s[13:15]}+00:00"
         found.append((item.name, Backup(item, match["kind"] or "write", taken)))
@@ -87,7 +88,14 @@ def keep_backup(
     None when there is no file yet. Raises OSError when the copy cannot be made."""
     if not path.is_file() or path.stat().st_size == 0:
         return None
+    if kind == "migration":  # a migration a kill interrupted is not kept twice
+        content = path.read_bytes()
+        for earlier in list_backups(path):
+            same_kind = earlier.kind == kind and earlier.path.name.endswith(f"-{kind}{note}.json")
+            if same_kind and earlier.path.read_bytes() == content:
+                return earlier.path
     target = backup_target(path, kind, note)
+    progress.file_change("backup", target)
     try:
         os.link(path, target)
     except OSError:
@@ -102,7 +110,8 @@ def write_backup(path: Path, data: Tables, kind: str = "write", kept: int = BACK
     database at ``path``, then rotate the ``write`` backups (the newest ``kept`` stay).
     Raises OSError when it cannot."""
     target = backup_target(path, kind)
-    target.write_bytes(encode(data))
+    progress.file_change("backup", target)
+    write_atomically(target, encode(data), durable=False)  # a kill never leaves it part-written
     if kind == "write":
         _rotate(path, kept)
     return target

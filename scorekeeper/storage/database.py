@@ -33,6 +33,7 @@ from tinydb import TinyDB
 from tinydb.storages import Storage
 from tinydb.table import Document
 
+from scorekeeper import progress
 from scorekeeper.domain.records import StoredGame
 from scorekeeper.errors import DatabaseBusy, DataFileError, NotFound
 from scorekeeper.storage import backups, migrations
@@ -40,23 +41,28 @@ from scorekeeper.storage.backups import backup_target, keep_backup, list_backups
 from scorekeeper.storage.codec import game_to_doc, load_game
 from scorekeeper.storage.files import (
     Tables,
+    backup_folder,
+    change_files,
     check_tables,
+    complete_pending,
     damaged,
     default_path,
     encode,
     game_file,
     game_ids,
     games_folder,
+    journal_file,
     read_game_file,
     read_json,
     remove_stale_temporary_files,
     write_atomically,
-    write_game_content,
     write_game_file,
 )
 
 #: The schema version this scorekeeper writes (the number of migrations it knows).
 SCHEMA_VERSION = migrations.schema_version()
+#: The largest game id (far more games than anyone plays; its file name stays short).
+MAX_GAME_ID = 10**9
 LOCK_TIMEOUT = 10.0  # seconds a command waits for another one to finish
 BACKUPS_KEPT = backups.BACKUPS_KEPT  # rotating backups: the versions before the last this many
 
@@ -120,6 +126,8 @@ def check_structure(path: Path, data: Any) -> None:
     current, next_id = meta.get("current"), meta.get("next_id", 1)
     if (current is not None and type(current) is not int) or type(next_id) is not int:
         raise damaged(path, "has a damaged 'meta' record")
+    if not 0 < next_id <= MAX_GAME_ID or (current is not None and not 0 < current <= MAX_GAME_ID):
+        raise damaged(path, f"has a damaged 'meta' record (game ids go up to {MAX_GAME_ID:,})")
     if schema == 1 and "games" not in data:
         raise not_ours
 
@@ -140,27 +148,39 @@ def restore_backup(path: Path, backup: Path) -> Path | None:
     """Put back the versions a backup holds, under the lock.
 
     The backup must be one this version can read (DataFileError otherwise, and nothing
-    changes). What it replaces is kept first, as a ``restore`` backup, so a restore can itself
-    be undone; a database file that cannot be read is moved aside as a ``damaged`` one. A
-    backup of schema 1 (every game in one file) becomes the database file and is migrated on
-    its next use. Returns where the replaced versions were kept (None when there were none).
+    changes). What it replaces is kept first, as a ``restore`` backup holding every file the
+    restore replaces or removes (so a restore can itself be undone), and an unreadable file it
+    replaces is copied aside as a ``damaged`` one. A backup of schema 1 (every game in one
+    file) is migrated as it is put back: its games become the game files, and a game it does
+    not hold is removed. The change is one journal (:func:`files.change_files`): a kill at any
+    step leaves the database as it was or as the backup holds it, once the next command ran.
+    Returns where the replaced versions were kept (None when there were none).
     """
     with _locked(path):
+        complete_pending(path)
         data = read_backup(backup)
         kept: Path | None = None
         try:
             current_meta = read_database(path)
         except DataFileError:
             current_meta = None
-            kept = backup_target(path, "damaged")
-            os.replace(path, kept)
+            kept = _copy_aside(path, backup_target(path, "damaged"))
+        existing = set(game_ids(path))
         if migrations.pending(data):  # a whole database of an older schema
-            if current_meta is not None:
-                kept = keep_backup(path, "restore", kept=BACKUPS_KEPT)
-            write_atomically(path, encode(data))
-            return kept
-        games = data.get("games", {})
-        created = data.get("created", {}).get("1", {}).get("games", [])
+            collected: dict[int, dict[str, Any]] = {}
+            context = migrations.MigrationContext(
+                path,
+                json.loads(json.dumps(data)),
+                write_game=lambda game_id, doc: collected.__setitem__(game_id, doc),
+            )
+            migrations.migrate(context)
+            games = {str(i): doc for i, doc in collected.items()}
+            created = sorted(existing - set(collected))  # games made after that backup
+            new_meta = dict(context.data["meta"]["1"])
+        else:
+            games = data.get("games", {})
+            created = data.get("created", {}).get("1", {}).get("games", [])
+            new_meta = dict(data["meta"]["1"])
         touched = sorted({int(i) for i in games} | set(created))
         replaced: Tables = {"games": {}}
         if current_meta is not None:
@@ -171,31 +191,56 @@ def restore_backup(path: Path, backup: Path) -> Path | None:
                 doc = read_game_file(path, game_id)
             except DataFileError:
                 doc = None
-                aside = backup_target(path, "damaged", f"-game-{game_id}")
-                os.replace(game_file(path, game_id), aside)
+                _copy_aside(
+                    game_file(path, game_id), backup_target(path, "damaged", f"-game-{game_id}")
+                )
             if doc is None:
-                newly.append(game_id)
+                if str(game_id) in games:
+                    newly.append(game_id)
             else:
                 replaced["games"][str(game_id)] = doc
         if newly:
             replaced["created"] = {"1": {"games": newly}}
-        if current_meta is not None or replaced["games"]:
-            if "meta" not in replaced:
-                replaced["meta"] = data["meta"]
-            kept = write_backup(path, replaced, "restore", kept=BACKUPS_KEPT)
-        remove_stale_temporary_files(path)
-        for key, doc in games.items():
-            write_game_file(path, int(key), doc)
-        for game_id in created:
-            game_file(path, game_id).unlink(missing_ok=True)
-        meta = dict(data["meta"]["1"])
         old = (current_meta or {}).get("meta", {}).get("1", {})
-        used = max(game_ids(path), default=0)
-        meta["next_id"] = max(int(meta.get("next_id", 1)), int(old.get("next_id", 1)), used + 1)
-        if meta.get("current") is not None and not game_file(path, meta["current"]).exists():
-            meta["current"] = None
-        write_atomically(path, encode({"meta": {"1": meta}}))
-        return kept
+        after = (existing | {int(i) for i in games}) - set(created)
+        new_meta["next_id"] = max(
+            int(new_meta.get("next_id", 1)),
+            int(old.get("next_id", 1)),
+            max(existing | after, default=0) + 1,
+        )
+        if new_meta.get("current") is not None and new_meta["current"] not in after:
+            new_meta["current"] = None
+        writes = [
+            (game_file(path, int(key)), encode({"games": {key: doc}})) for key, doc in games.items()
+        ]
+        writes.append((path, encode({"meta": {"1": new_meta}})))
+        removals = [game_file(path, game_id) for game_id in created if game_id in existing]
+        remove_stale_temporary_files(path)
+        kept_box: list[Path] = []
+
+        def keep() -> None:
+            if current_meta is not None or replaced["games"]:
+                if "meta" not in replaced:
+                    replaced["meta"] = data["meta"]
+                try:
+                    kept_box.append(write_backup(path, replaced, "restore", kept=BACKUPS_KEPT))
+                except OSError as err:
+                    raise DataFileError(
+                        "cannot keep a backup of what the restore replaces"
+                        f" ({err.strerror or err}); nothing was changed"
+                    ) from None
+
+        change_files(path, writes, removals, keep=keep)
+        return kept_box[0] if kept_box else kept
+
+
+def _copy_aside(source: Path, target: Path) -> Path:
+    """Copy an unreadable file into the backups folder (the change that follows replaces it)."""
+    import shutil
+
+    progress.file_change("backup", target)
+    shutil.copyfile(source, target)
+    return target
 
 
 # -- TinyDB storage ----------------------------------------------------------------------------
@@ -376,30 +421,40 @@ class Store:
     # -- writing ------------------------------------------------------------------------------
 
     def commit(self) -> None:
-        """Write what changed (call under the lock): keep the previous versions as one rotating
-        backup (best effort), then write each changed game file, then the database file."""
+        """Write what changed (call under the lock) as one change
+        (:func:`files.change_files`): each changed game file, then the database file; the
+        previous versions are kept as one rotating backup once the writes are known possible
+        (best effort: a warning says when it could not be kept)."""
         meta_changed = self._storage.dirty or json.dumps(self.meta, sort_keys=True) != (
             self._meta_before
         )
         if not self._changed and not meta_changed:
             return
         # encode everything before touching any file: fails on unencodable text
-        games = {i: encode({"games": {str(i): doc}}) for i, doc in self._changed.items()}
-        meta_content = encode({"meta": {"1": self.meta}})
-        remove_stale_temporary_files(self.path)
-        if self.durable:
-            with suppress(OSError):  # a backup that cannot be made must not stop the game
-                self._keep_previous()
-        for game_id, content in games.items():
-            write_game_content(self.path, game_id, content, self.durable)
+        writes = [
+            (game_file(self.path, i), encode({"games": {str(i): doc}}))
+            for i, doc in self._changed.items()
+        ]
         if meta_changed or not self._existed:
-            write_atomically(self.path, meta_content, self.durable)
+            writes.append((self.path, encode({"meta": {"1": self.meta}})))
+        remove_stale_temporary_files(self.path)
+        keep = self._keep_or_warn if self.durable else None
+        change_files(self.path, writes, durable=self.durable, keep=keep)
         for game_id, doc in self._changed.items():
             self._read[game_id] = doc  # what the files hold now
         self._changed.clear()
         self._meta_before = json.dumps(self.meta, sort_keys=True)
         self._storage.dirty = False
         self._existed = True
+
+    def _keep_or_warn(self) -> None:
+        try:
+            self._keep_previous()
+        except OSError as err:  # a backup that cannot be made must not stop the game
+            progress.warn(
+                f"no backup of this change could be kept in {backup_folder(self.path)}"
+                f" ({err.strerror or err}); the change itself is stored"
+            )
 
     def _keep_previous(self) -> None:
         previous = {i: self._read.get(i) for i in self._changed}
@@ -442,7 +497,18 @@ def _locked(path: Path) -> Iterator[None]:
         return
     import time
 
-    fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o644)
+    try:
+        fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o644)
+    except IsADirectoryError:
+        raise DataFileError(
+            f"the lock file {lock_path} is a folder; move it away (no command is using the"
+            " database while it is there)"
+        ) from None
+    except OSError as err:
+        raise DataFileError(
+            f"cannot open the lock file {lock_path}: {err.strerror or err}; the database's folder"
+            " must be writable to change it (nothing was changed)"
+        ) from None
     try:
         deadline = time.monotonic() + LOCK_TIMEOUT
         while True:
@@ -502,9 +568,13 @@ def open_store(
     file that cannot be used (it is never written over).
     """
     path = Path(path) if path is not None else default_path()
-    if path.is_dir():
-        raise DataFileError(f"the database path {path} is a folder; give a file with --db")
+    check_database_path(path)
     with _locked(path) if write else _unlocked():
+        if write:
+            complete_pending(path)
+        elif journal_file(path).exists():  # a change a kill stopped part-way: complete it
+            with _locked(path):
+                complete_pending(path)
         data = read_database(path)
         if migrations.pending(data) and data is not None and not write:
             with _locked(path):
@@ -516,6 +586,38 @@ def open_store(
         yield store
         if write:
             store.commit()  # only reached when the command succeeded
+
+
+def check_database_path(path: Path) -> None:
+    """DataFileError unless ``path`` is a regular file or nothing yet, in a folder that can be
+    looked into, and its games folder (when there is one) a folder: not a folder, a device
+    (``/dev/zero``, ``/dev/full``) or a pipe."""
+    import stat
+
+    try:
+        mode = path.stat().st_mode
+    except FileNotFoundError:
+        mode = None
+    except NotADirectoryError:
+        raise DataFileError(
+            f"the database path {path} is inside a file; give a file with --db"
+        ) from None
+    except OSError as err:
+        raise DataFileError(f"cannot read the database {path}: {err.strerror or err}") from None
+    if mode is not None and stat.S_ISDIR(mode):
+        raise DataFileError(f"the database path {path} is a folder; give a file with --db")
+    if mode is not None and not stat.S_ISREG(mode):
+        raise DataFileError(
+            f"the database path {path} is not a regular file (a device or a pipe); give a file"
+            " with --db"
+        )
+    folder = games_folder(path)
+    with suppress(OSError):
+        if folder.exists() and not folder.is_dir():
+            raise DataFileError(
+                f"the games folder {folder} of the database is a file; move it away or restore"
+                f" a backup ('scorekeeper backups --db {path}')"
+            )
 
 
 @contextmanager

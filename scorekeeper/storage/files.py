@@ -17,10 +17,12 @@ import json
 import os
 import re
 import tempfile
+from collections.abc import Callable
 from contextlib import suppress
 from pathlib import Path
 from typing import Any
 
+from scorekeeper import progress
 from scorekeeper.errors import DataFileError
 
 #: A game file's name: ``<id>.json``.
@@ -65,6 +67,26 @@ def index_file(path: Path) -> Path:
 def stats_file(path: Path) -> Path:
     """The cache of statistics per line-up beside the database: ``<file name>.stats.json``."""
     return path.with_name(path.name + ".stats.json")
+
+
+def own_paths(path: Path) -> tuple[list[Path], list[Path]]:
+    """The files and the folders that belong to the database at ``path``: its file, caches,
+    lock and journal; its games and backups folders (everything inside them is its own too)."""
+    files = [path, index_file(path), stats_file(path), path.with_name(path.name + ".lock")]
+    files.append(journal_file(path))
+    return files, [games_folder(path), backup_folder(path)]
+
+
+def is_own_path(path: Path, other: Path) -> bool:
+    """True when ``other`` is a file of the database at ``path`` or lies inside one of its
+    folders (:func:`own_paths`; a temporary file of its writes too), compared as resolved."""
+    target = other.expanduser().resolve()
+    files, folders = own_paths(path.expanduser().resolve())
+    if target in files or (
+        is_own_temporary(files[0], target.name) and target.parent == files[0].parent
+    ):
+        return True
+    return any(target == folder or folder in target.parents for folder in folders)
 
 
 def game_ids(path: Path) -> list[int]:
@@ -160,25 +182,93 @@ def _fsync_folder(folder: Path) -> None:
         os.close(fd)
 
 
+#: The random part of a temporary file's name (``tempfile``'s letters, digits, ``_``): never ``~``.
+_RANDOM = "[a-z0-9_]+"
+
+
+def temporary_prefix(target: Path, game_id: int | None = None) -> str:
+    """The prefix of a temporary file that will replace ``target`` (in the database's folder):
+    ``.<file name>~`` (``.<file name>~game-<id>-`` for a game file of the database file name),
+    then 8 random characters and ``.tmp``. The random part holds no ``~``, so a temporary file
+    of ``s.json`` can never be taken for one of ``s.json.b`` or ``s.json~x`` (README, "Where data
+    lives")."""
+    return f".{target.name}~" if game_id is None else f".{target.name}~game-{game_id}-"
+
+
+def _own_names(path: Path) -> list[str]:
+    """The names, in the database's folder, whose temporary files are the database's own."""
+    return [
+        path.name,
+        f"{path.name}.index.json",
+        f"{path.name}.stats.json",
+        journal_file(path).name,
+    ]
+
+
+def is_own_temporary(path: Path, name: str) -> bool:
+    """True when ``name`` (in the database's folder) is a temporary file of the database at
+    ``path`` (its file, its game files, its caches or its journal), never another's."""
+    names = "|".join(re.escape(n) for n in _own_names(path))
+    return re.fullmatch(rf"\.(?:{names})~(?:game-[0-9]+-)?{_RANDOM}\.tmp", name) is not None
+
+
 def remove_stale_temporary_files(path: Path) -> None:
-    """Temporary files a killed command left beside the database (only call under the lock).
-    Every file of the database is written through a temporary file in the database's folder."""
-    for stale in path.parent.glob(f".{path.name}.*.tmp"):
-        stale.unlink(missing_ok=True)
+    """Temporary files a killed command left beside the database (only call under the lock,
+    after :func:`complete_pending`, which may still need some). Every file of the database is
+    written through a temporary file in the database's folder; those of another database in
+    the same folder never match (:func:`temporary_prefix`)."""
+    try:
+        names = os.listdir(path.parent)
+    except OSError:
+        return
+    for name in names:
+        if name.endswith(".tmp") and is_own_temporary(path, name):
+            with suppress(OSError):
+                (path.parent / name).unlink()
+    backups = backup_folder(path)
+    with suppress(OSError):
+        for stale in backups.glob(".*~*.tmp"):  # a backup a kill cut short (the folder is ours)
+            stale.unlink()
 
 
-def write_atomically(
-    path: Path, content: bytes, durable: bool = True, temporary: tuple[Path, str] | None = None
-) -> None:
-    """Replace ``path`` with ``content``: temporary file (``temporary`` gives its folder, on the
-    same file system, and name prefix; default the file's folder and ``.<name>.``), flush,
-    fsync, rename over the file, fsync of the folder. The file keeps its permissions (with
-    read and write for its owner, who wrote it).
-    ``durable=False`` skips the fsyncs (for building throw-away databases in bulk)."""
-    folder = path.parent
-    folder.mkdir(parents=True, exist_ok=True)
-    temp_folder, prefix = temporary or (folder, f".{path.name}.")
-    fd, tmp = tempfile.mkstemp(prefix=prefix, suffix=".tmp", dir=temp_folder)
+def journal_file(path: Path) -> Path:
+    """The journal of a change of several files, beside the database: ``<file name>.journal``.
+    While it exists, the change it lists is stored but not yet all in place."""
+    return path.with_name(path.name + ".journal")
+
+
+def refuse_read_only(target: Path) -> None:
+    """DataFileError when ``target`` is a file made read-only (no write permission for anyone):
+    it is never written over, nor its permissions changed."""
+    try:
+        mode = target.stat().st_mode
+    except OSError:
+        return
+    if not mode & 0o222:
+        raise DataFileError(
+            f"{target} is read-only; nothing was changed: make it writable (chmod u+w) to change it"
+        )
+
+
+def write_failed(target: Path, err: OSError) -> DataFileError:
+    """The DataFileError for a write the system refused (full disk, read-only folder...)."""
+    return DataFileError(f"cannot write {target}: {err.strerror or err}; nothing was changed")
+
+
+def _prepare(
+    target: Path, content: bytes, durable: bool, temporary: tuple[Path, str] | None = None
+) -> Path:
+    """Write ``content`` into a new temporary file (flushed and synced) that will replace
+    ``target``; return it. The temporary file keeps ``target``'s permissions (with read and
+    write for its owner, who wrote it). Raises OSError when the system refuses."""
+    folder = target.parent
+    if not folder.is_dir():
+        progress.file_change("mkdir", folder)
+        folder.mkdir(parents=True, exist_ok=True)
+    temp_folder, prefix = temporary or (folder, temporary_prefix(target))
+    progress.file_change("create", temp_folder / prefix)
+    fd, name = tempfile.mkstemp(prefix=prefix, suffix=".tmp", dir=temp_folder)
+    tmp = Path(name)
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(content)
@@ -186,14 +276,152 @@ def write_atomically(
                 handle.flush()
                 os.fsync(handle.fileno())
         with suppress(OSError):  # a new file keeps mkstemp's owner-only permissions
-            # ... and the owner can always read and write what it wrote
-            os.chmod(tmp, path.stat().st_mode & 0o7777 | 0o600)
-        os.replace(tmp, path)
+            os.chmod(tmp, target.stat().st_mode & 0o7777 | 0o600)
     except BaseException:
-        Path(tmp).unlink(missing_ok=True)
+        tmp.unlink(missing_ok=True)
+        raise
+    return tmp
+
+
+def _rename(tmp: Path, target: Path, commit: bool = False) -> None:
+    """Rename ``tmp`` over ``target``; with ``commit`` it is the change's commit point, marked
+    with Ctrl-C held back so that an interrupt lands before both or after both."""
+    progress.file_change("rename", target)
+    with progress.interrupts_held():
+        os.replace(tmp, target)
+        if commit:
+            progress.commit_passed()
+
+
+def write_atomically(
+    path: Path,
+    content: bytes,
+    durable: bool = True,
+    temporary: tuple[Path, str] | None = None,
+    commit: bool = False,
+) -> None:
+    """Replace ``path`` with ``content``: temporary file (``temporary`` gives its folder, on the
+    same file system, and name prefix; default the file's folder and
+    :func:`temporary_prefix`), flush, fsync, rename over the file, fsync of the folder. The
+    file keeps its permissions (with read and write for its owner, who wrote it). ``commit``
+    marks the rename as the command's commit point (:mod:`scorekeeper.progress`).
+    ``durable=False`` skips the fsyncs (for building throw-away databases in bulk)."""
+    tmp = _prepare(path, content, durable, temporary)
+    try:
+        _rename(tmp, path, commit)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
         raise
     if durable:
-        _fsync_folder(folder)
+        _fsync_folder(path.parent)
+
+
+def change_files(
+    path: Path,
+    writes: list[tuple[Path, bytes]],
+    removals: list[Path] | None = None,
+    durable: bool = True,
+    keep: Callable[[], None] | None = None,
+) -> None:
+    """Make one change of the database at ``path`` (under its lock): write each ``(file,
+    content)`` of ``writes`` (in order; the database file last) and remove each file of
+    ``removals``, so that a kill or Ctrl-C at any moment leaves either none of it or all of it
+    stored (the next command completes it).
+
+    Every new content is first written to a temporary file (synced): a write the system
+    refuses (full disk, read-only folder) raises DataFileError before anything else, and
+    ``keep`` (the backup of what the change replaces) runs only once the writes are known
+    possible. A change of one file is then one rename, its commit point. A change of several
+    files writes the journal (:func:`journal_file`) listing them, its commit point, and then
+    puts each in place (:func:`complete_pending`). A read-only file is refused
+    (:func:`refuse_read_only`)."""
+    removals = removals or []
+    for target, _ in writes:
+        refuse_read_only(target)
+    prepared: list[tuple[Path, Path]] = []
+    journal = journal_file(path)
+    committed = False
+    try:
+        for target, content in writes:
+            prefix = None
+            match = GAME_FILE.fullmatch(target.name)
+            if match and target.parent == games_folder(path):
+                prefix = (path.parent, temporary_prefix(path, int(match[1])))
+            try:
+                prepared.append((_prepare(target, content, durable, prefix), target))
+            except OSError as err:
+                raise write_failed(target, err) from None
+        if keep is not None:
+            keep()
+        if len(prepared) + len(removals) == 1 and prepared:
+            tmp, target = prepared[0]
+            try:
+                _rename(tmp, target, commit=True)
+            except OSError as err:
+                raise write_failed(target, err) from None
+            committed = True
+        elif prepared or removals:
+            folder = path.parent
+            listed = {
+                "renames": [
+                    [str(t.relative_to(folder)), str(f.relative_to(folder))] for t, f in prepared
+                ],
+                "removals": [str(f.relative_to(folder)) for f in removals],
+            }
+            content = json.dumps(listed, ensure_ascii=False).encode("utf-8")
+            try:
+                tmp = _prepare(journal, content, durable)
+                _rename(tmp, journal, commit=True)
+            except OSError as err:
+                raise write_failed(journal, err) from None
+            committed = True
+            complete_pending(path, durable)
+    except BaseException:
+        if not committed:
+            for tmp, _ in prepared:
+                tmp.unlink(missing_ok=True)
+        raise
+    if durable and prepared and len(prepared) + len(removals) == 1:
+        _fsync_folder(prepared[0][1].parent)  # complete_pending syncs the folders it changed
+
+
+def complete_pending(path: Path, durable: bool = True) -> bool:
+    """Put in place what the journal of the database at ``path`` lists (call under the lock):
+    a change of several files whose commit point passed (a kill or Ctrl-C may have stopped it
+    part-way). Each listed temporary file still there is renamed over its file, each listed
+    removal made, then the journal removed; running it again does nothing more. Returns True
+    when there was a journal. DataFileError for a journal that is not one."""
+    journal = journal_file(path)
+    try:
+        raw = journal.read_bytes()
+    except (FileNotFoundError, NotADirectoryError):
+        return False
+    except OSError as err:
+        raise DataFileError(f"cannot read {journal}: {err.strerror}") from None
+    folder = path.parent
+    try:
+        listed = json.loads(raw.decode("utf-8"))
+        renames = [(folder / tmp, folder / target) for tmp, target in listed["renames"]]
+        removals = [folder / target for target in listed["removals"]]
+    except (UnicodeDecodeError, ValueError, RecursionError, KeyError, TypeError):
+        raise damaged(journal, "is damaged (not a scorekeeper journal)", path) from None
+    try:
+        for tmp, target in renames:
+            if tmp.exists():
+                target.parent.mkdir(parents=True, exist_ok=True)
+                _rename(tmp, target)
+        for target in removals:
+            if target.exists():
+                progress.file_change("unlink", target)
+                target.unlink(missing_ok=True)
+        if durable:
+            _fsync_folder(games_folder(path))
+            _fsync_folder(folder)
+        progress.file_change("unlink", journal)
+        journal.unlink(missing_ok=True)
+    except OSError as err:
+        raise write_failed(path, err) from None
+    return True  # a journal whose removal a crash undid is done again: nothing left to do
 
 
 def encode(data: Tables) -> bytes:
@@ -213,5 +441,5 @@ def write_game_content(path: Path, game_id: int, content: bytes, durable: bool =
     folder = games_folder(path)
     if not folder.is_dir():
         folder.mkdir(parents=True, exist_ok=True)
-    temporary = (path.parent, f".{path.name}.game-{game_id}.")
+    temporary = (path.parent, temporary_prefix(path, game_id))
     write_atomically(game_file(path, game_id), content, durable, temporary)

@@ -107,6 +107,14 @@ def game_path(path: Path, game_id: int) -> Path:
     return game_file(path, game_id)
 
 
+def is_database_path(path: Path, other: Path) -> bool:
+    """True when ``other`` is one of the files of the database file ``path`` (the file itself,
+    its caches, lock, journal) or lies inside its games or backups folder."""
+    from scorekeeper.storage.files import is_own_path
+
+    return is_own_path(path, other)
+
+
 def backup_folder(path: Path) -> Path:
     """The folder that holds the backups of the database file ``path``."""
     from scorekeeper.storage.files import backup_folder as folder

@@ -101,14 +101,33 @@ def read_file(path: Path) -> dict[str, Any]:
     """
     import tomllib
 
+    from scorekeeper.domain.bounds import (
+        MAX_INPUT_BYTES,
+        check_data,
+        nesting_refusal,
+        number_refusal,
+    )
+
+    where = f"variant file {path}"
     try:
-        text = path.read_text(encoding="utf-8")
+        with open(path, "rb") as handle:
+            raw = handle.read(MAX_INPUT_BYTES + 1)
+        if len(raw) > MAX_INPUT_BYTES:
+            raise DataFileError(f"{where} is larger than {MAX_INPUT_BYTES // 2**20} MiB")
+        text = raw.decode("utf-8-sig")
     except (OSError, UnicodeDecodeError) as err:
-        raise DataFileError(f"cannot read variant file {path}: {err}") from None
+        raise DataFileError(
+            f"cannot read {where}: {getattr(err, 'strerror', None) or err}"
+        ) from None
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:
-        raise DataFileError(f"variant file {path} is not valid TOML: {err}") from None
+        raise DataFileError(f"{where} is not valid TOML: {err}") from None
+    except RecursionError:
+        raise DataFileError(nesting_refusal(where)) from None
+    except ValueError:  # an integer of thousands of digits
+        raise DataFileError(number_refusal(where)) from None
+    check_data(data, where, DataFileError)
     validate_data(data, base_rules(), str(path))
     return data
 

@@ -1,0 +1,162 @@
+"""The bounds every input is held to, wherever it comes from: the command line (``--set``, a
+one-line entry), a hand's JSON file, an import, a variant file, a stored file.
+
+A number a Canasta score sheet can need is far below :data:`MAX_NUMBER` (a billion points): a
+larger one is refused at the boundary with the bound in the message, so no computation ever
+meets an integer too long to print (Python refuses to turn one of over 4,300 digits into
+text). Data nested deeper than :data:`MAX_DEPTH` levels is refused, as is a file larger than
+:data:`MAX_INPUT_BYTES`, before it fills memory. Pure: no files, no printing.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from typing import Any
+
+from scorekeeper.errors import InputError, ScorekeeperError
+
+#: The largest number (points, a count, a bonus, a target) any input may hold, either sign.
+MAX_NUMBER = 10**9
+#: The deepest nesting of tables and lists an input may have (a variant's deepest is 4).
+MAX_DEPTH = 16
+#: The most bytes read from a file or standard input given as input (4 MiB).
+MAX_INPUT_BYTES = 4 * 1024 * 1024
+#: Characters of a value quoted in an error message, at most.
+QUOTED = 40
+
+
+def quoted(value: Any) -> str:
+    """``value`` as text for an error message, cut to :data:`QUOTED` characters."""
+    text = str(value) if not isinstance(value, int) or abs(value) < 10**QUOTED else "(huge)"
+    return text if len(text) <= QUOTED else text[: QUOTED - 3] + "..."
+
+
+def number_refusal(where: str) -> str:
+    """The refusal of a number out of bounds at ``where``."""
+    return (
+        f"{where}: a number is too large (numbers are at most {MAX_NUMBER:,} either way,"
+        " far beyond any score)"
+    )
+
+
+def check_number(value: int, where: str, error: type[ScorekeeperError] = InputError) -> int:
+    """``value`` when ``|value| <= MAX_NUMBER``; else ``error`` naming ``where`` and the bound."""
+    if -MAX_NUMBER <= value <= MAX_NUMBER:
+        return value
+    raise error(number_refusal(where))
+
+
+def read_whole_number(text: str, where: str, error: type[ScorekeeperError] = InputError) -> int:
+    """The whole number written in ``text`` (digits with an optional sign), held to
+    :data:`MAX_NUMBER` before it is converted (a text of thousands of digits is refused at
+    once). Raises ValueError for text that is no whole number, ``error`` for one too large."""
+    digits = text.strip().lstrip("+-").lstrip("0")
+    if len(digits) > len(str(MAX_NUMBER)) and digits.isdigit():
+        raise error(number_refusal(where))
+    return check_number(int(text), where, error)
+
+
+def check_data(data: Any, where: str, error: type[ScorekeeperError] = InputError) -> None:
+    """``error`` naming ``where`` when ``data`` (plain JSON or TOML data) holds a number
+    beyond :data:`MAX_NUMBER`, a float that is not finite, or tables and lists nested deeper
+    than :data:`MAX_DEPTH`, or text (a value or a key) holding a character of
+    :data:`ODD_TEXT`."""
+    stack: list[tuple[Any, int]] = [(data, 1)]
+    while stack:
+        value, depth = stack.pop()
+        if isinstance(value, dict | list | tuple):
+            if depth > MAX_DEPTH:
+                raise error(nesting_refusal(where))
+            if isinstance(value, dict):
+                for key in value:
+                    if isinstance(key, str):
+                        check_text(key, where, error)
+                items = value.values()
+            else:
+                items = value
+            stack.extend((item, depth + 1) for item in items)
+        elif isinstance(value, str):
+            check_text(value, where, error)
+        elif isinstance(value, bool):
+            continue
+        elif isinstance(value, int):
+            check_number(value, where, error)
+        elif isinstance(value, float) and (not math.isfinite(value) or abs(value) > MAX_NUMBER):
+            raise error(number_refusal(where))
+
+
+#: Characters no text from any input may hold: control characters but a line break and a tab
+#: (an escape sequence would drive the terminal), the bidirectional controls (U+202E turns the
+#: rest of a line around) and lone surrogates (no valid text).
+ODD_TEXT = re.compile(
+    "[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\ud800-\udfff]"
+)
+
+
+def check_text(value: str, where: str, error: type[ScorekeeperError] = InputError) -> str:
+    """``value`` when it holds none of :data:`ODD_TEXT`; else ``error`` naming ``where`` and the
+    character (the rule every text from the command line, a file or an import is held to;
+    names are held to a stricter one, :class:`scorekeeper.domain.game.Game`)."""
+    match = ODD_TEXT.search(value)
+    if match is None:
+        return value
+    code = ord(match.group())
+    if 0xD800 <= code <= 0xDFFF:
+        raise error(f"{where}: the text is not valid text (U+{code:04X} stands alone)")
+    shown = quoted(ODD_TEXT.sub(_escape, value.replace("\n", " ").replace("\t", " ")))
+    raise error(
+        f"{where}: the text '{shown}' holds a control character (U+{code:04X}); text is"
+        " plain: line breaks and tabs are fine, escape and direction characters are not"
+    )
+
+
+def _escape(match: re.Match[str]) -> str:
+    code = ord(match.group())
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
+def nesting_refusal(where: str) -> str:
+    """The refusal of data nested too deep at ``where``."""
+    return f"{where}: nested too deep (tables and lists go at most {MAX_DEPTH} levels deep)"
+
+
+def _pairs(where: str, error: type[ScorekeeperError]) -> Any:
+    def pairs(items: list[tuple[str, Any]]) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for key, value in items:
+            if key in out:
+                raise error(f"{where}: the key '{quoted(key)}' is given twice; give each key once")
+            out[key] = value
+        return out
+
+    return pairs
+
+
+def parse_json(text: str, where: str, error: type[ScorekeeperError] = InputError) -> Any:
+    """The JSON data of ``text``, held to every bound: ``error`` naming ``where`` for text that
+    is not JSON, a key given twice in one object, a number beyond :data:`MAX_NUMBER` (refused
+    before it is converted), ``NaN`` or ``Infinity``, or nesting deeper than :data:`MAX_DEPTH`.
+    A byte-order mark at the start is ignored."""
+
+    def whole(digits: str) -> int:
+        return read_whole_number(digits, where, error)
+
+    def constant(name: str) -> Any:
+        raise error(f"{where}: '{name}' is not a number JSON allows")
+
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    try:
+        data = json.loads(
+            text, object_pairs_hook=_pairs(where, error), parse_int=whole, parse_constant=constant
+        )
+    except json.JSONDecodeError as err:
+        raise error(f"{where} is not valid JSON: {err.msg} (line {err.lineno})") from None
+    except RecursionError:
+        raise error(nesting_refusal(where)) from None
+    except ValueError:
+        raise error(f"{where} is not valid JSON") from None
+    check_data(data, where, error)
+    return data

@@ -1,0 +1,207 @@
+"""Bounded numbers, nesting and sizes at every input boundary (issue 18, points 3, 9 and 10):
+a clear one-line refusal naming the bound (exit 1 for input, 3 for a file that cannot be
+used), never "unexpected internal error", and nothing stored changes."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from conftest import game_doc, new_game, refused
+
+from scorekeeper.domain.bounds import MAX_DEPTH, MAX_INPUT_BYTES, MAX_NUMBER
+from scorekeeper.storage.database import game_file
+
+HUGE = "9" * 4300  # Python's limit for turning digits into an integer
+TOO_MANY = "9" * 5000  # past it
+
+
+def test_the_bounds_are_sane():
+    # a billion points is far beyond any Canasta score; nesting of a variant goes 4 deep
+    assert MAX_NUMBER == 10**9
+    assert 4 < MAX_DEPTH <= 64
+    assert MAX_INPUT_BYTES <= 16 * 2**20
+
+
+@pytest.mark.parametrize("value", [HUGE, TOO_MANY, str(MAX_NUMBER + 1), f"-{MAX_NUMBER + 1}"])
+def test_a_huge_set_value_is_refused_naming_the_bound(cli, db, value):
+    args = ("new", "classic", "--team", "A", "--team", "B")
+    line = refused(cli, db, *args, "--set", f"canastas.natural.bonus={value}")
+    assert "1,000,000,000" in line and "canastas.natural.bonus" in line
+    assert len(line) < 300  # the value is not echoed whole
+
+
+def test_a_set_value_at_the_bound_is_accepted(cli, db):
+    args = ("new", "classic", "--team", "A", "--team", "B", "--set", "target=1000000000")
+    assert cli(*args).exit_code == 0
+
+
+def test_the_4300_digit_bonus_no_longer_poisons_the_database(cli, db):
+    # issue 18, point 3: the game was stored, then every command failed
+    new_game(cli)
+    refused(
+        cli,
+        db,
+        "new",
+        "classic",
+        "--team",
+        "A",
+        "--team",
+        "B",
+        "--set",
+        f"canastas.natural.bonus={HUGE}",
+    )
+    assert cli("hand", "--yes", "m=50 nat=1", "m=50").exit_code == 0
+    for args in (("games",), ("stats",), ("status",), ("show",), ("export",)):
+        assert cli(*args).exit_code == 0, args
+
+
+@pytest.mark.parametrize(
+    "entry", [f"m={TOO_MANY}", f"m=1+{TOO_MANY}", f"h={HUGE}", f"m={MAX_NUMBER + 1}"]
+)
+def test_a_huge_number_in_a_one_line_entry_is_refused(cli, db, entry):
+    new_game(cli)
+    line = refused(cli, db, "hand", "--yes", entry, "m=50")
+    assert "1,000,000,000" in line
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '{"teams": [{"meld_points": ' + TOO_MANY + "}, {}]}",
+        '{"teams": [{"meld_points": 1e400}, {}]}',
+        '{"teams": [{"meld_points": NaN}, {}]}',
+        '{"teams": [{"meld_points": 50}, {}], "x": ' + "[" * 100000 + "]" * 100000 + "}",
+        '{"teams": [{"meld_points": 50}, {}], "x": ' + "[" * 30 + "]" * 30 + "}",
+        '{"teams": [{"meld_points": 50, "meld_points": 60}, {}]}',
+    ],
+    ids=["digits", "infinite", "nan", "very-deep", "deep", "duplicate-key"],
+)
+def test_a_hand_file_out_of_bounds_is_refused(cli, db, tmp_path, text):
+    new_game(cli)
+    path = tmp_path / "hand.json"
+    path.write_text(text, encoding="utf-8")
+    line = refused(cli, db, "hand", "--yes", "--file", str(path))
+    assert str(path) in line
+    line = refused(cli, db, "hand", "--yes", "--file", "-", input=text)
+    assert "standard input" in line
+
+
+def test_a_duplicate_key_names_the_key(cli, db, tmp_path):
+    new_game(cli)
+    text = '{"teams": [{"meld_points": 50, "meld_points": 60}, {}]}'
+    assert "'meld_points' is given twice" in refused(cli, db, "hand", "--file", "-", input=text)
+
+
+def test_deep_nesting_names_the_bound(cli, db):
+    new_game(cli)
+    text = '{"teams": [{}, {}], "x": ' + "[" * 40 + "]" * 40 + "}"
+    assert f"{MAX_DEPTH} levels" in refused(cli, db, "hand", "--file", "-", input=text)
+
+
+def test_reading_dev_zero_stops_at_the_size_limit(cli, db):
+    new_game(cli)
+    line = refused(cli, db, "hand", "--yes", "--file", "/dev/zero")
+    assert "4 MiB" in line
+
+
+def test_a_file_larger_than_the_limit_is_refused(cli, db, tmp_path):
+    new_game(cli)
+    path = tmp_path / "big.json"
+    path.write_bytes(b" " * (MAX_INPUT_BYTES + 1))
+    assert "4 MiB" in refused(cli, db, "hand", "--file", str(path))
+    assert "4 MiB" in refused(cli, db, "import", str(path), code=3)
+
+
+def test_a_byte_order_mark_is_read_the_same_from_a_file_and_from_standard_input(cli, db, tmp_path):
+    # issue 18, point 10: accepted in a file, refused on standard input
+    new_game(cli)
+    text = '\ufeff{"teams": [{"meld_points": 50}, {"meld_points": 60}]}'
+    path = tmp_path / "hand.json"
+    path.write_text(text, encoding="utf-8")
+    assert cli("hand", "--yes", "--file", str(path)).exit_code == 0
+    assert cli("hand", "--yes", "--file", "-", input=text).exit_code == 0
+    assert len(game_doc(db)["hands"]) == 2
+
+
+def export_of_game_1(cli, tmp_path):
+    new_game(cli)
+    assert cli("hand", "--yes", "m=50", "m=60").exit_code == 0
+    path = tmp_path / "game.json"
+    assert cli("export", "1", "--format", "json", "-o", str(path)).exit_code == 0
+    return path, json.loads(path.read_text(encoding="utf-8"))
+
+
+def test_an_import_whose_format_is_true_is_refused(cli, db, tmp_path):
+    # issue 18, point 10: "format": true was taken for 1
+    path, doc = export_of_game_1(cli, tmp_path)
+    doc["format"] = True
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    assert "format" in refused(cli, db, "import", str(path), "--again", code=3)
+
+
+@pytest.mark.parametrize("where", ["bonus", "nesting", "duplicate"])
+def test_an_import_out_of_bounds_is_refused_as_a_file(cli, db, tmp_path, where):
+    path, doc = export_of_game_1(cli, tmp_path)
+    text = json.dumps(doc)
+    if where == "bonus":
+        doc["record"]["rules"]["canastas"]["natural"]["bonus"] = int(HUGE[:40])
+        text = json.dumps(doc)
+    elif where == "nesting":
+        text = text[:-1] + ', "x": ' + "[" * 50 + "]" * 50 + "}"
+    else:
+        text = text[:-1] + ', "format": 1}'
+    path.write_text(text, encoding="utf-8")
+    line = refused(cli, db, "import", str(path), "--again", code=3)
+    assert "unexpected" not in line
+
+
+def test_a_stored_game_with_a_huge_number_is_a_damaged_file(cli, db):
+    # a database an older version let a huge --set into: exit 3 naming the file, not a crash
+    new_game(cli)
+    data = json.loads(game_file(db, 1).read_bytes())
+    data["games"]["1"]["rules"]["canastas"]["natural"]["bonus"] = 10**40
+    game_file(db, 1).write_text(json.dumps(data))
+    for args in (("status",), ("show", "1"), ("hand", "--yes", "m=50", "m=50")):
+        result = cli(*args)
+        assert result.exit_code == 3, (args, result.output)
+        assert "unexpected" not in result.output
+
+
+def user_variant(tmp_path, name: str, text: str):
+    folder = tmp_path / "config" / "variants"
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"{name}.toml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_a_deeply_nested_user_variant_is_listed_broken_and_the_rest_still_listed(cli, tmp_path):
+    user_variant(
+        tmp_path, "deep", 'name = "deep"\nextends = "classic"\nx = ' + "[" * 5000 + "]" * 5000
+    )
+    user_variant(tmp_path, "house", 'name = "house"\nextends = "classic"\n')
+    result = cli("variants", "--json")
+    assert result.exit_code == 0, result.output
+    rows = {v["name"]: v for v in json.loads(result.stdout)["variants"]}
+    assert rows["deep"]["error"] and "deep" in rows["deep"]["error"]
+    assert rows["house"]["error"] is None and rows["classic"]["error"] is None
+    assert cli("variants").exit_code == 0
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "x = " + "[" * 5000 + "]" * 5000,
+        "x = " + "[" * 40 + "]" * 40,
+        f"target = {TOO_MANY}",
+        f"target = {MAX_NUMBER + 1}",
+        "[canastas.natural]\nbonus = 1e400",
+    ],
+    ids=["very-deep", "deep", "digits", "past-bound", "infinite"],
+)
+def test_a_variant_file_out_of_bounds_is_refused(cli, db, tmp_path, body):
+    path = user_variant(tmp_path, "bad", f'name = "bad"\nextends = "classic"\n{body}\n')
+    line = refused(cli, db, "variants", "check", str(path), code=3)
+    assert "unexpected" not in line and str(path) in line
+    refused(cli, db, "new", "bad", "--team", "A", "--team", "B", code=3)
