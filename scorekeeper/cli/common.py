@@ -14,6 +14,7 @@ from typing import Annotated, Any
 import typer
 from typer.core import TyperGroup
 
+from scorekeeper.domain.names import ascii_field
 from scorekeeper.errors import InputError, ScorekeeperError, UsageError
 from scorekeeper.presentation.documents import Document
 
@@ -113,7 +114,7 @@ def parse_settings(items: list[str] | None) -> dict[str, str]:
     """``--set KEY=VALUE`` items as a dict; UsageError for an item without ``=``."""
     settings: dict[str, str] = {}
     for item in items or []:
-        key, sep, value = item.partition("=")
+        key, sep, value = ascii_field(item).partition("=")
         if not sep or not key.strip():
             raise UsageError(f"--set takes KEY=VALUE, e.g. --set target=6000; got '{item}'")
         if key.strip() in settings:

@@ -26,6 +26,7 @@ from scorekeeper.domain.fields import (
     YES_NO,
     EntryField,
 )
+from scorekeeper.domain.names import ascii_field, name_key
 from scorekeeper.domain.reading import entry_from_json
 from scorekeeper.domain.variant import Variant
 from scorekeeper.errors import InputError
@@ -147,7 +148,7 @@ def line_to_json(
     concealed means the side went out).
     """
     names = _names(variant)
-    stripped = text.strip()
+    stripped = ascii_field(text).strip()  # full-width digits and letters read as ASCII
     if stripped == "-":
         return {}
     if not stripped:
@@ -209,10 +210,6 @@ def parse_line(
     return entry_from_json(variant, obj, side)
 
 
-def _key(name: str) -> str:
-    return " ".join(name.split()).casefold()
-
-
 def split_name(text: str, names: list[str] | tuple[str, ...]) -> tuple[str | None, str]:
     """A line's side name and the rest: ``"Cat & Dan: m=110"`` -> ``("Cat & Dan", "m=110")``.
 
@@ -222,12 +219,12 @@ def split_name(text: str, names: list[str] | tuple[str, ...]) -> tuple[str | Non
     InputError.
     Returns ``(None, text)`` for a line with no name.
     """
-    head, sep, rest = text.partition(":")
+    head, sep, rest = text.replace("：", ":").partition(":")  # a full-width colon too
     if not sep:
         return None, text
-    known = {_key(n): n for n in names}
-    if _key(head) in known:
-        return known[_key(head)], rest
+    known = {name_key(n): n for n in names}
+    if name_key(head) in known:
+        return known[name_key(head)], rest
     looks_named = "=" not in head and (not rest or rest[0].isspace())
     if looks_named and head.strip():
         raise InputError(
