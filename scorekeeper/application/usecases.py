@@ -28,6 +28,7 @@ from msgspec import Struct, field
 from scorekeeper.application.queries import BackupChoice, Seen, refuse_deleted
 from scorekeeper.domain.records import StoredGame
 from scorekeeper.errors import InputError
+from scorekeeper.i18n import number
 
 if TYPE_CHECKING:
     from scorekeeper.domain.entries import SideEntry
@@ -168,8 +169,8 @@ def new_game(
             raise InputError(f"start score {score} is not a multiple of {variant.point_step}")
         if variant.target and score >= variant.target:
             raise InputError(
-                f"start score {score:,} is at or above the target {variant.target:,}: that"
-                " game is over already"
+                f"start score {number(score)} is at or above the target"
+                f" {number(variant.target)}: that game is over already"
             )
     game = Game(variant, tuple(sides), first_dealer=first_dealer)
     with open_store(db, write=True) as store:

@@ -30,6 +30,7 @@ from scorekeeper.domain.names import ascii_field, name_key
 from scorekeeper.domain.reading import entry_from_json
 from scorekeeper.domain.variant import Variant
 from scorekeeper.errors import InputError
+from scorekeeper.i18n import number
 
 #: A name the grammar knows: (its field, and the canasta or penalty kind it names, else "").
 Name = tuple[EntryField, str]
@@ -106,7 +107,7 @@ def cards_hint(variant: Variant, key: str, value: str) -> str:
         return ""
     points = card_points(variant.cards, cards)
     return (
-        f"hint: {key}={value} is read as {int(plain):,} points; for the cards"
+        f"hint: {key}={value} is read as {number(int(plain))} points; for the cards"
         f" {render(cards)} ({points} points) write {key}={value}/"
     )
 

@@ -24,6 +24,7 @@ from scorekeeper.domain.melds import too_many_cards
 from scorekeeper.domain.schema import ThreesRule
 from scorekeeper.domain.variant import Variant
 from scorekeeper.errors import InputError, RuleError
+from scorekeeper.i18n import number
 
 
 class Breakdown(Struct, frozen=True):
@@ -74,7 +75,7 @@ def threes_in_hand(
 
 
 def _fmt(n: int) -> str:
-    return f"{n:,}"
+    return number(n)
 
 
 def least_meld_points(variant: Variant, canastas: Mapping[str, int]) -> int:
