@@ -27,6 +27,7 @@ TRANSLATED = [
     "scorekeeper/presentation/render.py",
     "scorekeeper/presentation/view.py",
     "scorekeeper/presentation/formats/terminal_pad.py",
+    "scorekeeper/domain/scoring.py",
 ]
 
 

@@ -144,3 +144,9 @@ def test_a_full_width_colon_ends_a_side_name(cli):
     result = cli("hand", "--yes", "Cat & Dan：m=110", "Ann & Bob：m=220")
     assert result.exit_code == 0, result.output
     assert [t["total"] for t in cli.json("status")["teams"]] == [220, 110]
+
+
+def test_full_width_digits_in_a_set_value(cli):
+    result = cli("new", "classic", "--team", "A", "--team", "B", "--set", "target=６０００")
+    assert result.exit_code == 0, result.output
+    assert cli.json("status")["target"] == 6000

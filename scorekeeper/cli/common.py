@@ -14,7 +14,6 @@ from typing import Annotated, Any
 import typer
 from typer.core import TyperGroup
 
-from scorekeeper.domain.names import ascii_field
 from scorekeeper.errors import InputError, ScorekeeperError, UsageError
 from scorekeeper.presentation.documents import Document
 
@@ -112,6 +111,8 @@ def report_hand(stored: Any, number: int, as_json: bool) -> None:
 
 def parse_settings(items: list[str] | None) -> dict[str, str]:
     """``--set KEY=VALUE`` items as a dict; UsageError for an item without ``=``."""
+    from scorekeeper.domain.names import ascii_field  # not imported for --help
+
     settings: dict[str, str] = {}
     for item in items or []:
         key, sep, value = ascii_field(item).partition("=")
