@@ -19,7 +19,11 @@ API for the other modules:
 - ``N_(message)``: marks a literal for extraction without translating it (module-level
   constants); translate it where it is used, with ``_(constant)``.
 - ``number(n)``: an integer with the language's thousands separator (``5,190``, ``5.190``).
+- ``date(day)``: a calendar date as the language writes it (``2026-12-01``, ``2026年12月1日``,
+  ``01.12.2026``).
 - ``language()``: ``"en"``, ``"ja"`` or ``"tr"``.
+- ``with english(): ...``: English inside the block whatever the environment says (for what
+  must stay English, such as a ``--json`` document's texts).
 """
 
 from __future__ import annotations
@@ -37,6 +41,8 @@ DOMAIN = "scorekeeper"
 _GROUPING = {"tr": "."}
 
 _cache: tuple[tuple[str | None, ...], str, Any] | None = None
+#: How many :class:`english` blocks are open.
+_english = 0
 
 
 def _code(value: str) -> str:
@@ -71,6 +77,8 @@ def _state() -> tuple[str, Any]:
     """The language and its translations (None for English, or a missing catalogue), read
     again only when one of :data:`VARIABLES` changed."""
     global _cache
+    if _english:
+        return "en", None
     key = tuple(os.environ.get(name) for name in VARIABLES)
     if _cache is None or _cache[0] != key:
         lang = choose()
@@ -121,3 +129,26 @@ def number(n: int) -> str:
     text = f"{n:,}"
     separator = _GROUPING.get(language())
     return text if separator is None else text.replace(",", separator)
+
+
+def date(day: Any) -> str:
+    """The calendar date ``day`` (a :class:`datetime.date`) as the language writes it: ISO
+    ``2026-12-01`` in English, ``2026年12月1日`` in Japanese, ``01.12.2026`` in Turkish."""
+    lang = language()
+    if lang == "ja":
+        return f"{day.year}年{day.month}月{day.day}日"
+    if lang == "tr":
+        return f"{day.day:02d}.{day.month:02d}.{day.year}"
+    return day.isoformat()
+
+
+class english:
+    """``with english():`` everything inside speaks English (nested blocks too)."""
+
+    def __enter__(self) -> None:
+        global _english
+        _english += 1
+
+    def __exit__(self, *exc: object) -> None:
+        global _english
+        _english -= 1

@@ -244,3 +244,23 @@ def test_the_language_layer_imports_nothing_but_os(tmp_path):
             timeout=60,
         )
         assert done.stdout.strip() == loaded, (lang, done.stderr)
+
+
+def test_dates_as_each_language_writes_them(monkeypatch):
+    from datetime import date
+
+    day = date(2026, 12, 1)
+    for lang, text in {"en": "2026-12-01", "ja": "2026年12月1日", "tr": "01.12.2026"}.items():
+        monkeypatch.setenv("SCOREKEEPER_LANG", lang)
+        assert i18n.date(day) == text
+
+
+def test_an_english_block_speaks_english_whatever_the_environment(monkeypatch):
+    monkeypatch.setenv("SCOREKEEPER_LANG", "tr")
+    assert i18n.gettext("Total") == "Toplam"
+    with i18n.english():
+        assert i18n.gettext("Total") == "Total" and i18n.number(5190) == "5,190"
+        with i18n.english():
+            assert i18n.language() == "en"
+        assert i18n.language() == "en"
+    assert i18n.gettext("Total") == "Toplam" and i18n.number(5190) == "5.190"
