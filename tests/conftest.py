@@ -25,6 +25,7 @@ def isolated(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("SCOREKEEPER_DB", str(db))
     monkeypatch.setenv("SCOREKEEPER_CONFIG", str(tmp_path / "config"))
     monkeypatch.delenv("SCOREKEEPER_DEBUG", raising=False)
+    monkeypatch.setenv("SCOREKEEPER_LANG", "en")  # the tests read English unless they say
 
     def fixed(stderr: bool = False) -> Any:
         import sys

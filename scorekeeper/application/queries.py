@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from msgspec import Struct
 
+from scorekeeper.domain.names import name_key
 from scorekeeper.domain.records import StoredGame
 from scorekeeper.errors import DataFileError, InputError, NotFound, UsageError
 
@@ -172,7 +173,7 @@ def find_games(
     with open_store(db) as store:
         summaries = store.summaries()
         current = store.current_id
-    wanted = player.strip().casefold() if player else None
+    wanted = name_key(player) if player else None
     chosen = []
     matching = 0
     for g in summaries:
@@ -188,7 +189,7 @@ def find_games(
             continue
         if wanted:
             names = [s.name for s in g.sides] + [p for s in g.sides for p in s.players]
-            if not any(n.strip().casefold() == wanted for n in names):
+            if not any(name_key(n) == wanted for n in names):
                 continue
         if since and not _started_on_or_after(g.created, since):
             continue

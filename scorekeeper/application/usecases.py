@@ -29,6 +29,7 @@ from scorekeeper import progress
 from scorekeeper.application.queries import BackupChoice, Seen, refuse_deleted
 from scorekeeper.domain.records import StoredGame
 from scorekeeper.errors import InputError
+from scorekeeper.i18n import number
 
 if TYPE_CHECKING:
     from scorekeeper.domain.entries import SideEntry
@@ -173,8 +174,8 @@ def new_game(
             raise InputError(f"start score {score} is not a multiple of {variant.point_step}")
         if variant.target and score >= variant.target:
             raise InputError(
-                f"start score {score:,} is at or above the target {variant.target:,}: that"
-                " game is over already"
+                f"start score {number(score)} is at or above the target"
+                f" {number(variant.target)}: that game is over already"
             )
     from scorekeeper.domain.bounds import check_text
 

@@ -118,9 +118,11 @@ def report_hand(stored: Any, number: int, as_json: bool) -> None:
 
 def parse_settings(items: list[str] | None) -> dict[str, str]:
     """``--set KEY=VALUE`` items as a dict; UsageError for an item without ``=``."""
+    from scorekeeper.domain.names import ascii_field  # not imported for --help
+
     settings: dict[str, str] = {}
     for item in items or []:
-        key, sep, value = item.partition("=")
+        key, sep, value = ascii_field(item).partition("=")
         if not sep or not key.strip():
             raise UsageError(f"--set takes KEY=VALUE, e.g. --set target=6000; got '{item}'")
         if key.strip() in settings:

@@ -14,6 +14,7 @@ from collections.abc import Iterable, Mapping
 
 from msgspec import Struct
 
+from scorekeeper.domain.names import ascii_field
 from scorekeeper.errors import InputError
 
 #: Canonical rank symbols, high to low, and the card-value key each uses in a variant.
@@ -214,6 +215,7 @@ def parse_melds(text: str, split_tokens: bool = True) -> list[list[Card]]:
     (DESIGN.md, "Card notation"). Raises InputError naming a bad token and its position, or an
     empty meld between separators.
     """
+    text = ascii_field(text)  # full-width ranks and digits read as ASCII (issue 14)
     if not text or not text.strip():
         raise InputError(f"no cards given; cards are {ALLOWED}")
     groups: list[list[Card]] = []

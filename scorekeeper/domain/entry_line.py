@@ -27,9 +27,11 @@ from scorekeeper.domain.fields import (
     YES_NO,
     EntryField,
 )
+from scorekeeper.domain.names import ascii_field, name_key
 from scorekeeper.domain.reading import entry_from_json
 from scorekeeper.domain.variant import Variant
 from scorekeeper.errors import InputError
+from scorekeeper.i18n import number
 
 #: A name the grammar knows: (its field, and the canasta or penalty kind it names, else "").
 Name = tuple[EntryField, str]
@@ -108,7 +110,7 @@ def cards_hint(variant: Variant, key: str, value: str) -> str:
         return ""
     points = card_points(variant.cards, cards)
     return (
-        f"hint: {key}={value} is read as {int(plain):,} points; for the cards"
+        f"hint: {key}={value} is read as {number(int(plain))} points; for the cards"
         f" {render(cards)} ({points} points) write {key}={value}/"
     )
 
@@ -150,7 +152,7 @@ def line_to_json(
     concealed means the side went out).
     """
     names = _names(variant)
-    stripped = text.strip()
+    stripped = ascii_field(text).strip()  # full-width digits and letters read as ASCII
     if stripped == "-":
         return {}
     if not stripped:
@@ -212,10 +214,6 @@ def parse_line(
     return entry_from_json(variant, obj, side)
 
 
-def _key(name: str) -> str:
-    return " ".join(name.split()).casefold()
-
-
 def split_name(text: str, names: list[str] | tuple[str, ...]) -> tuple[str | None, str]:
     """A line's side name and the rest: ``"Cat & Dan: m=110"`` -> ``("Cat & Dan", "m=110")``.
 
@@ -225,12 +223,12 @@ def split_name(text: str, names: list[str] | tuple[str, ...]) -> tuple[str | Non
     InputError.
     Returns ``(None, text)`` for a line with no name.
     """
-    head, sep, rest = text.partition(":")
+    head, sep, rest = text.replace("：", ":").partition(":")  # a full-width colon too
     if not sep:
         return None, text
-    known = {_key(n): n for n in names}
-    if _key(head) in known:
-        return known[_key(head)], rest
+    known = {name_key(n): n for n in names}
+    if name_key(head) in known:
+        return known[name_key(head)], rest
     looks_named = "=" not in head and (not rest or rest[0].isspace())
     if looks_named and head.strip():
         raise InputError(

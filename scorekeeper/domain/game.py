@@ -15,6 +15,7 @@ from msgspec import Struct, field
 from scorekeeper.domain.bounds import ODD_TEXT
 from scorekeeper.domain.entries import SideEntry
 from scorekeeper.domain.minimums import NO_MINIMUM, Minimum, opening_minimum
+from scorekeeper.domain.names import name_key
 from scorekeeper.domain.scoring import Breakdown, score_hand
 from scorekeeper.domain.variant import Variant
 from scorekeeper.errors import InputError, RuleError
@@ -116,10 +117,10 @@ class Game(Struct, dict=True):
                     f"the name {name!r} holds an invisible or control character"
                     f" (U+{ord(odd[0]):04X}); type names with visible characters only"
                 )
-        folded = [n.strip().casefold() for n in names]
+        folded = [name_key(n) for n in names]
         if len(set(folded)) != len(folded):
             raise InputError("two sides have the same name; give each side its own name")
-        everyone = [p.strip().casefold() for s in self.sides for p in s.players]
+        everyone = [name_key(p) for s in self.sides for p in s.players]
         if any(not p for p in everyone):
             raise InputError("a player's name cannot be empty")
         if len(set(everyone)) != len(everyone):
@@ -142,10 +143,12 @@ class Game(Struct, dict=True):
         return [s.name for s in self.sides]
 
     def side_index(self, name: str) -> int:
-        """Index of the side called ``name`` (case and spaces ignored); InputError if none."""
-        key = name.strip().casefold()
+        """Index of the side called ``name`` (read as :func:`~scorekeeper.domain.names.name_key`
+        reads names: case, Turkish dotted and dotless i, Unicode composition and spacing
+        ignored); InputError if none."""
+        key = name_key(name)
         for i, side in enumerate(self.sides):
-            if side.name.strip().casefold() == key:
+            if name_key(side.name) == key:
                 return i
         raise InputError(f"no side called '{name}' in this game (sides: {', '.join(self.names)})")
 
@@ -263,13 +266,13 @@ class Game(Struct, dict=True):
         player of the game; or a side, which is its first player when players are named, else
         the side itself. Returns the name as the game spells it; InputError when it names
         nobody in the game."""
-        key = " ".join(name.split()).casefold()
+        key = name_key(name)
         seats = self.seats
         for player in seats:
-            if " ".join(player.split()).casefold() == key:
+            if name_key(player) == key:
                 return player
         for side in self.sides:
-            if " ".join(side.name.split()).casefold() == key:
+            if name_key(side.name) == key:
                 return side.players[0] if seats else side.name
         who = f"players: {', '.join(seats)}; " if seats else ""
         raise InputError(

@@ -26,6 +26,7 @@ from scorekeeper.domain.cards import RANK_KEYS, RANK_WORDS, Card, card_points, r
 from scorekeeper.domain.minimums import Minimum
 from scorekeeper.domain.schema import MeldRules, Requirement
 from scorekeeper.domain.variant import Variant
+from scorekeeper.i18n import number
 
 __all__ = [
     "SEQUENCE_RANKS",
@@ -337,7 +338,7 @@ class OpeningCheck(Struct, frozen=True):
 
 
 def _fmt(n: int) -> str:
-    return f"{n:,}"
+    return number(n)
 
 
 def _discard_problem(variant: Variant, rules: MeldRules, discard: Card) -> str | None:

@@ -11,6 +11,7 @@ from msgspec import Struct
 from scorekeeper.domain.schema import Band
 from scorekeeper.domain.variant import Variant
 from scorekeeper.errors import InputError
+from scorekeeper.i18n import number
 
 
 class Minimum(Struct, frozen=True):
@@ -32,7 +33,7 @@ class Minimum(Struct, frozen=True):
             return self.title or self.requires
         if self.points is None:
             return "none"
-        return f"{self.points:,}"
+        return number(self.points)
 
     def to_json(self) -> dict[str, int | str | None]:
         """The DESIGN.md shape: ``{"points": N or null, "requires": text or null}``."""

@@ -24,6 +24,8 @@ from scorekeeper.domain.melds import too_many_cards
 from scorekeeper.domain.schema import ThreesRule
 from scorekeeper.domain.variant import Variant
 from scorekeeper.errors import InputError, RuleError
+from scorekeeper.i18n import N_, ngettext, number
+from scorekeeper.i18n import gettext as _
 
 
 class Breakdown(Struct, frozen=True):
@@ -74,7 +76,7 @@ def threes_in_hand(
 
 
 def _fmt(n: int) -> str:
-    return f"{n:,}"
+    return number(n)
 
 
 def least_meld_points(variant: Variant, canastas: Mapping[str, int]) -> int:
@@ -101,8 +103,9 @@ def check_going_out(variant: Variant, entry: SideEntry, side: str) -> None:
     if has < variant.going_out.canastas:
         need = variant.going_out.canastas
         raise RuleError(
-            f"{side} went out with {counted(has, 'canasta')};"
-            f" {variant.name} needs at least {counted(need, 'canasta')} to go out"
+            _("{side} went out with {has}; {variant} needs at least {need} to go out").format(
+                side=side, has=_canastas(has), variant=variant.name, need=_canastas(need)
+            )
         )
     missing = [
         f"{counted(need, variant.canastas[kind].title)} (has {entry.canastas.get(kind, 0)})"
@@ -110,12 +113,23 @@ def check_going_out(variant: Variant, entry: SideEntry, side: str) -> None:
         if entry.canastas.get(kind, 0) < need
     ]
     if missing:
-        raise RuleError(f"{side} cannot go out yet: {variant.name} needs {', '.join(missing)}")
-    if variant.going_out.red_threes_at_least_canastas and entry.red_threes < entry.canasta_count:
         raise RuleError(
-            f"{side} went out with {counted(entry.red_threes, 'red three')} and"
-            f" {counted(entry.canasta_count, 'canasta')}; {variant.name} needs at least as many"
-            " red threes as canastas"
+            _("{side} cannot go out yet: {variant} needs {missing}").format(
+                side=side, variant=variant.name, missing=", ".join(missing)
+            )
+        )
+    if variant.going_out.red_threes_at_least_canastas and entry.red_threes < entry.canasta_count:
+        threes = ngettext("{n} red three", "{n} red threes", entry.red_threes)
+        raise RuleError(
+            _(
+                "{side} went out with {threes} and {canastas}; {variant} needs at least as many"
+                " red threes as canastas"
+            ).format(
+                side=side,
+                threes=threes.format(n=entry.red_threes),
+                canastas=_canastas(entry.canasta_count),
+                variant=variant.name,
+            )
         )
 
 
@@ -143,7 +157,11 @@ SideCheck = Callable[[Variant, SideEntry, str, Sequence[int]], None]
 
 
 def _decks(variant: Variant) -> str:
-    return f"{variant.decks} deck{'s' if variant.decks > 1 else ''}"
+    return ngettext("{n} deck", "{n} decks", variant.decks).format(n=variant.decks)
+
+
+def _canastas(n: int) -> str:
+    return ngettext("{n} canasta", "{n} canastas", n).format(n=n)
 
 
 def one_entry_per_side(
@@ -151,7 +169,11 @@ def one_entry_per_side(
 ) -> None:
     """Each side of the game has one entry."""
     if len(entries) != len(names):
-        raise InputError(f"this game has {len(names)} sides; got entries for {len(entries)}")
+        raise InputError(
+            _("this game has {sides} sides; got entries for {entries}").format(
+                sides=len(names), entries=len(entries)
+            )
+        )
 
 
 def partners_named(
@@ -162,10 +184,14 @@ def partners_named(
     if not partners:
         return
     if variant.partnerships != "per_hand":
-        raise RuleError(f"{variant.name} has fixed sides; partners are not formed for a hand")
+        raise RuleError(
+            _("{variant} has fixed sides; partners are not formed for a hand").format(
+                variant=variant.name
+            )
+        )
     count = len(entries)
     if len(partners) != 2 or len(set(partners)) != 2 or not all(0 <= p < count for p in partners):
-        raise RuleError("name exactly two different players as this hand's partners")
+        raise RuleError(_("name exactly two different players as this hand's partners"))
 
 
 def one_side_out(
@@ -174,7 +200,11 @@ def one_side_out(
     """At most one side goes out in a hand (RULES.md §0)."""
     out = [n for n, e in zip(names, entries, strict=True) if e.went_out]
     if len(out) > 1:
-        raise RuleError(f"only one side can go out in a hand, but {' and '.join(out)} both did")
+        raise RuleError(
+            _("only one side can go out in a hand, but {sides} both did").format(
+                sides=_(" and ").join(out)
+            )
+        )
 
 
 def one_acaba(
@@ -182,7 +212,7 @@ def one_acaba(
 ) -> None:
     """At most one side declares acaba (RULES.md §10)."""
     if sum(1 for e in entries if e.acaba) > 1:
-        raise RuleError("only one side can declare acaba in a hand")
+        raise RuleError(_("only one side can declare acaba in a hand"))
 
 
 def acaba_alone(
@@ -192,8 +222,10 @@ def acaba_alone(
     so an entry that spells out a zero is the same as one that leaves it out."""
     if any(e.acaba for e in entries) and not all(e.says_nothing_else for e in entries):
         raise RuleError(
-            "acaba ends the hand and nothing else counts: give only 'acaba' for the declaring"
-            " side and '-' for the others"
+            _(
+                "acaba ends the hand and nothing else counts: give only 'acaba' for the declaring"
+                " side and '-' for the others"
+            )
         )
 
 
@@ -204,10 +236,14 @@ def one_special_hand(
     (RULES.md §3.1)."""
     special = [n for n, e in zip(names, entries, strict=True) if e.special_hand]
     if len(special) > 1:
-        raise RuleError("a special hand ends the hand at once: only one side can lay one")
+        raise RuleError(_("a special hand ends the hand at once: only one side can lay one"))
     out = [n for n, e in zip(names, entries, strict=True) if e.went_out]
     if special and out:
-        raise RuleError(f"a special hand ends the hand at once: {out[0]} cannot also have gone out")
+        raise RuleError(
+            _("a special hand ends the hand at once: {side} cannot also have gone out").format(
+                side=out[0]
+            )
+        )
 
 
 def special_hand_alone(variant: Variant, e: SideEntry, name: str, partners: Sequence[int]) -> None:
@@ -216,15 +252,21 @@ def special_hand_alone(variant: Variant, e: SideEntry, name: str, partners: Sequ
         e.meld_points or e.canastas or e.red_threes or e.black_threes or e.went_out
     ):
         raise RuleError(
-            f"{name}: a special hand replaces the side's whole score; give only special_hand"
-            " (and the cards left in hand, if any)"
+            _(
+                "{side}: a special hand replaces the side's whole score; give only special_hand"
+                " (and the cards left in hand, if any)"
+            ).format(side=name)
         )
 
 
 def concealed_went_out(variant: Variant, e: SideEntry, name: str, partners: Sequence[int]) -> None:
     """Concealed means going out in one turn (RULES.md §0)."""
     if e.concealed and not e.went_out:
-        raise RuleError(f"{name}: 'concealed' means going out in one turn; the side did not go out")
+        raise RuleError(
+            _("{side}: 'concealed' means going out in one turn; the side did not go out").format(
+                side=name
+            )
+        )
 
 
 def penalties_allowed(variant: Variant, e: SideEntry, name: str, partners: Sequence[int]) -> None:
@@ -232,11 +274,19 @@ def penalties_allowed(variant: Variant, e: SideEntry, name: str, partners: Seque
     side that went out (RULES.md §16c)."""
     for key, count in e.penalties.items():
         rule = variant.penalties[key]
-        title = rule.title
+        title = _(rule.title)
         if rule.most and count > rule.most:
-            raise RuleError(f"{name}: at most {rule.most} {title} in a hand, not {count}")
+            raise RuleError(
+                _("{side}: at most {most} {penalty} in a hand, not {count}").format(
+                    side=name, most=rule.most, penalty=title, count=count
+                )
+            )
         if rule.blocks_going_out and e.went_out:
-            raise RuleError(f"{name} cannot go out with an {title} on the table")
+            raise RuleError(
+                _("{side} cannot go out with an {penalty} on the table").format(
+                    side=name, penalty=title
+                )
+            )
 
 
 def canastas_to_go_out(variant: Variant, e: SideEntry, name: str, partners: Sequence[int]) -> None:
@@ -249,11 +299,15 @@ def canastas_to_go_out(variant: Variant, e: SideEntry, name: str, partners: Sequ
 def threes_scored(variant: Variant, e: SideEntry, name: str, partners: Sequence[int]) -> None:
     """Red and black threes laid out only where the variant scores them (RULES.md §4)."""
     if e.red_threes and not variant.red_threes.scored:
-        raise RuleError(f"{name}: {variant.name} does not score red threes")
+        raise RuleError(
+            _("{side}: {variant} does not score red threes").format(side=name, variant=variant.name)
+        )
     if e.black_threes and not variant.black_threes.scored:
         raise RuleError(
-            f"{name}: {variant.name} does not score black threes laid out; count a melded"
-            " black three in the meld points"
+            _(
+                "{side}: {variant} does not score black threes laid out; count a melded"
+                " black three in the meld points"
+            ).format(side=name, variant=variant.name)
         )
 
 
@@ -266,9 +320,13 @@ def meld_points_hold_canastas(
     if e.meld_points < least:
         count = e.canasta_count
         raise RuleError(
-            f"{name}: {count} canasta{'s hold' if count > 1 else ' holds'} cards worth at least"
-            f" {_fmt(least)}, but the meld points are {_fmt(e.meld_points)} (meld points count"
-            " every melded card, canastas included)"
+            ngettext(
+                "{side}: {n} canasta holds cards worth at least {least}, but the meld points"
+                " are {points} (meld points count every melded card, canastas included)",
+                "{side}: {n} canastas hold cards worth at least {least}, but the meld points"
+                " are {points} (meld points count every melded card, canastas included)",
+                count,
+            ).format(side=name, n=count, least=_fmt(least), points=_fmt(e.meld_points))
         )
 
 
@@ -278,18 +336,27 @@ def points_in_steps_and_decks(
     """Meld and hand points are multiples of the card values' step and within what the decks
     hold (RULES.md §16c)."""
     step = variant.point_step
-    for what, value in (("meld points", e.meld_points), ("hand points", e.hand_points)):
+    for what, value in ((N_("meld points"), e.meld_points), (N_("hand points"), e.hand_points)):
         if value % step:
             hint = (
-                " (to type cards made only of digits, end them with '/': meld=7777777/)"
+                _(" (to type cards made only of digits, end them with '/': meld=7777777/)")
                 if what == "meld points" and e.melds is None
                 else ""
             )
-            raise RuleError(f"{name}: {what} {value} are not a multiple of {step}{hint}")
+            raise RuleError(
+                _("{side}: {what} {value} are not a multiple of {step}{hint}").format(
+                    side=name, what=_(what), value=value, step=step, hint=hint
+                )
+            )
         if value > variant.deck_points:
             raise RuleError(
-                f"{name}: {what} {_fmt(value)} are more than the {_decks(variant)} hold"
-                f" ({_fmt(variant.deck_points)} in all)"
+                _("{side}: {what} {value} are more than the {decks} hold ({most} in all)").format(
+                    side=name,
+                    what=_(what),
+                    value=_fmt(value),
+                    decks=_decks(variant),
+                    most=_fmt(variant.deck_points),
+                )
             )
 
 
@@ -341,8 +408,12 @@ def points_in_decks(
     total_points = sum(e.meld_points + e.hand_points for e in entries)
     if total_points > variant.deck_points:
         raise RuleError(
-            f"meld and hand points of all sides together are {_fmt(total_points)}; the"
-            f" {_decks(variant)} hold {_fmt(variant.deck_points)} in all"
+            _(
+                "meld and hand points of all sides together are {points}; the {decks} hold"
+                " {most} in all"
+            ).format(
+                points=_fmt(total_points), decks=_decks(variant), most=_fmt(variant.deck_points)
+            )
         )
 
 
@@ -362,9 +433,12 @@ def threes_in_decks(
         )
         limit = variant.cards_of(f"{colour}_three")
         if count > limit:
-            raise RuleError(
-                f"{count} {colour} threes in all sides together; the {_decks(variant)} hold {limit}"
+            many = (
+                _("{count} red threes in all sides together; the {decks} hold {most}")
+                if colour == "red"
+                else _("{count} black threes in all sides together; the {decks} hold {most}")
             )
+            raise RuleError(many.format(count=count, decks=_decks(variant), most=limit))
 
 
 def canastas_in_decks(
@@ -375,8 +449,10 @@ def canastas_in_decks(
     if cards > variant.deck_cards:
         count = sum(e.canasta_count for e in entries)
         raise RuleError(
-            f"{count} canastas need at least {cards} cards; the {_decks(variant)} hold"
-            f" {variant.deck_cards} that can be melded"
+            _(
+                "{count} canastas need at least {cards} cards; the {decks} hold {most} that can"
+                " be melded"
+            ).format(count=count, cards=cards, decks=_decks(variant), most=variant.deck_cards)
         )
 
 

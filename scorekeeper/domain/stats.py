@@ -12,6 +12,8 @@ from typing import TYPE_CHECKING
 
 from msgspec import Struct, field
 
+from scorekeeper.domain.names import name_key
+
 if TYPE_CHECKING:
     from scorekeeper.domain.game import Game
 
@@ -102,10 +104,6 @@ def game_figures(game: Game) -> GameFigures:
             figures.red_threes += entry.red_threes
         sides.append(figures)
     return GameFigures(game.variant.name, len(game.hands), outcome.over, outcome.winner, sides)
-
-
-def _key(name: str) -> str:
-    return " ".join(name.split()).casefold()
 
 
 def _add_side(record: Record, game: GameFigures, index: int) -> None:
@@ -215,12 +213,12 @@ def statistics_from(
     for (game_variant, name, members), record in records.items():
         if variant is not None and game_variant != variant:
             continue
-        merge_record(sides.setdefault(_key(name), Record(name)), record)
+        merge_record(sides.setdefault(name_key(name), Record(name)), record)
         for player in members:
-            merge_record(players.setdefault(_key(player), Record(player)), record)
+            merge_record(players.setdefault(name_key(player), Record(player)), record)
 
     def order(r: Record) -> tuple[int, float, str]:
-        return (-r.wins, -(r.win_rate or 0.0), r.name.casefold())
+        return (-r.wins, -(r.win_rate or 0.0), name_key(r.name))
 
     return Statistics(sorted(players.values(), key=order), sorted(sides.values(), key=order))
 

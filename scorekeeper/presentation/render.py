@@ -14,6 +14,8 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from scorekeeper.domain.minimums import Minimum
+from scorekeeper.i18n import gettext as _
+from scorekeeper.i18n import number
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -22,14 +24,20 @@ if TYPE_CHECKING:
 
 
 def num(n: int | None) -> str:
-    """A number as players write it: thousands separated by commas."""
-    return "-" if n is None else f"{n:,}"
+    """A number as players write it: thousands separated as the language does
+    (:func:`scorekeeper.i18n.number`: "5,190"; Turkish "5.190")."""
+    return "-" if n is None else number(n)
 
 
 def minimum_text(m: Minimum | None) -> str:
     """An opening minimum as a player says it ("90", "a natural canasta"); None (no hand is
-    left to open) as "none (the game is over)"."""
-    return "none (the game is over)" if m is None else m.text
+    left to open) as "none (the game is over)"; in the language in use (a requirement's
+    title from the variant file too)."""
+    if m is None:
+        return _("none (the game is over)")
+    if m.requires:
+        return _(m.title) if m.title else m.requires
+    return _("none") if m.points is None else num(m.points)
 
 
 def minimum_json(m: Minimum | None) -> dict[str, Any]:
@@ -107,9 +115,9 @@ def print_minimums(
     title: str,
 ) -> None:
     table = plain_table(title)
-    table.add_column("Side", overflow="fold")
-    table.add_column("Score", justify="right", no_wrap=True)
-    table.add_column("Opening minimum", justify="right")
+    table.add_column(_("Side"), overflow="fold")
+    table.add_column(_("Score"), justify="right", no_wrap=True)
+    table.add_column(_("Opening minimum"), justify="right")
     for name, total, minimum in zip(names, totals, minimums, strict=True):
         table.add_row(text_cell(name), number_cell(total), number_cell(minimum_text(minimum)))
     con.print(table)

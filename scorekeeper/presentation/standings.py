@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from scorekeeper.i18n import N_, ngettext
+from scorekeeper.i18n import gettext as _
 from scorekeeper.presentation.console import text
 from scorekeeper.presentation.documents import Document, document
 from scorekeeper.presentation.render import (
@@ -93,9 +95,11 @@ def item_lines(view: HandView, cards: bool) -> list[SheetLine]:
     for item in view.items:
         typed = cards and item.typed
         if item.scored or typed:
-            lines.append(SheetLine(f"  {item.label}", tuple(num(n) for n in item.points)))
+            lines.append(SheetLine(f"  {_(item.label)}", tuple(num(n) for n in item.points)))
         if typed:
-            lines.append(SheetLine("    cards", tuple(c or "" for c in item.cards), dim=True))
+            lines.append(
+                SheetLine("    " + _("cards"), tuple(c or "" for c in item.cards), dim=True)
+            )
     return lines
 
 
@@ -105,12 +109,17 @@ def breakdown_lines(view: HandView, standings: bool = False) -> list[SheetLine]:
     side's next opening minimum too, as on the score sheet."""
     from scorekeeper.presentation.hands import SheetLine
 
-    lines = [SheetLine(f"Hand {view.number}", bold=True), *item_lines(view, cards=True)]
-    lines.append(SheetLine("  Hand score", tuple(num(s) for s in view.scores), bold=not standings))
+    lines = [
+        SheetLine(_("Hand {number}").format(number=view.number), bold=True),
+        *item_lines(view, cards=True),
+    ]
+    lines.append(
+        SheetLine("  " + _("Hand score"), tuple(num(s) for s in view.scores), bold=not standings)
+    )
     if standings:
-        lines.append(SheetLine("  Total", tuple(num(t) for t in view.totals), bold=True))
+        lines.append(SheetLine("  " + _("Total"), tuple(num(t) for t in view.totals), bold=True))
         nexts = tuple("-" if m is None else minimum_text(m) for m in view.next_minimums)
-        lines.append(SheetLine("  Next opening minimum", nexts))
+        lines.append(SheetLine("  " + _("Next opening minimum"), nexts))
     return lines
 
 
@@ -127,7 +136,11 @@ def print_title(con: Console, stored: StoredGame) -> None:
     h = game_heading(stored)
     label = f" · {h.label}" if h.label else ""
     con.print(
-        text(f"Game {h.game} · {h.title}{label} · {h.target} · hands played: {h.hands_played}"),
+        text(
+            _("Game {game} · {title}{label} · {target} · hands played: {hands}").format(
+                game=h.game, title=h.title, label=label, target=h.target, hands=h.hands_played
+            )
+        ),
         style="bold",
     )
 
@@ -138,9 +151,9 @@ def print_standings(con: Console, stored: StoredGame, footer: bool = False) -> N
     game = stored.game
     print_title(con, stored)
     table = plain_table()
-    table.add_column("Side", overflow="fold")
-    table.add_column("Total", justify="right", no_wrap=True)
-    table.add_column("Next opening minimum", justify="right")
+    table.add_column(_("Side"), overflow="fold")
+    table.add_column(_("Total"), justify="right", no_wrap=True)
+    table.add_column(_("Next opening minimum"), justify="right")
     over = game.outcome.over
     for side, total, minimum in zip(game.sides, game.totals, game.next_minimums(), strict=True):
         table.add_row(
@@ -168,15 +181,15 @@ def footer_lines(stored: StoredGame) -> list[str]:
         each = " · ".join(
             f"{side.name} {minimum_text(m)}" for side, m in zip(game.sides, minimums, strict=True)
         )
-        lines.append(f"Next opening minimum: {each}")
+        lines.append(_("Next opening minimum: {each}").format(each=each))
     dealer = game.dealer(game.next_hand)
     if dealer:
-        lines.append(f"Next dealer: {dealer}")
+        lines.append(_("Next dealer: {dealer}").format(dealer=dealer))
     return lines
 
 
 #: Why a side level with another at the top won (``tie = "went_out"``, RULES.md K20).
-TIE_BY_GOING_OUT = "equal highest totals; {side} went out in the deciding hand"
+TIE_BY_GOING_OUT = N_("equal highest totals; {side} went out in the deciding hand")
 
 
 def outcome_text(stored: StoredGame) -> str:
@@ -190,18 +203,24 @@ def outcome_text(stored: StoredGame) -> str:
     if outcome.winner is not None:
         mine = totals[outcome.winner]
         others = [t for i, t in enumerate(totals) if i != outcome.winner]
-        words = f"Winner: {game.sides[outcome.winner].name} with {num(mine)}"
+        name = game.sides[outcome.winner].name
+        words = _("Winner: {side} with {total}").format(side=name, total=num(mine))
         if others and mine > max(others):
-            return f"{words}, by {num(mine - max(others))} points"
+            by = mine - max(others)
+            return ngettext("{words}, by {n} point", "{words}, by {n} points", by).format(
+                words=words, n=num(by)
+            )
         if outcome.by_going_out:
-            return f"{words} ({TIE_BY_GOING_OUT.format(side=game.sides[outcome.winner].name)})"
-        return f"{words} (a hand that wins the game at once)" if others else words
+            return f"{words} ({_(TIE_BY_GOING_OUT).format(side=name)})"
+        return f"{words} ({_('a hand that wins the game at once')})" if others else words
     if outcome.draw:
-        return f"Draw at {num(max(totals))}: equal highest totals"
+        return _("Draw at {total}: equal highest totals").format(total=num(max(totals)))
     if tied_at_end(stored):
-        return f"Tied at {num(max(totals))}: another hand decides the game"
+        return _("Tied at {total}: another hand decides the game").format(total=num(max(totals)))
     played = len(game.hands)
-    return f"Playing, {played} hand{'' if played == 1 else 's'} played"
+    return ngettext("Playing, {n} hand played", "Playing, {n} hands played", played).format(
+        n=num(played)
+    )
 
 
 def tied_at_end(stored: StoredGame) -> bool:
@@ -222,29 +241,31 @@ def print_outcome(con: Console, stored: StoredGame, dealer: bool = True) -> None
     if outcome.winner is not None:
         from rich.text import Text
 
-        line = Text("Winner: ", style="bold green")
-        line.append(text(game.sides[outcome.winner].name))
+        name = game.sides[outcome.winner].name
         mine = game.totals[outcome.winner]
         others = [t for i, t in enumerate(game.totals) if i != outcome.winner]
-        line.append(f" with {num(mine)}")
+        head, _sep, rest = _("Winner: {side} with {total}").partition("{side}")
+        line = Text(head, style="bold green")
+        line.append(text(name))
+        line.append(rest.format(total=num(mine)))
         if others and mine > max(others):
-            line.append(f", by {num(mine - max(others))} points")
+            by = mine - max(others)
+            line.append(ngettext(", by {n} point", ", by {n} points", by).format(n=num(by)))
         elif outcome.by_going_out:
-            line.append(f" ({TIE_BY_GOING_OUT.format(side=game.sides[outcome.winner].name)})")
+            line.append(f" ({_(TIE_BY_GOING_OUT).format(side=name)})")
         elif others:
-            line.append(" (a hand that wins the game at once)")
+            line.append(f" ({_('a hand that wins the game at once')})")
         con.print(line)
     elif outcome.draw:
-        con.print(
-            f"[bold]Draw[/] at {num(max(game.totals))}: equal highest totals end the game,"
-            " nobody wins."
-        )
+        draw = _("Draw at {total}: equal highest totals end the game, nobody wins.")
+        con.print(text(draw.format(total=num(max(game.totals)))), style="bold")
     else:
         if tied_at_end(stored):
-            con.print(f"Tied at {num(max(game.totals))}: another hand decides the game.")
+            tied = _("Tied at {total}: another hand decides the game.")
+            con.print(text(tied.format(total=num(max(game.totals)))))
         nxt = game.dealer(game.next_hand) if dealer else None
         if nxt:
-            con.print(text(f"Next dealer: {nxt}"))
+            con.print(text(_("Next dealer: {dealer}").format(dealer=nxt)))
 
 
 def print_hand_report(con: Console, stored: StoredGame, number: int) -> None:

@@ -16,6 +16,8 @@ from typing import TYPE_CHECKING
 
 from msgspec import Struct
 
+from scorekeeper.i18n import N_, ngettext
+from scorekeeper.i18n import gettext as _
 from scorekeeper.presentation.render import entry_cards, local_date, num, result_word
 
 if TYPE_CHECKING:
@@ -26,14 +28,14 @@ if TYPE_CHECKING:
 
 #: Row labels of a hand's breakdown, by DESIGN.md field, in DESIGN.md order.
 BREAKDOWN_LABELS = {
-    "meld_points": "Melded cards",
-    "canasta_bonus": "Canasta bonuses",
-    "red_three_bonus": "Red threes",
-    "black_three_bonus": "Black threes",
-    "going_out_bonus": "Going out",
-    "hand_deduction": "Cards left in hand",
-    "penalties": "Penalties and extras",
-    "special_hand_bonus": "Special hand / acaba",
+    "meld_points": N_("Melded cards"),
+    "canasta_bonus": N_("Canasta bonuses"),
+    "red_three_bonus": N_("Red threes"),
+    "black_three_bonus": N_("Black threes"),
+    "going_out_bonus": N_("Going out"),
+    "hand_deduction": N_("Cards left in hand"),
+    "penalties": N_("Penalties and extras"),
+    "special_hand_bonus": N_("Special hand / acaba"),
 }
 
 #: The breakdown fields under which the cards a side typed are shown: its melds under the
@@ -203,9 +205,13 @@ def game_heading(stored: StoredGame) -> GameHeading:
     v = stored.game.variant
     return GameHeading(
         game=stored.id,
-        title=v.title,
+        title=_(v.title),
         label=stored.label,
-        target=f"target {num(v.target)}" if v.target else f"{v.hands} hands",
+        target=(
+            _("target {points}").format(points=num(v.target))
+            if v.target
+            else ngettext("{n} hand", "{n} hands", v.hands).format(n=num(v.hands))
+        ),
         hands_played=len(stored.game.hands),
         started=local_date(stored.created),
         finished=local_date(stored.finished),

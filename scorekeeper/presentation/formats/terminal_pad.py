@@ -24,6 +24,8 @@ from typing import TYPE_CHECKING, Any
 from msgspec import Struct
 
 from scorekeeper.domain.minimums import NO_MINIMUM
+from scorekeeper.i18n import N_
+from scorekeeper.i18n import gettext as _
 from scorekeeper.presentation.console import text, visible
 from scorekeeper.presentation.render import minimum_text, num
 from scorekeeper.presentation.standings import footer_lines, outcome_text
@@ -43,6 +45,25 @@ NOTE_MARK = "*"
 #: the last column of a side and the first of the next.
 GAP = 1
 SIDE_GAP = 3
+
+
+#: The headings of the pad's own columns, kept in English in :class:`PadColumn` (the HTML
+#: formats tell the columns by them) and translated where they are printed (:func:`heading`).
+PAD_HEADINGS = (
+    N_("hand"),
+    N_("dealer"),
+    N_("partners"),
+    N_("total"),
+    N_("min"),
+    N_("score"),
+)
+
+
+def heading(column: PadColumn) -> str:
+    """What heads ``column`` on the terminal, and what its width is measured by: a column of
+    the pad's own (:data:`PAD_HEADINGS`) in the language in use, a side's name as typed (in
+    English both are the header itself)."""
+    return _(column.header) if column.header in PAD_HEADINGS else column.header
 
 
 class PadColumn(Struct, frozen=True):
@@ -81,7 +102,7 @@ def pad_columns(stored: StoredGame, views: Sequence[HandView]) -> list[PadColumn
     game = stored.game
     starts = [s.start_score for s in game.sides]
     start = any(starts)
-    first = ("start",) if start else ()
+    first = (_("start"),) if start else ()
     marks = any(v.note for v in views)
     columns = [PadColumn("hand", first + tuple(hand_label(v, marks) for v in views))]
     if any(v.dealer for v in views):
@@ -115,7 +136,7 @@ def _least(column: PadColumn) -> int:
     """The fewest columns (character cells) ``column`` can take with no value wrapped or cut:
     its widest cell (a number, a dealer, a minimum such as "a natural canasta"); its header
     may wrap at spaces, so only the header's longest word counts."""
-    return max(_widest(column.cells), _widest(visible(column.header).split() or [""]))
+    return max(_widest(column.cells), _widest(visible(heading(column)).split() or [""]))
 
 
 def table_width(columns: Sequence[PadColumn], widths: Sequence[int]) -> int:
@@ -146,7 +167,7 @@ def column_widths(columns: Sequence[PadColumn], width: int) -> list[int]:
     widest cell and its header where the whole pad fits so, else as wide as its widest cell
     and its header's longest word (the header then wraps), with the room left shared out
     among the wrapping headers. Set on the table, these spare Rich measuring each cell."""
-    full = [max(_widest(c.cells), _widest([visible(c.header)])) for c in columns]
+    full = [max(_widest(c.cells), _widest([visible(heading(c))])) for c in columns]
     if table_width(columns, full) <= width:
         return full
     widths = [_least(c) for c in columns]
@@ -203,7 +224,7 @@ def pad_table(
             continue
         justify = "right" if column.number else "left"
         table.add_column(
-            text(column.header), justify=justify, overflow="fold", width=max(next(fixed), 1)
+            text(heading(column)), justify=justify, overflow="fold", width=max(next(fixed), 1)
         )
     rows = len(columns[0].cells)
     for r in range(rows):
@@ -237,7 +258,7 @@ def row_lines(columns: Sequence[PadColumn]) -> list[str]:
     lines = []
     for r in range(len(columns[0].cells)):
         head = " ".join(c.cells[r].strip() for c in shared if c.cells[r].strip())
-        values = ", ".join(f"{c.header} {c.cells[r]}" for c in own if c.cells[r])
+        values = ", ".join(f"{heading(c)} {c.cells[r]}" for c in own if c.cells[r])
         lines.append(f"{head}: {values}")
     return lines
 
@@ -247,7 +268,9 @@ def header_lines(stored: StoredGame) -> list[str]:
     side's name with its players, unless its one player is its name) and the outcome
     (:func:`.standings.outcome_text`)."""
     h = game_heading(stored)
-    first = f"Game {h.game} · {h.title} · {h.target}"
+    first = _("Game {game} · {title} · {target}").format(
+        game=h.game, title=h.title, target=h.target
+    )
     if h.label:
         first += f" · {h.label}"
     sides = []
@@ -256,13 +279,14 @@ def header_lines(stored: StoredGame) -> list[str]:
         sides.append(f"{side.name} ({', '.join(side.players)})" if own else side.name)
     outcome = outcome_text(stored)
     if h.deleted:
-        outcome += " (deleted: 'scorekeeper restore' brings it back)"
-    return [first, " vs ".join(sides), outcome]
+        outcome += _(" (deleted: 'scorekeeper restore' brings it back)")
+    return [first, _(" vs ").join(sides), outcome]
 
 
 def note_lines(views: Sequence[HandView]) -> list[str]:
     """One line per hand with a note, in hand order: ``"3* Note: the text"``."""
-    return [f"{hand_label(v)} Note: {v.note}" for v in views if v.note]
+    note = _("Note:")
+    return [f"{hand_label(v)} {note} {v.note}" for v in views if v.note]
 
 
 def print_game(con: Console, stored: StoredGame) -> None:
@@ -274,7 +298,7 @@ def print_game(con: Console, stored: StoredGame) -> None:
         con.print(text(line))
     views = hand_views(stored.game)
     if not views:
-        con.print("No hands recorded yet.")
+        con.print(_("No hands recorded yet."))
     else:
         columns = pad_columns(stored, views)
         if fits(columns, con.width):

@@ -1,0 +1,45 @@
+"""Names as people read them: the one key by which side and player names are compared, and
+the one reading of the fields a keyboard may send in full-width forms (issue 14, point 4).
+
+A name is shown as typed; only its key is compared. Two spellings are one name when they
+differ only in Unicode composition (a decomposed "s" + combining cedilla is "ş"), in case
+(Turkish dotted and dotless i included: "Işıl", "IŞIL" and "ışıl" are one name), or in spacing
+(runs of spaces, surrounding spaces). :func:`ascii_field` reads an entry or option value
+(points, cards, one-line entry items) with full-width digits and letters as their ASCII forms.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+#: Every form of i, dotted or dotless, upper or lower case, read as one plain "i" before case
+#: folding: Turkish "İ"/"i" and "I"/"ı" are two letters, other languages' "I"/"i" one, and a
+#: name typed on either keyboard must meet itself (issue 14: "Işıl" and "IŞIL" and "ışıl").
+_I_FORMS = str.maketrans({"İ": "i", "I": "i", "ı": "i"})
+#: What casefold leaves of "İ": "i" followed by a combining dot above.
+_DOT_ABOVE = "\u0307"
+
+
+def name_key(text: str) -> str:
+    """The key two names are compared by: NFC, every i (İ, I, ı, i) as "i", case folded,
+    spacing collapsed to single spaces and stripped. Idempotent: ``name_key(name_key(x)) ==
+    name_key(x)``. Used by every comparison of side and player names (sides, players,
+    ``--player``, ``--team``, ``--dealer``, ``stats``, named one-line entries)."""
+    nfc = unicodedata.normalize("NFC", text).translate(_I_FORMS)
+    folded = nfc.casefold().replace("i" + _DOT_ABOVE, "i")
+    folded = unicodedata.normalize("NFC", folded).translate(_I_FORMS)
+    return " ".join(folded.split())
+
+
+def same_name(a: str, b: str) -> bool:
+    """True when ``a`` and ``b`` are one name to a reader (:func:`name_key`)."""
+    return name_key(a) == name_key(b)
+
+
+def ascii_field(text: str) -> str:
+    """``text`` with full-width (and other compatibility) forms of digits, letters and signs
+    read as their plain forms (NFKC): ``"m=２２０"`` -> ``"m=220"``, ``"ＫＫＫ"`` -> ``"KKK"``.
+    For entry and option values only, never for names (which keep their spelling)."""
+    if text.isascii():
+        return text
+    return unicodedata.normalize("NFKC", text)

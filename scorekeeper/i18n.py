@@ -1,0 +1,154 @@
+"""The language scorekeeper speaks: English, Japanese or Turkish (issue 14).
+
+Messages are English in the code and translated through gettext catalogues,
+``scorekeeper/locale/<lang>/LC_MESSAGES/scorekeeper.mo`` (compiled from the ``.po`` files
+beside them; README, "Languages"). The language is ``SCOREKEEPER_LANG`` when set, else the
+first of the standard locale variables that is set (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``,
+``LANG``): ``ja...`` is Japanese, ``tr...`` Turkish, anything else (``C``, ``POSIX``, ``en``,
+another language) English. ``LANGUAGE`` may list several (``tr:en``): its first Japanese,
+Turkish, English, ``C`` or ``POSIX`` entry decides.
+
+For English nothing is read and gettext is not imported: :func:`gettext` returns its argument.
+
+API for the other modules:
+
+- ``gettext(message)``, imported as ``_`` (``from scorekeeper.i18n import gettext as _``):
+  the translation of one message (a literal string, so extraction finds it);
+  format after translating: ``_("{n} hands").format(n=3)``, never ``_(f"...")``.
+- ``ngettext(singular, plural, n)``: the form for ``n`` by the catalogue's Plural-Forms.
+- ``N_(message)``: marks a literal for extraction without translating it (module-level
+  constants); translate it where it is used, with ``_(constant)``.
+- ``number(n)``: an integer with the language's thousands separator (``5,190``, ``5.190``).
+- ``date(day)``: a calendar date as the language writes it (``2026-12-01``, ``2026年12月1日``,
+  ``01.12.2026``).
+- ``language()``: ``"en"``, ``"ja"`` or ``"tr"``.
+- ``with english(): ...``: English inside the block whatever the environment says (for what
+  must stay English, such as a ``--json`` document's texts).
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+#: The languages that have a catalogue.
+LANGUAGES = ("ja", "tr")
+#: The variables read, in order of precedence.
+VARIABLES = ("SCOREKEEPER_LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+#: The catalogues' domain (the .mo file's name).
+DOMAIN = "scorekeeper"
+#: Thousands separator per language (CLDR: Turkish groups with a dot).
+_GROUPING = {"tr": "."}
+
+_cache: tuple[tuple[str | None, ...], str, Any] | None = None
+#: How many :class:`english` blocks are open.
+_english = 0
+
+
+def _code(value: str) -> str:
+    """``ja_JP.UTF-8`` -> ``ja``; ``C.UTF-8`` -> ``c``."""
+    return value.split(".")[0].split("@")[0].split("_")[0].split("-")[0].strip().lower()
+
+
+def choose(values: dict[str, str | None] | None = None) -> str:
+    """The language the variables (default: the environment) choose: ``"en"``, ``"ja"`` or
+    ``"tr"`` (module docstring). Reads nothing else."""
+    env = os.environ if values is None else values
+    for name in VARIABLES:
+        value = env.get(name)
+        if not value:
+            continue
+        items = value.split(":") if name == "LANGUAGE" else [value]
+        for item in items:
+            code = _code(item)
+            if code in LANGUAGES:
+                return code
+            if name != "LANGUAGE" or code in ("en", "c", "posix"):
+                return "en"
+    return "en"
+
+
+def locale_folder() -> str:
+    """The folder holding ``<lang>/LC_MESSAGES/scorekeeper.mo``."""
+    return os.path.join(os.path.dirname(__file__), "locale")
+
+
+def _state() -> tuple[str, Any]:
+    """The language and its translations (None for English, or a missing catalogue), read
+    again only when one of :data:`VARIABLES` changed."""
+    global _cache
+    if _english:
+        return "en", None
+    key = tuple(os.environ.get(name) for name in VARIABLES)
+    if _cache is None or _cache[0] != key:
+        lang = choose()
+        translations = None
+        if lang != "en":
+            import gettext as gnu
+
+            path = os.path.join(locale_folder(), lang, "LC_MESSAGES", DOMAIN + ".mo")
+            try:
+                with open(path, "rb") as f:
+                    translations = gnu.GNUTranslations(f)
+            except OSError:
+                translations = None
+        _cache = (key, lang, translations)
+    return _cache[1], _cache[2]
+
+
+def language() -> str:
+    """The language in use: ``"en"``, ``"ja"`` or ``"tr"``."""
+    return _state()[0]
+
+
+def gettext(message: str) -> str:
+    """``message`` in the language in use (itself in English, or where the catalogue has no
+    translation)."""
+    translations = _state()[1]
+    return message if translations is None else translations.gettext(message)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """The form of a message for the count ``n``: English ``singular`` for 1, else ``plural``;
+    in another language the catalogue's form for ``n`` by its Plural-Forms header."""
+    translations = _state()[1]
+    if translations is None:
+        return singular if n == 1 else plural
+    return translations.ngettext(singular, plural, n)
+
+
+def N_(message: str) -> str:
+    """Mark ``message`` for extraction into the catalogues and return it untranslated (for
+    constants made at import time; translate with :func:`_` where they are used)."""
+    return message
+
+
+def number(n: int) -> str:
+    """The integer ``n`` as the language writes it: thousands grouped with "," in English and
+    Japanese (``5,190``), with "." in Turkish (``5.190``); a minus sign as typed (``-1,200``)."""
+    text = f"{n:,}"
+    separator = _GROUPING.get(language())
+    return text if separator is None else text.replace(",", separator)
+
+
+def date(day: Any) -> str:
+    """The calendar date ``day`` (a :class:`datetime.date`) as the language writes it: ISO
+    ``2026-12-01`` in English, ``2026年12月1日`` in Japanese, ``01.12.2026`` in Turkish."""
+    lang = language()
+    if lang == "ja":
+        return f"{day.year}年{day.month}月{day.day}日"
+    if lang == "tr":
+        return f"{day.day:02d}.{day.month:02d}.{day.year}"
+    return day.isoformat()
+
+
+class english:
+    """``with english():`` everything inside speaks English (nested blocks too)."""
+
+    def __enter__(self) -> None:
+        global _english
+        _english += 1
+
+    def __exit__(self, *exc: object) -> None:
+        global _english
+        _english -= 1
