@@ -32,11 +32,12 @@ if TYPE_CHECKING:
     from scorekeeper.domain.records import StoredGame
 
 
-def _ask(question: str, yes: bool) -> None:
-    """Ask on a terminal unless ``yes``; a "no" ends the command with nothing changed."""
+def _ask(question: str, yes: bool, default: bool = True) -> None:
+    """Ask on a terminal unless ``yes``; a "no" ends the command with nothing changed. Enter
+    alone answers ``default``: no for a destructive question (``delete``), as gh and git do."""
     if yes or not stdin_is_terminal():
         return
-    if not typer.confirm(question, default=True, err=True):
+    if not typer.confirm(question, default=default, err=True):
         typer.echo("Nothing changed.", err=True)
         raise typer.Exit(0)
 
@@ -277,7 +278,7 @@ def delete(
     if not yes and not stdin_is_terminal():
         raise UsageError(f"delete asks before it acts: add --yes to delete game {game_id}")
     totals = ", ".join(f"{n} {t:,}" for n, t in zip(shown.names, shown.totals, strict=True))
-    _ask(f"Delete game {game_id} ({len(shown.hands)} hands; {totals})?", yes)
+    _ask(f"Delete game {game_id} ({len(shown.hands)} hands; {totals})?", yes, default=False)
     usecases.delete_game(db, game_id, seen=seen)
     typer.echo(f"Game {game_id} deleted; 'scorekeeper restore {game_id}' brings it back.", err=True)
 
