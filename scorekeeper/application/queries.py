@@ -328,3 +328,14 @@ class GameWatch:
                 break
             self._shown = shown
         return stored
+
+
+def paths(db: Path | None) -> dict[str, Path]:
+    """Where scorekeeper keeps its files (``paths``): the database's files and folders
+    (:func:`scorekeeper.storage.store.file_layout`: ``database``, ``games``, ``index``,
+    ``statistics``, ``backups``, ``lock``) and the folder of the user's ``variants``. Reads
+    nothing: a path may not exist yet."""
+    from scorekeeper.storage.store import database_path, file_layout
+    from scorekeeper.variants import user_variant_dir
+
+    return {**file_layout(database_path(db)), "variants": user_variant_dir()}

@@ -41,6 +41,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "import": ("review", "import_game"),
     "backups": ("backups", "backups_app"),
     "serve": ("serve", "serve"),
+    "paths": ("paths", "paths"),
 }
 
 

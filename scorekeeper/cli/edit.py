@@ -263,6 +263,7 @@ def _amended(
 def delete(
     game_id: Annotated[int, typer.Argument(help="Game id ('games' lists them).")],
     yes: YesOption = False,
+    as_json: JsonOption = False,
     db: DbOption = None,
 ) -> None:
     """Delete a game: it leaves the games list and statistics, and 'restore' brings it back.
@@ -279,12 +280,17 @@ def delete(
         raise UsageError(f"delete asks before it acts: add --yes to delete game {game_id}")
     totals = ", ".join(f"{n} {t:,}" for n, t in zip(shown.names, shown.totals, strict=True))
     _ask(f"Delete game {game_id} ({len(shown.hands)} hands; {totals})?", yes, default=False)
-    usecases.delete_game(db, game_id, seen=seen)
+    stored = usecases.delete_game(db, game_id, seen=seen)
+    if as_json:
+        from scorekeeper.presentation import standings
+
+        emit_json(standings.status_json(stored))
     typer.echo(f"Game {game_id} deleted; 'scorekeeper restore {game_id}' brings it back.", err=True)
 
 
 def restore(
     game_id: Annotated[int, typer.Argument(help="Id of a deleted game.")],
+    as_json: JsonOption = False,
     db: DbOption = None,
 ) -> None:
     """Bring back a deleted game (into the games list and statistics).
@@ -293,7 +299,11 @@ def restore(
     """
     from scorekeeper.application.usecases import restore_game
 
-    restore_game(db, game_id)
+    stored = restore_game(db, game_id)
+    if as_json:
+        from scorekeeper.presentation import standings
+
+        emit_json(standings.status_json(stored))
     typer.echo(
         f"Game {game_id} restored; 'scorekeeper resume {game_id}' makes it current.", err=True
     )

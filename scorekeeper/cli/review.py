@@ -193,7 +193,7 @@ def stats(
     sheet.print_stats(console(), figures)
 
 
-def chart(game_id: GameArgument = None, db: DbOption = None) -> None:
+def chart(game_id: GameArgument = None, as_json: JsonOption = False, db: DbOption = None) -> None:
     """Chart the running totals per side, hand by hand, with the target line.
 
     On a terminal it draws the chart (plotext); otherwise it prints a plain table.
@@ -201,9 +201,13 @@ def chart(game_id: GameArgument = None, db: DbOption = None) -> None:
     """
     from scorekeeper.application.queries import game
     from scorekeeper.presentation import sheet
-    from scorekeeper.presentation.console import console
 
     stored = game(db, game_id)
+    if as_json:
+        emit_json(sheet.chart_json(stored))
+        return
+    from scorekeeper.presentation.console import console
+
     sheet.print_chart(console(), stored)
 
 

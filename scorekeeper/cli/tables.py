@@ -170,6 +170,7 @@ def variants_init(
     ],
     base: Annotated[str, typer.Option("--from", help="Variant to start from.")] = "classic",
     force: Annotated[bool, typer.Option(help="Replace an existing file of that name.")] = False,
+    as_json: JsonOption = False,
 ) -> None:
     """Write an editable variant file, based on another, into your config folder.
 
@@ -178,6 +179,9 @@ def variants_init(
     from scorekeeper.variants import write_user_variant
 
     path = write_user_variant(name, base, force)
+    if as_json:
+        emit_json(document(variant=name, base=base, file=str(path)))
+        return
     typer.echo(f"Wrote {path}")
     typer.echo(f"Edit it, check it with 'scorekeeper variants check {path}', then play it with")
     typer.echo(f"'scorekeeper new {name} --team ... --team ...'.")

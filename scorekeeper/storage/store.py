@@ -137,3 +137,19 @@ def restore_backup(path: Path, backup: Path) -> Path | None:
     from scorekeeper.storage.database import restore_backup as restore
 
     return restore(path, backup)
+
+
+def file_layout(path: Path) -> dict[str, Path]:
+    """Where the database file ``path`` keeps everything (README, "Where data lives"): the
+    ``database`` file itself, its ``games`` folder, the ``index`` and ``statistics`` caches,
+    the ``backups`` folder and the ``lock`` file (any of them may not exist yet)."""
+    from scorekeeper.storage import files
+
+    return {
+        "database": path,
+        "games": files.games_folder(path),
+        "index": files.index_file(path),
+        "statistics": files.stats_file(path),
+        "backups": files.backup_folder(path),
+        "lock": path.with_name(path.name + ".lock"),
+    }
