@@ -73,7 +73,10 @@ class BackupChoice(Struct):
 def check_status(status: str | None) -> None:
     """UsageError unless ``status`` is None or one of :data:`STATUSES`."""
     if status is not None and status not in STATUSES:
-        raise UsageError(f"--status is one of {', '.join(STATUSES)}; got '{status}'")
+        from scorekeeper.domain.suggest import hint
+
+        suggested = hint(status, STATUSES)
+        raise UsageError(f"--status is one of {', '.join(STATUSES)}; got '{status}'{suggested}")
 
 
 def refuse_deleted(stored: StoredGame) -> None:
@@ -199,7 +202,10 @@ def statistics(db: Path | None, variant: str | None = None) -> Statistics:
         if variant not in known:
             # a game's variant is known by its name even when its file is gone
             names = ", ".join(sorted({*known, *(key[0] for key in records)}))
-            raise NotFound(f"no variant called '{variant}' (variants: {names})")
+            from scorekeeper.domain.suggest import hint
+
+            suggested = hint(variant, names.split(", "))
+            raise NotFound(f"no variant called '{variant}' (variants: {names}){suggested}")
     return statistics_from(records, variant)
 
 

@@ -15,7 +15,7 @@ from typing import Annotated, Any
 
 import typer
 
-from scorekeeper.cli.common import ScorekeeperGroup
+from scorekeeper.cli.common import ScorekeeperGroup, hoist_common_options
 
 #: Command name -> (module of scorekeeper.cli, function or Typer group), in help order.
 COMMANDS: dict[str, tuple[str, str]] = {
@@ -51,6 +51,10 @@ class CommandGroup(ScorekeeperGroup):
 
     def list_commands(self, ctx: Any) -> list[str]:
         return list(COMMANDS)
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        # --db and --json before the command are the command's (README, "Commands")
+        return super().parse_args(ctx, hoist_common_options(args))
 
     def get_command(self, ctx: Any, cmd_name: str) -> Any:
         if cmd_name not in self.commands and cmd_name in COMMANDS:

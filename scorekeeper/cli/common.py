@@ -174,6 +174,43 @@ def _short(err: BaseException) -> str:
     return f"{type(err).__name__}: {first}" if first else type(err).__name__
 
 
+#: Options every command that takes them also accepts before the command's name
+#: (``scorekeeper --db club.json status``): option -> whether it takes a value.
+COMMON_OPTIONS = {"--db": True, "--json": False}
+
+
+def hoist_common_options(args: Sequence[str]) -> list[str]:
+    """``args`` with the :data:`COMMON_OPTIONS` given before the command moved to just after
+    its name (``--db X status`` -> ``status --db X``), where the command reads them; given
+    again after it, the later one wins, as for any repeated option. Everything else, and all
+    after ``--``, stays in place; with no command nothing moves."""
+    args = list(args)
+    hoisted: list[str] = []
+    rest: list[str] = []
+    i = 0
+    while i < len(args):
+        arg = args[i]
+        name = arg.split("=", 1)[0]
+        if arg == "--" or not arg.startswith("-"):
+            break
+        if name in COMMON_OPTIONS:
+            takes_value = COMMON_OPTIONS[name] and "=" not in arg
+            if takes_value and i + 1 >= len(args):
+                break  # --db with nothing after it: the parser's own error
+            hoisted += args[i : i + 2] if takes_value else [arg]
+            i += 2 if takes_value else 1
+            continue
+        rest.append(arg)
+        i += 1
+    if i >= len(args) or args[i] == "--" or not hoisted:
+        return args
+    return [*rest, args[i], *hoisted, *args[i + 1 :]]
+
+
+#: The refusal of an unknown command (one literal, for translations; a did-you-mean follows).
+NO_SUCH_COMMAND = "no command '{name}'"
+
+
 class ScorekeeperGroup(TyperGroup):
     """The command group that turns errors into one line on stderr and an exit code.
 
@@ -221,6 +258,21 @@ class ScorekeeperGroup(TyperGroup):
                 quiet_broken_pipe()
             raise
         sys.exit(result if isinstance(result, int) else 0)
+
+    def resolve_command(self, ctx: Any, args: list[str]) -> Any:
+        """Click's look-up of the command ``args[0]``; an unknown one is refused with the
+        closest command's name (did-you-mean, as git does), every command counted, even those
+        not built yet."""
+        try:
+            return super().resolve_command(ctx, args)
+        except typer.TyperException as err:
+            name = args[0] if args else ""
+            if name and hasattr(err, "message") and self.get_command(ctx, name) is None:
+                from scorekeeper.domain.suggest import hint
+
+                known = self.list_commands(ctx)
+                err.message = NO_SUCH_COMMAND.format(name=name) + hint(name, known)
+            raise
 
     def invoke(self, ctx: typer.Context) -> Any:
         try:
