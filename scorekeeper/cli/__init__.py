@@ -15,7 +15,7 @@ from typing import Annotated, Any
 
 import typer
 
-from scorekeeper.cli.common import ScorekeeperGroup, hoist_common_options
+from scorekeeper.cli.common import ScorekeeperCommand, ScorekeeperGroup, hoist_common_options
 
 #: Command name -> (module of scorekeeper.cli, function or Typer group), in help order.
 COMMANDS: dict[str, tuple[str, str]] = {
@@ -66,7 +66,7 @@ class CommandGroup(ScorekeeperGroup):
                 single = typer.Typer(
                     add_completion=False, pretty_exceptions_enable=False, rich_markup_mode=None
                 )
-                single.command(cmd_name)(target)
+                single.command(cmd_name, cls=ScorekeeperCommand)(target)
                 command = typer.main.get_command(single)
             command.name = cmd_name
             self.commands[cmd_name] = command

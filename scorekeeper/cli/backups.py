@@ -15,6 +15,7 @@ import typer
 from scorekeeper.cli.common import (
     DbOption,
     JsonOption,
+    ScorekeeperCommand,
     ScorekeeperGroup,
     YesOption,
     emit_json,
@@ -74,7 +75,7 @@ def backups_list(ctx: typer.Context, as_json: JsonOption = False, db: DbOption =
     con.print("Restore one with 'scorekeeper backups restore NUMBER'.")
 
 
-@backups_app.command("restore")
+@backups_app.command("restore", cls=ScorekeeperCommand)
 def backups_restore(
     ctx: typer.Context,
     number: Annotated[int, typer.Argument(help="Backup number from 'scorekeeper backups'.")],

@@ -27,7 +27,8 @@ if TYPE_CHECKING:
 CardsArgument = Annotated[
     list[str],
     typer.Argument(
-        help="Cards in the card notation (README), e.g. KKK2 AAA, K-K-K-2, 'Kh 10 X'.",
+        help="Cards: ranks A K Q J 10-4 (T for ten), 2, 3r 3b, jokers X; e.g. KKK2 AAA,"
+        " K-K-K-2, 'Kh 10 X'.",
         show_default=False,
     ),
 ]

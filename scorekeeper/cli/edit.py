@@ -157,7 +157,7 @@ def edit(
 
     \b
     One-line entries, one per side in side order, or named in any order
-    ("Cat & Dan: m=110 h=70"; README, "One-line entries"):
+    ("Cat & Dan: m=110 h=70"):
       {entry items}
       -                   the side scored nothing
     Example: scorekeeper edit 2 "m=120 nat=1 out" "m=90 h=20"

@@ -176,7 +176,7 @@ def hand(
 
     \b
     One-line entries, one per side in side order, or named in any order
-    ("Cat & Dan: m=110 h=70"; README, "One-line entries"):
+    ("Cat & Dan: m=110 h=70"):
       {entry items}
       -                   the side scored nothing
     Example: scorekeeper hand "m=220 nat=1 mix=1 r=2 out h=15" "m=110 r=1 h=70"

@@ -11,6 +11,7 @@ from scorekeeper.cli.common import (
     GameOption,
     JsonOption,
     RoundOption,
+    ScorekeeperCommand,
     ScorekeeperGroup,
     ScoreOption,
     SetOption,
@@ -141,7 +142,7 @@ def variants_list(ctx: typer.Context, as_json: JsonOption = False) -> None:
     print_variants(console(), rows)
 
 
-@variants_app.command("show")
+@variants_app.command("show", cls=ScorekeeperCommand)
 def variants_show(
     name: Annotated[str, typer.Argument(help="Variant name.")],
     settings: SetOption = None,
@@ -163,7 +164,7 @@ def variants_show(
     shown.print_variant(console(), v)
 
 
-@variants_app.command("init")
+@variants_app.command("init", cls=ScorekeeperCommand)
 def variants_init(
     name: Annotated[
         str, typer.Argument(help="Name of the new variant (letters, digits, - and _).")
@@ -187,7 +188,7 @@ def variants_init(
     typer.echo(f"'scorekeeper new {name} --team ... --team ...'.")
 
 
-@variants_app.command("check")
+@variants_app.command("check", cls=ScorekeeperCommand)
 def variants_check(
     file: Annotated[str, typer.Argument(help="Variant file (or the name of a user variant).")],
     as_json: JsonOption = False,
