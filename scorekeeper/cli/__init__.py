@@ -78,7 +78,7 @@ app = typer.Typer(
     name="scorekeeper",
     help="Keep score of Canasta and its variants at a real table.",
     no_args_is_help=True,
-    add_completion=False,
+    add_completion=True,
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
     context_settings={"help_option_names": ["-h", "--help"]},
@@ -104,5 +104,7 @@ def root(
 
 
 def main() -> None:
-    """Console-script entry point."""
-    app()
+    """Console-script entry point. The program is called ``scorekeeper`` however it was
+    started (``python -m scorekeeper`` too), so help, errors and shell completion
+    (``_SCOREKEEPER_COMPLETE``) name it alike."""
+    app(prog_name="scorekeeper")

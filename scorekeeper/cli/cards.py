@@ -16,6 +16,7 @@ from scorekeeper.cli.common import (
     VariantOption,
     emit_json,
 )
+from scorekeeper.cli.complete import complete_side
 from scorekeeper.errors import InputError, RuleError, UsageError
 from scorekeeper.presentation.documents import document
 
@@ -109,7 +110,13 @@ def check(
         ),
     ] = False,
     team: Annotated[
-        str | None, typer.Option("--team", "-t", help="Side of the current game that melds.")
+        str | None,
+        typer.Option(
+            "--team",
+            "-t",
+            help="Side of the current game that melds.",
+            autocompletion=complete_side,
+        ),
     ] = None,
     variant: VariantOption = None,
     score: ScoreOption = None,

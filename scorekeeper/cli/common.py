@@ -14,6 +14,7 @@ from typing import Annotated, Any
 import typer
 from typer.core import TyperCommand, TyperGroup
 
+from scorekeeper.cli.complete import complete_game, complete_variant
 from scorekeeper.errors import InputError, ScorekeeperError, UsageError
 from scorekeeper.presentation.documents import Document
 
@@ -31,10 +32,22 @@ JsonOption = Annotated[
 ]
 YesOption = Annotated[bool, typer.Option("--yes", "-y", help="Do not ask for confirmation.")]
 GameOption = Annotated[
-    int | None, typer.Option("--game", "-g", help="Game id (default: the current game).")
+    int | None,
+    typer.Option(
+        "--game",
+        "-g",
+        help="Game id (default: the current game).",
+        autocompletion=complete_game,
+    ),
 ]
 VariantOption = Annotated[
-    str | None, typer.Option("--variant", "-v", help="Variant to use instead of the current game.")
+    str | None,
+    typer.Option(
+        "--variant",
+        "-v",
+        help="Variant to use instead of the current game.",
+        autocompletion=complete_variant,
+    ),
 ]
 ScoreOption = Annotated[int | None, typer.Option(help="A side's score before the hand.")]
 RoundOption = Annotated[

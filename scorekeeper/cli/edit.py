@@ -23,6 +23,7 @@ from scorekeeper.cli.common import (
     report_hand,
     stdin_is_terminal,
 )
+from scorekeeper.cli.complete import complete_game, complete_side
 from scorekeeper.domain.fields import document
 from scorekeeper.errors import UsageError
 
@@ -124,6 +125,7 @@ def edit(
         str | None,
         typer.Option(
             "--side",
+            autocompletion=complete_side,
             help="Change only the items given (ITEM=VALUE ...) of this side's entry; the rest"
             " of the hand stays as recorded.",
         ),
@@ -261,7 +263,9 @@ def _amended(
 
 
 def delete(
-    game_id: Annotated[int, typer.Argument(help="Game id ('games' lists them).")],
+    game_id: Annotated[
+        int, typer.Argument(help="Game id ('games' lists them).", autocompletion=complete_game)
+    ],
     yes: YesOption = False,
     as_json: JsonOption = False,
     db: DbOption = None,
@@ -289,7 +293,9 @@ def delete(
 
 
 def restore(
-    game_id: Annotated[int, typer.Argument(help="Id of a deleted game.")],
+    game_id: Annotated[
+        int, typer.Argument(help="Id of a deleted game.", autocompletion=complete_game)
+    ],
     as_json: JsonOption = False,
     db: DbOption = None,
 ) -> None:

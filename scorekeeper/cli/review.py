@@ -11,12 +11,22 @@ from typing import Annotated
 import typer
 
 from scorekeeper.cli.common import DbOption, JsonOption, emit_json, emit_text
+from scorekeeper.cli.complete import (
+    complete_format,
+    complete_game,
+    complete_status,
+    complete_variant,
+)
 from scorekeeper.errors import DataFileError, InputError, UsageError
 from scorekeeper.presentation import formats
 
 GameArgument = Annotated[
     int | None,
-    typer.Argument(help="Game id (default: the current game).", show_default=False),
+    typer.Argument(
+        help="Game id (default: the current game).",
+        show_default=False,
+        autocompletion=complete_game,
+    ),
 ]
 PAGE = 20  # games listed by default
 
@@ -65,7 +75,10 @@ def _months_back(day: date, months: int) -> date:
 
 
 def games(
-    variant: Annotated[str | None, typer.Option(help="Only games of this variant.")] = None,
+    variant: Annotated[
+        str | None,
+        typer.Option(help="Only games of this variant.", autocompletion=complete_variant),
+    ] = None,
     player: Annotated[
         str | None, typer.Option(help="Only games with this side or player (any case).")
     ] = None,
@@ -78,7 +91,10 @@ def games(
     ] = None,
     status: Annotated[
         str | None,
-        typer.Option(help="playing, finished (won or draw), won, draw, deleted, or all."),
+        typer.Option(
+            autocompletion=complete_status,
+            help="playing, finished (won or draw), won, draw, deleted, or all.",
+        ),
     ] = None,
     limit: Annotated[
         int, typer.Option("--limit", "-n", help="Show at most this many games.", min=1)
@@ -151,7 +167,9 @@ def show(
 
 
 def resume(
-    game_id: Annotated[int, typer.Argument(help="Game id ('games' lists them).")],
+    game_id: Annotated[
+        int, typer.Argument(help="Game id ('games' lists them).", autocompletion=complete_game)
+    ],
     as_json: JsonOption = False,
     db: DbOption = None,
 ) -> None:
@@ -172,7 +190,10 @@ def resume(
 
 
 def stats(
-    variant: Annotated[str | None, typer.Option(help="Only games of this variant.")] = None,
+    variant: Annotated[
+        str | None,
+        typer.Option(help="Only games of this variant.", autocompletion=complete_variant),
+    ] = None,
     as_json: JsonOption = False,
     db: DbOption = None,
 ) -> None:
@@ -217,6 +238,7 @@ def export(
         str | None,
         typer.Option(
             "--format",
+            autocompletion=complete_format,
             help=f"{formats.names_text(formats.names())}. Without it the --output file's"
             " suffix says which, else json.",
             show_default=False,

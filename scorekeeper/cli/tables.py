@@ -19,6 +19,7 @@ from scorekeeper.cli.common import (
     emit_json,
     parse_settings,
 )
+from scorekeeper.cli.complete import complete_variant
 from scorekeeper.errors import UsageError
 from scorekeeper.presentation.documents import document
 
@@ -144,7 +145,7 @@ def variants_list(ctx: typer.Context, as_json: JsonOption = False) -> None:
 
 @variants_app.command("show", cls=ScorekeeperCommand)
 def variants_show(
-    name: Annotated[str, typer.Argument(help="Variant name.")],
+    name: Annotated[str, typer.Argument(help="Variant name.", autocompletion=complete_variant)],
     settings: SetOption = None,
     as_json: JsonOption = False,
 ) -> None:
@@ -169,7 +170,10 @@ def variants_init(
     name: Annotated[
         str, typer.Argument(help="Name of the new variant (letters, digits, - and _).")
     ],
-    base: Annotated[str, typer.Option("--from", help="Variant to start from.")] = "classic",
+    base: Annotated[
+        str,
+        typer.Option("--from", help="Variant to start from.", autocompletion=complete_variant),
+    ] = "classic",
     force: Annotated[bool, typer.Option(help="Replace an existing file of that name.")] = False,
     as_json: JsonOption = False,
 ) -> None:

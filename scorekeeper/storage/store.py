@@ -153,3 +153,43 @@ def file_layout(path: Path) -> dict[str, Path]:
         "backups": files.backup_folder(path),
         "lock": path.with_name(path.name + ".lock"),
     }
+
+
+def newest_side_names(path: Path, count: int) -> list[tuple[int, list[str]]]:
+    """For shell completion: the ``count`` newest games not deleted of the database file
+    ``path``, newest first, each as (id, its side names), read from the game files alone (no
+    game is rebuilt, so the time does not grow with the number of games). A game file that
+    cannot be read is left out."""
+    from scorekeeper.errors import DataFileError
+    from scorekeeper.storage import files
+
+    found: list[tuple[int, list[str]]] = []
+    for game_id in sorted(files.game_ids(path), reverse=True):
+        try:
+            doc = files.read_game_file(path, game_id)
+        except DataFileError:
+            continue
+        if doc is None or doc.get("deleted"):
+            continue
+        found.append((game_id, [str(side.get("name", "")) for side in doc.get("sides", [])]))
+        if len(found) >= count:
+            break
+    return found
+
+
+def side_names(path: Path, game_id: int | None = None) -> list[str]:
+    """For shell completion: the side names of game ``game_id`` (None: the current game) of the
+    database file ``path``, read from its files alone; empty when there is no such game or a
+    file cannot be read."""
+    from scorekeeper.errors import DataFileError
+    from scorekeeper.storage import files
+
+    try:
+        if game_id is None:
+            data = files.read_json(path) if path.exists() else None
+            meta = (data or {}).get("meta", {}).get("1", {}) if isinstance(data, dict) else {}
+            game_id = meta.get("current")
+        doc = files.read_game_file(path, int(game_id)) if game_id is not None else None
+    except (DataFileError, TypeError, ValueError, AttributeError):
+        return []
+    return [str(side.get("name", "")) for side in (doc or {}).get("sides", [])]
