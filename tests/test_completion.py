@@ -86,8 +86,10 @@ def test_show_completion_prints_a_script_for_each_shell(env, shell):
 
 
 def test_install_completion_installs_for_bash(env, tmp_path):
-    result = run(["--install-completion", "bash"], env)
+    result = run(["--install-completion", "bash"], env, FORCE_COLOR="1")
     assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("bash completion installed in ")
+    assert "\x1b" not in result.stdout  # a plain message, not Typer's green one
     home = tmp_path / "home"
     assert "scorekeeper" in (home / ".bashrc").read_text(encoding="utf-8")
     script = home / ".bash_completions" / "scorekeeper.sh"

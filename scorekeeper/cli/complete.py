@@ -86,3 +86,70 @@ def complete_format(incomplete: str) -> list[tuple[str, str]]:
 def complete_status(incomplete: str) -> list[tuple[str, str]]:
     """``games --status`` values, with what each lists."""
     return [(k, v) for k, v in STATUS_CHOICES.items() if k.startswith(incomplete)]
+
+
+#: The messages of --install-completion (one literal each, for translations).
+INSTALLED = "{shell} completion installed in {path}; it takes effect in a new shell."
+NO_SHELL = "cannot tell which shell this is: give it, e.g. SHELL=/bin/bash"
+#: The shells completion is offered for.
+SHELLS = ("bash", "zsh", "fish")
+#: Typer's own switch for tests: the completion options then take the shell's name.
+SHELL_AS_VALUE = "_TYPER_COMPLETE_TEST_DISABLE_SHELL_DETECTION"
+
+
+def register_shells() -> None:
+    """Make Typer's bash, zsh and fish completion known to Click (done only when the shell
+    asks for completions or a completion option is given, so no ordinary run pays for it)."""
+    from typer.completion import completion_init
+
+    completion_init()
+
+
+def shell_name(value: Any) -> str:
+    """The shell a completion option is for: the value given (where the option takes one),
+    else the shell this runs in (shellingham, as Typer detects it), else ``$SHELL``'s name.
+    UsageError when none is known."""
+    import os
+
+    from scorekeeper.errors import UsageError
+
+    if isinstance(value, str) and value:
+        return value
+    try:
+        import shellingham
+
+        return str(shellingham.detect_shell()[0])
+    except Exception:
+        name = os.path.basename(os.environ.get("SHELL", ""))
+        if not name:
+            raise UsageError(NO_SHELL) from None
+        return name
+
+
+def install_completion(ctx: Any, value: Any) -> None:
+    """``--install-completion``: install the completion script for the shell (Typer's
+    ``install``: a file under the home folder, sourced from the shell's start-up file)."""
+    if not value or ctx.resilient_parsing:
+        return
+    import typer
+    from typer.completion import install
+
+    register_shells()
+    shell, path = install(shell=shell_name(value), prog_name="scorekeeper")
+    typer.echo(INSTALLED.format(shell=shell, path=path))
+    raise typer.Exit(0)
+
+
+def show_completion(ctx: Any, value: Any) -> None:
+    """``--show-completion``: print the completion script for the shell, to place by hand."""
+    if not value or ctx.resilient_parsing:
+        return
+    import typer
+    from typer.completion import get_completion_script
+
+    register_shells()
+    script = get_completion_script(
+        prog_name="scorekeeper", complete_var="_SCOREKEEPER_COMPLETE", shell=shell_name(value)
+    )
+    typer.echo(script)
+    raise typer.Exit(0)
