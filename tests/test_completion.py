@@ -163,9 +163,10 @@ def test_completion_with_no_database_offers_nothing_and_fails_not(env):
     assert bash("scorekeeper edit 1 --side ", env) == []
 
 
-def test_a_damaged_database_offers_nothing_and_fails_not(env, db):
+def test_a_damaged_database_offers_nothing_and_fails_not(env, db, games):
     db.write_text("not json", encoding="utf-8")
     assert bash("scorekeeper edit 1 --side ", env) == []
+    assert bash("scorekeeper resume ", env) == ["2", "1"]  # the game files still say
 
 
 def many_games(cli, db, count: int) -> None:
@@ -177,6 +178,9 @@ def many_games(cli, db, count: int) -> None:
     for game_id in range(2, count + 1):
         doc["sides"][1]["name"] = f"Team {game_id}"
         (folder / f"{game_id}.json").write_text(json.dumps({"games": {str(game_id): doc}}))
+    data = json.loads(db.read_bytes())
+    data["meta"]["1"]["next_id"] = count + 1
+    db.write_text(json.dumps(data))
 
 
 def test_completion_at_ten_thousand_games_reads_only_the_newest(cli, db, monkeypatch):

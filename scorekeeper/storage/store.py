@@ -11,6 +11,7 @@ and :func:`restore_backup` reach them (:mod:`scorekeeper.storage.backups`).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
@@ -164,7 +165,7 @@ def newest_side_names(path: Path, count: int) -> list[tuple[int, list[str]]]:
     from scorekeeper.storage import files
 
     found: list[tuple[int, list[str]]] = []
-    for game_id in sorted(files.game_ids(path), reverse=True):
+    for game_id in _newest_ids(path):
         try:
             doc = files.read_game_file(path, game_id)
         except DataFileError:
@@ -193,3 +194,21 @@ def side_names(path: Path, game_id: int | None = None) -> list[str]:
     except (DataFileError, TypeError, ValueError, AttributeError):
         return []
     return [str(side.get("name", "")) for side in (doc or {}).get("sides", [])]
+
+
+def _newest_ids(path: Path) -> Iterator[int]:
+    """Game ids of the database file ``path``, newest first: counted down from its
+    ``next_id`` (ids are never reused, so the folder of thousands of games is not listed),
+    else the ids of the game files there are."""
+    from scorekeeper.errors import DataFileError
+    from scorekeeper.storage import files
+
+    try:
+        data = files.read_json(path)
+        next_id = data["meta"]["1"]["next_id"]
+    except (DataFileError, KeyError, TypeError):
+        next_id = None
+    if isinstance(next_id, int) and next_id > 0:
+        yield from range(next_id - 1, 0, -1)
+        return
+    yield from sorted(files.game_ids(path), reverse=True)
