@@ -32,6 +32,7 @@ COMMANDS = [
     ["import"],
     ["backups"],
     ["backups", "restore"],
+    ["paths"],
 ]
 
 

@@ -197,5 +197,5 @@ def test_export_refuses_a_link_to_the_database_and_writes_beside_it(cli, db, tmp
     link.symlink_to(db)
     refused(cli, db, "export", "1", "-o", str(link))
     beside = db.with_name(db.name + "x")  # a name that only starts like the database's
-    assert cli("export", "1", "-o", str(beside)).exit_code == 0
+    assert cli("export", "1", "--format", "json", "-o", str(beside)).exit_code == 0
     assert json.loads(beside.read_text(encoding="utf-8"))["game"] == 1

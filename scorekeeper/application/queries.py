@@ -74,7 +74,10 @@ class BackupChoice(Struct):
 def check_status(status: str | None) -> None:
     """UsageError unless ``status`` is None or one of :data:`STATUSES`."""
     if status is not None and status not in STATUSES:
-        raise UsageError(f"--status is one of {', '.join(STATUSES)}; got '{status}'")
+        from scorekeeper.domain.suggest import hint
+
+        suggested = hint(status, STATUSES)
+        raise UsageError(f"--status is one of {', '.join(STATUSES)}; got '{status}'{suggested}")
 
 
 def refuse_database_path(db: Path | None, output: Path) -> None:
@@ -214,7 +217,10 @@ def statistics(db: Path | None, variant: str | None = None) -> Statistics:
         if variant not in known:
             # a game's variant is known by its name even when its file is gone
             names = ", ".join(sorted({*known, *(key[0] for key in records)}))
-            raise NotFound(f"no variant called '{variant}' (variants: {names})")
+            from scorekeeper.domain.suggest import hint
+
+            suggested = hint(variant, names.split(", "))
+            raise NotFound(f"no variant called '{variant}' (variants: {names}){suggested}")
     return statistics_from(records, variant)
 
 
@@ -343,3 +349,14 @@ class GameWatch:
                 break
             self._shown = shown
         return stored
+
+
+def paths(db: Path | None) -> dict[str, Path]:
+    """Where scorekeeper keeps its files (``paths``): the database's files and folders
+    (:func:`scorekeeper.storage.store.file_layout`: ``database``, ``games``, ``index``,
+    ``statistics``, ``backups``, ``lock``) and the folder of the user's ``variants``. Reads
+    nothing: a path may not exist yet."""
+    from scorekeeper.storage.store import database_path, file_layout
+    from scorekeeper.variants import user_variant_dir
+
+    return {**file_layout(database_path(db)), "variants": user_variant_dir()}

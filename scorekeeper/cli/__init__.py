@@ -10,12 +10,14 @@ quick command does not pay for the options of every other one.
 
 from __future__ import annotations
 
+import os
 from importlib import import_module
 from typing import Annotated, Any
 
 import typer
 
-from scorekeeper.cli.common import ScorekeeperGroup
+from scorekeeper.cli import complete
+from scorekeeper.cli.common import ScorekeeperCommand, ScorekeeperGroup, hoist_common_options
 
 #: Command name -> (module of scorekeeper.cli, function or Typer group), in help order.
 COMMANDS: dict[str, tuple[str, str]] = {
@@ -42,6 +44,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "import": ("review", "import_game"),
     "backups": ("backups", "backups_app"),
     "serve": ("serve", "serve"),
+    "paths": ("paths", "paths"),
 }
 
 
@@ -51,6 +54,18 @@ class CommandGroup(ScorekeeperGroup):
 
     def list_commands(self, ctx: Any) -> list[str]:
         return list(COMMANDS)
+
+    def _main_shell_completion(
+        self, ctx_args: Any, prog_name: str, complete_var: Any = None
+    ) -> None:
+        # the shell asks for completions: only then are Typer's shells registered
+        if os.environ.get("_SCOREKEEPER_COMPLETE"):
+            complete.register_shells()
+        super()._main_shell_completion(ctx_args, prog_name, complete_var)
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        # --db and --json before the command are the command's (README, "Commands")
+        return super().parse_args(ctx, hoist_common_options(args))
 
     def get_command(self, ctx: Any, cmd_name: str) -> Any:
         if cmd_name not in self.commands and cmd_name in COMMANDS:
@@ -62,7 +77,7 @@ class CommandGroup(ScorekeeperGroup):
                 single = typer.Typer(
                     add_completion=False, pretty_exceptions_enable=False, rich_markup_mode=None
                 )
-                single.command(cmd_name)(target)
+                single.command(cmd_name, cls=ScorekeeperCommand)(target)
                 command = typer.main.get_command(single)
             command.name = cmd_name
             self.commands[cmd_name] = command
@@ -74,7 +89,7 @@ app = typer.Typer(
     name="scorekeeper",
     help="Keep score of Canasta and its variants at a real table.",
     no_args_is_help=True,
-    add_completion=False,
+    add_completion=False,  # Typer's would import its completion code on every run
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
     context_settings={"help_option_names": ["-h", "--help"]},
@@ -89,16 +104,51 @@ def _version(value: bool) -> None:
         raise typer.Exit()
 
 
+def _install_completion(ctx: typer.Context, value: Any) -> None:
+    complete.install_completion(ctx, value)
+
+
+def _show_completion(ctx: typer.Context, value: Any) -> None:
+    complete.show_completion(ctx, value)
+
+
+#: The completion options are flags (the shell is detected), or take the shell's name where
+#: Typer's test switch asks for it, as Typer's own options do.
+ShellValue = str | None if os.environ.get(complete.SHELL_AS_VALUE) else bool
+
+
 @app.callback()
 def root(
     version: Annotated[
         bool,
         typer.Option("--version", callback=_version, is_eager=True, help="Show the version."),
     ] = False,
+    install_completion: Annotated[
+        ShellValue,
+        typer.Option(
+            "--install-completion",
+            callback=_install_completion,
+            is_eager=True,
+            expose_value=False,
+            help="Install shell completion (bash, zsh or fish) for the shell this runs in.",
+        ),
+    ] = None,
+    show_completion: Annotated[
+        ShellValue,
+        typer.Option(
+            "--show-completion",
+            callback=_show_completion,
+            is_eager=True,
+            expose_value=False,
+            help="Print the shell completion script for the shell this runs in, to place by hand.",
+        ),
+    ] = None,
 ) -> None:
     """Keep score of Canasta and its variants at a real table."""
 
 
 def main() -> None:
-    """Console-script entry point."""
-    app()
+    """Console-script entry point. The program is called ``scorekeeper`` however it was
+    started (``python -m scorekeeper`` too), so help, errors and shell completion
+    (``_SCOREKEEPER_COMPLETE``) name it alike."""
+    app(prog_name="scorekeeper")

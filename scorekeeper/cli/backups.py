@@ -15,6 +15,7 @@ import typer
 from scorekeeper.cli.common import (
     DbOption,
     JsonOption,
+    ScorekeeperCommand,
     ScorekeeperGroup,
     YesOption,
     emit_json,
@@ -74,11 +75,12 @@ def backups_list(ctx: typer.Context, as_json: JsonOption = False, db: DbOption =
     con.print("Restore one with 'scorekeeper backups restore NUMBER'.")
 
 
-@backups_app.command("restore")
+@backups_app.command("restore", cls=ScorekeeperCommand)
 def backups_restore(
     ctx: typer.Context,
     number: Annotated[int, typer.Argument(help="Backup number from 'scorekeeper backups'.")],
     yes: YesOption = False,
+    as_json: JsonOption = False,
     db: DbOption = None,
 ) -> None:
     """Make backup NUMBER the database again; the version it replaces is kept as a backup.
@@ -108,6 +110,18 @@ def backups_restore(
             typer.echo("Nothing restored.", err=True)
             raise typer.Exit(0)
     kept = restore_backup(backup)
+    if as_json:
+        emit_json(
+            document(
+                database=str(path),
+                backup=number,
+                taken=backup.taken,
+                games=backup.games,
+                hands=backup.hands,
+                kept=kept.name if kept is not None else None,
+            )
+        )
+        return
     from scorekeeper.presentation.console import console, text
 
     message = f"Restored backup {number} of {backup.taken} into {path}."

@@ -16,6 +16,7 @@ from scorekeeper.cli.common import (
     VariantOption,
     emit_json,
 )
+from scorekeeper.cli.complete import complete_side
 from scorekeeper.errors import InputError, RuleError, UsageError
 from scorekeeper.presentation.documents import document
 
@@ -27,7 +28,8 @@ if TYPE_CHECKING:
 CardsArgument = Annotated[
     list[str],
     typer.Argument(
-        help="Cards in the card notation (README), e.g. KKK2 AAA, K-K-K-2, 'Kh 10 X'.",
+        help="Cards: ranks A K Q J 10-4 (T for ten), 2, 3r 3b, jokers X; e.g. KKK2 AAA,"
+        " K-K-K-2, 'Kh 10 X'.",
         show_default=False,
     ),
 ]
@@ -108,7 +110,13 @@ def check(
         ),
     ] = False,
     team: Annotated[
-        str | None, typer.Option("--team", "-t", help="Side of the current game that melds.")
+        str | None,
+        typer.Option(
+            "--team",
+            "-t",
+            help="Side of the current game that melds.",
+            autocompletion=complete_side,
+        ),
     ] = None,
     variant: VariantOption = None,
     score: ScoreOption = None,

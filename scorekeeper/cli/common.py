@@ -13,9 +13,10 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from typer.core import TyperGroup
+from typer.core import TyperCommand, TyperGroup
 
 from scorekeeper import progress
+from scorekeeper.cli.complete import complete_game, complete_variant
 from scorekeeper.errors import InputError, ScorekeeperError, UsageError
 from scorekeeper.presentation.documents import Document
 
@@ -33,10 +34,22 @@ JsonOption = Annotated[
 ]
 YesOption = Annotated[bool, typer.Option("--yes", "-y", help="Do not ask for confirmation.")]
 GameOption = Annotated[
-    int | None, typer.Option("--game", "-g", help="Game id (default: the current game).")
+    int | None,
+    typer.Option(
+        "--game",
+        "-g",
+        help="Game id (default: the current game).",
+        autocompletion=complete_game,
+    ),
 ]
 VariantOption = Annotated[
-    str | None, typer.Option("--variant", "-v", help="Variant to use instead of the current game.")
+    str | None,
+    typer.Option(
+        "--variant",
+        "-v",
+        help="Variant to use instead of the current game.",
+        autocompletion=complete_variant,
+    ),
 ]
 ScoreOption = Annotated[int | None, typer.Option(help="A side's score before the hand.")]
 RoundOption = Annotated[
@@ -233,6 +246,209 @@ def _short(err: BaseException) -> str:
     return f"{type(err).__name__}: {first}" if first else type(err).__name__
 
 
+#: Options every command that takes them also accepts before the command's name
+#: (``scorekeeper --db club.json status``): option -> whether it takes a value.
+COMMON_OPTIONS = {"--db": True, "--json": False}
+
+
+def hoist_common_options(args: Sequence[str]) -> list[str]:
+    """``args`` with the :data:`COMMON_OPTIONS` given before the command moved to just after
+    its name (``--db X status`` -> ``status --db X``), where the command reads them; given
+    again after it, the later one wins, as for any repeated option. Everything else, and all
+    after ``--``, stays in place; with no command nothing moves."""
+    args = list(args)
+    hoisted: list[str] = []
+    rest: list[str] = []
+    i = 0
+    while i < len(args):
+        arg = args[i]
+        name = arg.split("=", 1)[0]
+        if arg == "--" or not arg.startswith("-"):
+            break
+        if name in COMMON_OPTIONS:
+            takes_value = COMMON_OPTIONS[name] and "=" not in arg
+            if takes_value and i + 1 >= len(args):
+                break  # --db with nothing after it: the parser's own error
+            hoisted += args[i : i + 2] if takes_value else [arg]
+            i += 2 if takes_value else 1
+            continue
+        rest.append(arg)
+        i += 1
+    if i >= len(args) or args[i] == "--" or not hoisted:
+        return args
+    return [*rest, args[i], *hoisted, *args[i + 1 :]]
+
+
+#: What goes where a parameter's value goes in help, by parameter name (Typer would print
+#: ``<str>``, ``<int>`` or ``{name}``); a parameter not listed shows its name in capitals.
+METAVARS = {
+    "db": "FILE",
+    "file": "FILE",
+    "output": "FILE",
+    "game_id": "GAME",
+    "variant": "VARIANT",
+    "base": "VARIANT",
+    "team": "NAME",
+    "side": "NAME",
+    "dealer": "NAME",
+    "player": "NAME",
+    "players": "NAMES",
+    "partners": "NAMES",
+    "target": "POINTS",
+    "score": "POINTS",
+    "start_score": "POINTS",
+    "label": "TEXT",
+    "note": "TEXT",
+    "settings": "KEY=VALUE",
+    "round_": "N",
+    "limit": "N",
+    "number": "N",
+    "discard": "CARD",
+    "since": "DAY",
+    "port": "PORT",
+    "entries": "ENTRY",
+    "cards": "CARDS",
+}
+#: Help's sections of options, in order, with the parameter names each holds; an option in
+#: none is under :data:`OTHER_OPTIONS`. One literal per title, for translations.
+OPTION_GROUPS = {
+    "Entry options": {
+        "file",
+        "guided",
+        "note",
+        "partners",
+        "side",
+        "discard",
+        "out",
+        "concealed",
+    },
+    "Game options": {
+        "game_id",
+        "variant",
+        "team",
+        "players",
+        "target",
+        "label",
+        "settings",
+        "start_score",
+        "dealer",
+        "score",
+        "round_",
+        "player",
+        "since",
+        "status",
+        "limit",
+        "every",
+        "base",
+        "force",
+        "again",
+    },
+    "Output options": {"as_json", "fmt", "output", "excel", "detail", "port", "lan"},
+    "Database options": {"db"},
+}
+OTHER_OPTIONS = "Other options"
+ARGUMENTS = "Arguments"
+#: The environment variables scorekeeper reads, for the main help (one literal each).
+ENVIRONMENT_TITLE = "Environment variables"
+ENVIRONMENT = {
+    "SCOREKEEPER_DB": "the database file, as --db (default: scorekeeper.json in your user data"
+    " folder; 'scorekeeper paths' prints it)",
+    "SCOREKEEPER_CONFIG": "the folder whose variants/ holds your variant files (default: your"
+    " user config folder)",
+    "SCOREKEEPER_DEBUG": "1 shows the full traceback of an unexpected error, for a bug report",
+    "NO_COLOR": "any value: no colours or styles at all",
+    "FORCE_COLOR": "any value but 0: colours and styles even to a pipe or a file",
+    "COLUMNS": "the width of tables (default: the terminal's)",
+}
+COMMON_OPTIONS_NOTE = (
+    "--db and --json may come before the command too: scorekeeper --db FILE status"
+)
+ENVIRONMENT_NOTE = "Environment variables: see 'scorekeeper --help'."
+
+
+def choices_metavar(name: str) -> str | None:
+    """``[csv|json|html]`` for an option whose values are a fixed list (``--format``,
+    ``--status``), else None."""
+    if name == "fmt":
+        from scorekeeper.presentation import formats
+
+        return f"[{'|'.join(formats.names())}]"
+    if name == "status":
+        return "[playing|finished|won|draw|deleted|all]"
+    return None
+
+
+def name_metavars(params: Sequence[Any]) -> None:
+    """Give each parameter without a metavar the one :data:`METAVARS` (or its choices, or its
+    name) says, so help shows what goes there: ``--game GAME``, ``--format [csv|json|html]``."""
+    for param in params:
+        if getattr(param, "metavar", None) is not None or getattr(param, "is_flag", False):
+            continue
+        name = param.name or ""
+        param.metavar = (
+            choices_metavar(name)
+            or METAVARS.get(name)
+            or name.rstrip("_").upper().replace("_", "-")
+        )
+
+
+def argument_usage(param: Any) -> str:
+    """An argument in the usage line: ``GAME``, ``[GAME]`` when optional, ``CARDS...``."""
+    var = param.metavar or (param.name or "").upper()
+    var += "..." if param.nargs != 1 else ""
+    return var if param.required else f"[{var}]"
+
+
+def format_grouped_options(command: Any, ctx: Any, formatter: Any) -> None:
+    """Help's arguments, then its options in :data:`OPTION_GROUPS` sections (entry, game,
+    output, database, other), each a plain section of Click's formatter."""
+    params = command.get_params(ctx)
+    name_metavars(params)
+    arguments = []
+    grouped: dict[str, list[tuple[str, str]]] = {title: [] for title in OPTION_GROUPS}
+    grouped[OTHER_OPTIONS] = []
+    for param in params:
+        record = param.get_help_record(ctx)
+        if record is None:
+            continue
+        if param.param_type_name == "argument":
+            arguments.append(record)
+            continue
+        title = next((t for t, names in OPTION_GROUPS.items() if param.name in names), None)
+        grouped[title or OTHER_OPTIONS].append(record)
+    if arguments:
+        with formatter.section(ARGUMENTS):
+            formatter.write_dl(arguments)
+    for title, records in grouped.items():
+        if records:
+            with formatter.section(title):
+                formatter.write_dl(records)
+
+
+class ScorekeeperCommand(TyperCommand):
+    """A command whose help says what goes where (VARIANT, NAME, ``[csv|json|html]``), groups
+    its options (:data:`OPTION_GROUPS`) and ends by pointing to the environment variables."""
+
+    def collect_usage_pieces(self, ctx: Any) -> list[str]:
+        params = self.get_params(ctx)
+        name_metavars(params)
+        pieces = [self.options_metavar] if self.options_metavar else []
+        pieces += [argument_usage(p) for p in params if p.param_type_name == "argument"]
+        return pieces
+
+    def format_options(self, ctx: Any, formatter: Any) -> None:
+        format_grouped_options(self, ctx, formatter)
+
+    def format_epilog(self, ctx: Any, formatter: Any) -> None:
+        super().format_epilog(ctx, formatter)
+        formatter.write_paragraph()
+        formatter.write_text(ENVIRONMENT_NOTE)
+
+
+#: The refusal of an unknown command (one literal, for translations; a did-you-mean follows).
+NO_SUCH_COMMAND = "no command '{name}'"
+
+
 class ScorekeeperGroup(TyperGroup):
     """The command group that turns errors into one line on stderr and an exit code.
 
@@ -286,6 +502,36 @@ class ScorekeeperGroup(TyperGroup):
             # down must not turn its exit code into "killed by SIGINT"
             _interrupts(signal.SIG_IGN if console_script else signal.default_int_handler)
         sys.exit(result if isinstance(result, int) else 0)
+
+    def format_options(self, ctx: Any, formatter: Any) -> None:
+        format_grouped_options(self, ctx, formatter)
+        self.format_commands(ctx, formatter)
+
+    def format_epilog(self, ctx: Any, formatter: Any) -> None:
+        super().format_epilog(ctx, formatter)
+        if ctx.parent is not None:
+            formatter.write_paragraph()
+            formatter.write_text(ENVIRONMENT_NOTE)
+            return
+        formatter.write_paragraph()
+        formatter.write_text(COMMON_OPTIONS_NOTE)
+        with formatter.section(ENVIRONMENT_TITLE):
+            formatter.write_dl(list(ENVIRONMENT.items()))
+
+    def resolve_command(self, ctx: Any, args: list[str]) -> Any:
+        """Click's look-up of the command ``args[0]``; an unknown one is refused with the
+        closest command's name (did-you-mean, as git does), every command counted, even those
+        not built yet."""
+        try:
+            return super().resolve_command(ctx, args)
+        except typer.TyperException as err:
+            name = args[0] if args else ""
+            if name and hasattr(err, "message") and self.get_command(ctx, name) is None:
+                from scorekeeper.domain.suggest import hint
+
+                known = self.list_commands(ctx)
+                err.message = NO_SUCH_COMMAND.format(name=name) + hint(name, known)
+            raise
 
     def invoke(self, ctx: typer.Context) -> Any:
         try:

@@ -23,6 +23,7 @@ from scorekeeper.cli.common import (
     report_hand,
     stdin_is_terminal,
 )
+from scorekeeper.cli.complete import complete_game, complete_side
 from scorekeeper.domain.fields import document
 from scorekeeper.errors import UsageError
 
@@ -32,11 +33,12 @@ if TYPE_CHECKING:
     from scorekeeper.domain.records import StoredGame
 
 
-def _ask(question: str, yes: bool) -> None:
-    """Ask on a terminal unless ``yes``; a "no" ends the command with nothing changed."""
+def _ask(question: str, yes: bool, default: bool = True) -> None:
+    """Ask on a terminal unless ``yes``; a "no" ends the command with nothing changed. Enter
+    alone answers ``default``: no for a destructive question (``delete``), as gh and git do."""
     if yes or not stdin_is_terminal():
         return
-    if not typer.confirm(question, default=True, err=True):
+    if not typer.confirm(question, default=default, err=True):
         typer.echo("Nothing changed.", err=True)
         raise typer.Exit(0)
 
@@ -123,6 +125,7 @@ def edit(
         str | None,
         typer.Option(
             "--side",
+            autocompletion=complete_side,
             help="Change only the items given (ITEM=VALUE ...) of this side's entry; the rest"
             " of the hand stays as recorded.",
         ),
@@ -156,7 +159,7 @@ def edit(
 
     \b
     One-line entries, one per side in side order, or named in any order
-    ("Cat & Dan: m=110 h=70"; README, "One-line entries"):
+    ("Cat & Dan: m=110 h=70"):
       {entry items}
       -                   the side scored nothing
     Example: scorekeeper edit 2 "m=120 nat=1 out" "m=90 h=20"
@@ -260,8 +263,11 @@ def _amended(
 
 
 def delete(
-    game_id: Annotated[int, typer.Argument(help="Game id ('games' lists them).")],
+    game_id: Annotated[
+        int, typer.Argument(help="Game id ('games' lists them).", autocompletion=complete_game)
+    ],
     yes: YesOption = False,
+    as_json: JsonOption = False,
     db: DbOption = None,
 ) -> None:
     """Delete a game: it leaves the games list and statistics, and 'restore' brings it back.
@@ -277,13 +283,20 @@ def delete(
     if not yes and not stdin_is_terminal():
         raise UsageError(f"delete asks before it acts: add --yes to delete game {game_id}")
     totals = ", ".join(f"{n} {t:,}" for n, t in zip(shown.names, shown.totals, strict=True))
-    _ask(f"Delete game {game_id} ({len(shown.hands)} hands; {totals})?", yes)
-    usecases.delete_game(db, game_id, seen=seen)
+    _ask(f"Delete game {game_id} ({len(shown.hands)} hands; {totals})?", yes, default=False)
+    stored = usecases.delete_game(db, game_id, seen=seen)
+    if as_json:
+        from scorekeeper.presentation import standings
+
+        emit_json(standings.status_json(stored))
     typer.echo(f"Game {game_id} deleted; 'scorekeeper restore {game_id}' brings it back.", err=True)
 
 
 def restore(
-    game_id: Annotated[int, typer.Argument(help="Id of a deleted game.")],
+    game_id: Annotated[
+        int, typer.Argument(help="Id of a deleted game.", autocompletion=complete_game)
+    ],
+    as_json: JsonOption = False,
     db: DbOption = None,
 ) -> None:
     """Bring back a deleted game (into the games list and statistics).
@@ -292,7 +305,11 @@ def restore(
     """
     from scorekeeper.application.usecases import restore_game
 
-    restore_game(db, game_id)
+    stored = restore_game(db, game_id)
+    if as_json:
+        from scorekeeper.presentation import standings
+
+        emit_json(standings.status_json(stored))
     typer.echo(
         f"Game {game_id} restored; 'scorekeeper resume {game_id}' makes it current.", err=True
     )

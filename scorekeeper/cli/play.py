@@ -19,6 +19,7 @@ from scorekeeper.cli.common import (
     report_hand,
     stdin_is_terminal,
 )
+from scorekeeper.cli.complete import complete_game, complete_variant
 from scorekeeper.cli.entries import prompts, read_entries
 from scorekeeper.domain.fields import document
 from scorekeeper.errors import InputError, UsageError
@@ -30,7 +31,12 @@ if TYPE_CHECKING:
 
 
 def new(
-    variant: Annotated[str, typer.Argument(help="Variant name, e.g. classic (see 'variants').")],
+    variant: Annotated[
+        str,
+        typer.Argument(
+            help="Variant name, e.g. classic (see 'variants').", autocompletion=complete_variant
+        ),
+    ],
     team: Annotated[
         list[str] | None,
         typer.Option("--team", "-t", help="A side's name; once per side, in seating order."),
@@ -101,7 +107,9 @@ def rematch(
     game_id: Annotated[
         int | None,
         typer.Argument(
-            help="The game to play again (default: the current game).", show_default=False
+            help="The game to play again (default: the current game).",
+            show_default=False,
+            autocompletion=complete_game,
         ),
     ] = None,
     as_json: JsonOption = False,
@@ -176,7 +184,7 @@ def hand(
 
     \b
     One-line entries, one per side in side order, or named in any order
-    ("Cat & Dan: m=110 h=70"; README, "One-line entries"):
+    ("Cat & Dan: m=110 h=70"):
       {entry items}
       -                   the side scored nothing
     Example: scorekeeper hand "m=220 nat=1 mix=1 r=2 out h=15" "m=110 r=1 h=70"

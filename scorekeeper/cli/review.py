@@ -10,45 +10,90 @@ from typing import Annotated
 import typer
 
 from scorekeeper.cli.common import DbOption, JsonOption, emit_json, emit_text, read_input
+from scorekeeper.cli.complete import (
+    complete_format,
+    complete_game,
+    complete_status,
+    complete_variant,
+)
 from scorekeeper.errors import DataFileError, InputError, UsageError
 from scorekeeper.presentation import formats
 
 GameArgument = Annotated[
     int | None,
-    typer.Argument(help="Game id (default: the current game).", show_default=False),
+    typer.Argument(
+        help="Game id (default: the current game).",
+        show_default=False,
+        autocompletion=complete_game,
+    ),
 ]
 PAGE = 20  # games listed by default
 
 
+#: The refusal of a ``--since`` it cannot read (one literal: a translation replaces it whole).
+SINCE_ERROR = (
+    "--since takes today, yesterday, a number of days, weeks, months or years back (3d, 2w, 1m,"
+    " 1y) or a date YYYY-MM-DD (e.g. 2026-11-22); got '{text}'"
+)
+#: ``--since`` words, by the days they go back.
+SINCE_WORDS = {"today": 0, "yesterday": 1}
+
+
 def since_date(text: str, today: date | None = None) -> date:
-    """``--since``: a date ``YYYY-MM-DD``, or a number of days or weeks back (``7d``, ``2w``)."""
+    """``--since``: ``today``, ``yesterday``, ``Nd`` / ``Nw`` days or weeks back, ``Nm`` / ``Ny``
+    calendar months or years back (the same day of the month, or the month's last day where it
+    has none: 1m from 31 March is 28 or 29 February), or an ISO date ``YYYY-MM-DD``; any case,
+    spaces around ignored. UsageError for anything else, or a date before year 1."""
     from datetime import timedelta
 
-    text = text.strip().lower()
+    cleaned = text.strip().lower()
+    base = today or date.today()
     try:
-        if text[:-1].isdigit() and text[-1:] in ("d", "w"):
-            days = int(text[:-1]) * (7 if text.endswith("w") else 1)
-            return (today or date.today()) - timedelta(days=days)
-        return date.fromisoformat(text)
+        if cleaned in SINCE_WORDS:
+            return base - timedelta(days=SINCE_WORDS[cleaned])
+        number, unit = cleaned[:-1], cleaned[-1:]
+        if number.isdigit() and number.isascii():
+            if unit in ("d", "w"):
+                return base - timedelta(days=int(number) * (7 if unit == "w" else 1))
+            if unit in ("m", "y"):
+                return _months_back(base, int(number) * (12 if unit == "y" else 1))
+        return date.fromisoformat(cleaned)
     except (ValueError, OverflowError):
-        raise UsageError(
-            "--since takes a date as YYYY-MM-DD (e.g. 2026-11-22) or days or weeks back (7d,"
-            f" 2w); got '{text}'"
-        ) from None
+        raise UsageError(SINCE_ERROR.format(text=text.strip())) from None
+
+
+def _months_back(day: date, months: int) -> date:
+    """``day`` moved ``months`` calendar months back, kept within the month it lands in.
+    ValueError before year 1."""
+    import calendar
+
+    index = day.year * 12 + (day.month - 1) - months
+    year, month = divmod(index, 12)
+    last = calendar.monthrange(year, month + 1)[1] if year >= 1 else 31
+    return date(year, month + 1, min(day.day, last))
 
 
 def games(
-    variant: Annotated[str | None, typer.Option(help="Only games of this variant.")] = None,
+    variant: Annotated[
+        str | None,
+        typer.Option(help="Only games of this variant.", autocompletion=complete_variant),
+    ] = None,
     player: Annotated[
         str | None, typer.Option(help="Only games with this side or player (any case).")
     ] = None,
     since: Annotated[
         str | None,
-        typer.Option(help="Only games started on or after a date (YYYY-MM-DD), or 7d, 2w back."),
+        typer.Option(
+            help="Only games started on or after a day: today, yesterday, 3d, 2w, 1m, 1y back,"
+            " or YYYY-MM-DD."
+        ),
     ] = None,
     status: Annotated[
         str | None,
-        typer.Option(help="playing, finished (won or draw), won, draw, deleted, or all."),
+        typer.Option(
+            autocompletion=complete_status,
+            help="playing, finished (won or draw), won, draw, deleted, or all.",
+        ),
     ] = None,
     limit: Annotated[
         int, typer.Option("--limit", "-n", help="Show at most this many games.", min=1)
@@ -121,7 +166,9 @@ def show(
 
 
 def resume(
-    game_id: Annotated[int, typer.Argument(help="Game id ('games' lists them).")],
+    game_id: Annotated[
+        int, typer.Argument(help="Game id ('games' lists them).", autocompletion=complete_game)
+    ],
     as_json: JsonOption = False,
     db: DbOption = None,
 ) -> None:
@@ -142,7 +189,10 @@ def resume(
 
 
 def stats(
-    variant: Annotated[str | None, typer.Option(help="Only games of this variant.")] = None,
+    variant: Annotated[
+        str | None,
+        typer.Option(help="Only games of this variant.", autocompletion=complete_variant),
+    ] = None,
     as_json: JsonOption = False,
     db: DbOption = None,
 ) -> None:
@@ -163,7 +213,7 @@ def stats(
     sheet.print_stats(console(), figures)
 
 
-def chart(game_id: GameArgument = None, db: DbOption = None) -> None:
+def chart(game_id: GameArgument = None, as_json: JsonOption = False, db: DbOption = None) -> None:
     """Chart the running totals per side, hand by hand, with the target line.
 
     On a terminal it draws the chart (plotext); otherwise it prints a plain table.
@@ -171,49 +221,90 @@ def chart(game_id: GameArgument = None, db: DbOption = None) -> None:
     """
     from scorekeeper.application.queries import game
     from scorekeeper.presentation import sheet
-    from scorekeeper.presentation.console import console
 
     stored = game(db, game_id)
+    if as_json:
+        emit_json(sheet.chart_json(stored))
+        return
+    from scorekeeper.presentation.console import console
+
     sheet.print_chart(console(), stored)
 
 
 def export(
     game_id: GameArgument = None,
     fmt: Annotated[
-        str,
+        str | None,
         typer.Option(
-            "--format", help=f"{formats.names_text(formats.names())}.", show_default=False
+            "--format",
+            autocompletion=complete_format,
+            help=f"{formats.names_text(formats.names())}. Without it the --output file's"
+            " suffix says which, else json.",
+            show_default=False,
         ),
-    ] = "json",
+    ] = None,
     output: Annotated[
         Path | None,
         typer.Option(
             "--output", "-o", help="File to write (default: standard output).", dir_okay=False
         ),
     ] = None,
+    excel: Annotated[
+        bool,
+        typer.Option(
+            "--excel",
+            help="With csv: a byte-order mark and CRLF line ends, so a spreadsheet reads names"
+            " as UTF-8.",
+        ),
+    ] = False,
     db: DbOption = None,
 ) -> None:
     """Export a game's score sheet as CSV (one row per side per hand), JSON (which 'import'
-    reads back) or HTML (a printable sheet).
+    reads back) or HTML (a printable sheet). Without --format the file name's suffix says
+    which (game3.csv, game3.json, game3.html).
 
     A file of the database (or one in its games or backups folder) is refused as --output.
-    Example: scorekeeper export 3 --format html --output game3.html
+    Example: scorekeeper export 3 --output game3.html
     """
     from scorekeeper.application.queries import game, refuse_database_path
 
+    fmt = fmt if fmt is not None else _format_of(output)
     output_format = formats.find(fmt)
+    if excel and fmt != "csv":
+        raise UsageError(f"--excel shapes a CSV file: give it with --format csv, not {fmt}")
     if output is not None:
         refuse_database_path(db, output)
     stored = game(db, game_id)
-    text = output_format.renderer()(stored)
+    if excel:
+        from scorekeeper.presentation.formats.csv_sheet import render_excel
+
+        text = render_excel(stored)
+    else:
+        text = output_format.renderer()(stored)
     if output is None:
         emit_text(text)
         return
     try:
-        output.write_text(text, encoding="utf-8")
+        output.write_text(text, encoding="utf-8", newline="")
     except OSError as err:
         raise InputError(f"cannot write {output}: {err.strerror}") from None
     typer.echo(f"Game {stored.id} written to {output} ({fmt}).", err=True)
+
+
+def _format_of(output: Path | None) -> str:
+    """The export format a file name's suffix names (``.csv``, ``.json``, ``.html``, ``.htm``;
+    any case); json for standard output. UsageError for a suffix that names none."""
+    if output is None:
+        return "json"
+    suffix = output.suffix.lower().lstrip(".")
+    suffix = "html" if suffix == "htm" else suffix
+    if suffix in formats.names():
+        return suffix
+    known = formats.names_text([f".{name}" for name in formats.names()])
+    raise UsageError(
+        f"cannot tell the format of '{output.name}' from its name: end it in {known}, or give"
+        f" --format {formats.names_text(formats.names())}"
+    )
 
 
 def import_game(

@@ -11,6 +11,7 @@ from scorekeeper.cli.common import (
     GameOption,
     JsonOption,
     RoundOption,
+    ScorekeeperCommand,
     ScorekeeperGroup,
     ScoreOption,
     SetOption,
@@ -18,6 +19,7 @@ from scorekeeper.cli.common import (
     emit_json,
     parse_settings,
 )
+from scorekeeper.cli.complete import complete_variant
 from scorekeeper.errors import UsageError
 from scorekeeper.presentation.documents import document
 
@@ -141,9 +143,9 @@ def variants_list(ctx: typer.Context, as_json: JsonOption = False) -> None:
     print_variants(console(), rows)
 
 
-@variants_app.command("show")
+@variants_app.command("show", cls=ScorekeeperCommand)
 def variants_show(
-    name: Annotated[str, typer.Argument(help="Variant name.")],
+    name: Annotated[str, typer.Argument(help="Variant name.", autocompletion=complete_variant)],
     settings: SetOption = None,
     as_json: JsonOption = False,
 ) -> None:
@@ -163,13 +165,17 @@ def variants_show(
     shown.print_variant(console(), v)
 
 
-@variants_app.command("init")
+@variants_app.command("init", cls=ScorekeeperCommand)
 def variants_init(
     name: Annotated[
         str, typer.Argument(help="Name of the new variant (letters, digits, - and _).")
     ],
-    base: Annotated[str, typer.Option("--from", help="Variant to start from.")] = "classic",
+    base: Annotated[
+        str,
+        typer.Option("--from", help="Variant to start from.", autocompletion=complete_variant),
+    ] = "classic",
     force: Annotated[bool, typer.Option(help="Replace an existing file of that name.")] = False,
+    as_json: JsonOption = False,
 ) -> None:
     """Write an editable variant file, based on another, into your config folder.
 
@@ -178,12 +184,15 @@ def variants_init(
     from scorekeeper.variants import write_user_variant
 
     path = write_user_variant(name, base, force)
+    if as_json:
+        emit_json(document(variant=name, base=base, file=str(path)))
+        return
     typer.echo(f"Wrote {path}")
     typer.echo(f"Edit it, check it with 'scorekeeper variants check {path}', then play it with")
     typer.echo(f"'scorekeeper new {name} --team ... --team ...'.")
 
 
-@variants_app.command("check")
+@variants_app.command("check", cls=ScorekeeperCommand)
 def variants_check(
     file: Annotated[str, typer.Argument(help="Variant file (or the name of a user variant).")],
     as_json: JsonOption = False,

@@ -67,7 +67,11 @@ def _resolve(variant: Variant, key: str, names: dict[str, Name]) -> Name:
     full = sorted(n for n in names if len(n) > 1)
     if matches:
         raise InputError(f"'{key}' could mean {', '.join(sorted(matches))}; type more of it")
-    raise InputError(f"unknown item '{key}' for {variant.name}; items: {', '.join(full)}")
+    from scorekeeper.domain.suggest import hint
+
+    raise InputError(
+        f"unknown item '{key}' for {variant.name}; items: {', '.join(full)}{hint(key, full)}"
+    )
 
 
 def _number(key: str, value: str) -> int:

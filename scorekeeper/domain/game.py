@@ -150,7 +150,12 @@ class Game(Struct, dict=True):
         for i, side in enumerate(self.sides):
             if name_key(side.name) == key:
                 return i
-        raise InputError(f"no side called '{name}' in this game (sides: {', '.join(self.names)})")
+        from scorekeeper.domain.suggest import hint
+
+        sides = ", ".join(self.names)
+        raise InputError(
+            f"no side called '{name}' in this game (sides: {sides}){hint(name, self.names)}"
+        )
 
     def _minimums(self, totals: Sequence[int], number: int) -> tuple[Minimum, ...]:
         if self.variant.hands and number > self.variant.hands:

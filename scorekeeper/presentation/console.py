@@ -3,7 +3,8 @@
 What the terminal can take decides the console (httpie's ``Environment`` idea):
 
 - output to a pipe or a file, ``NO_COLOR`` (any non-empty value) and ``TERM=dumb`` give plain
-  text with no escape codes at all (not even bold);
+  text with no escape codes at all (not even bold); ``FORCE_COLOR`` (any value but empty or
+  ``0``) styles output to a pipe, a file or a dumb terminal too, unless ``NO_COLOR`` is set;
 - a stream that cannot encode Unicode (a cp1252 or ASCII-only terminal, ``PYTHONIOENCODING``)
   gets ASCII boxes (Rich picks them for a non-UTF encoding), suit letters instead of suit
   symbols, plain replacements for the few other symbols printed, and ``?`` for any character of
@@ -133,12 +134,21 @@ def _isatty(stream: Any) -> bool:
         return False
 
 
+def colour_forced() -> bool:
+    """True when ``FORCE_COLOR`` is set to anything but the empty string or ``0``
+    (force-color.org): styled output even to a pipe, a file or a dumb terminal."""
+    return os.environ.get("FORCE_COLOR", "").strip() not in ("", "0")
+
+
 def plain_output(stream: Any) -> bool:
-    """True when output to ``stream`` must carry no escape codes: not a terminal, ``NO_COLOR``
-    set to anything but the empty string (no-color.org), or ``TERM`` dumb or unknown."""
-    if not _isatty(stream):
-        return True
+    """True when output to ``stream`` must carry no escape codes: ``NO_COLOR`` set to anything
+    but the empty string (no-color.org; it wins over ``FORCE_COLOR``); else False when
+    :func:`colour_forced`; else True when not a terminal or ``TERM`` is dumb or unknown."""
     if os.environ.get("NO_COLOR"):
+        return True
+    if colour_forced():
+        return False
+    if not _isatty(stream):
         return True
     return os.environ.get("TERM", "").lower() in ("dumb", "unknown")
 
@@ -179,8 +189,8 @@ def visible_segments(buffer: Any) -> Any:
 
 def _default_factory(stderr: bool = False) -> Console:
     stream: Any = sys.stderr if stderr else sys.stdout
-    terminal = _isatty(stream)
     plain = plain_output(stream)
+    terminal = _isatty(stream) or not plain  # FORCE_COLOR styles a pipe as a terminal
     if not can_encode(stream):
         stream = EncodingSafeStream(stream)
     width = None  # Rich's own choice: COLUMNS, else the terminal's width, else 80
@@ -197,10 +207,18 @@ def _default_factory(stderr: bool = False) -> Console:
         emoji=False,
         safe_box=True,
         legacy_windows=False,
-        force_terminal=None if terminal else False,
+        force_terminal=(True if colour_forced() else None) if terminal else False,
         no_color=plain,
-        color_system=None if plain else "auto",
+        color_system=None if plain else _colour_system(stream),
     )
+
+
+def _colour_system(stream: Any) -> str:
+    """Rich's colour system for styled output: what a real terminal says it takes, else (a
+    pipe or a dumb terminal with FORCE_COLOR) the 16 standard colours."""
+    if _isatty(stream) and os.environ.get("TERM", "").lower() not in ("dumb", "unknown"):
+        return "auto"
+    return "standard"
 
 
 factory: Callable[..., Console] = _default_factory

@@ -210,6 +210,23 @@ def running_totals(stored: StoredGame) -> list[list[int]]:
     return series
 
 
+def chart_json(stored: StoredGame) -> Document:
+    """``chart --json``: ``game``, ``target`` (points, null for a game played over rounds with
+    no target), ``hands`` (0 for the start, then each hand's number) and ``teams``, each with
+    ``team`` and ``totals``: its running total at each of ``hands`` (the start score first)."""
+    game = stored.game
+    series = running_totals(stored)
+    return document(
+        game=stored.id,
+        target=game.variant.target or None,
+        hands=list(range(len(game.results) + 1)),
+        teams=[
+            {"team": side.name, "totals": totals}
+            for side, totals in zip(game.sides, series, strict=True)
+        ],
+    )
+
+
 def chart_text(stored: StoredGame, width: int, height: int, color: bool) -> str:
     """The score race drawn by plotext: one line per side, hand 0 (the start) to the last hand,
     and the target as a labelled line. ``width``/``height`` in character cells."""

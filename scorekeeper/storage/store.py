@@ -11,6 +11,7 @@ and :func:`restore_backup` reach them (:mod:`scorekeeper.storage.backups`).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
@@ -145,3 +146,77 @@ def restore_backup(path: Path, backup: Path) -> Path | None:
     from scorekeeper.storage.database import restore_backup as restore
 
     return restore(path, backup)
+
+
+def file_layout(path: Path) -> dict[str, Path]:
+    """Where the database file ``path`` keeps everything (README, "Where data lives"): the
+    ``database`` file itself, its ``games`` folder, the ``index`` and ``statistics`` caches,
+    the ``backups`` folder and the ``lock`` file (any of them may not exist yet)."""
+    from scorekeeper.storage import files
+
+    return {
+        "database": path,
+        "games": files.games_folder(path),
+        "index": files.index_file(path),
+        "statistics": files.stats_file(path),
+        "backups": files.backup_folder(path),
+        "lock": path.with_name(path.name + ".lock"),
+    }
+
+
+def newest_side_names(path: Path, count: int) -> list[tuple[int, list[str]]]:
+    """For shell completion: the ``count`` newest games not deleted of the database file
+    ``path``, newest first, each as (id, its side names), read from the game files alone (no
+    game is rebuilt, so the time does not grow with the number of games). A game file that
+    cannot be read is left out."""
+    from scorekeeper.errors import DataFileError
+    from scorekeeper.storage import files
+
+    found: list[tuple[int, list[str]]] = []
+    for game_id in _newest_ids(path):
+        try:
+            doc = files.read_game_file(path, game_id)
+        except DataFileError:
+            continue
+        if doc is None or doc.get("deleted"):
+            continue
+        found.append((game_id, [str(side.get("name", "")) for side in doc.get("sides", [])]))
+        if len(found) >= count:
+            break
+    return found
+
+
+def side_names(path: Path, game_id: int | None = None) -> list[str]:
+    """For shell completion: the side names of game ``game_id`` (None: the current game) of the
+    database file ``path``, read from its files alone; empty when there is no such game or a
+    file cannot be read."""
+    from scorekeeper.errors import DataFileError
+    from scorekeeper.storage import files
+
+    try:
+        if game_id is None:
+            data = files.read_json(path) if path.exists() else None
+            meta = (data or {}).get("meta", {}).get("1", {}) if isinstance(data, dict) else {}
+            game_id = meta.get("current")
+        doc = files.read_game_file(path, int(game_id)) if game_id is not None else None
+    except (DataFileError, TypeError, ValueError, AttributeError):
+        return []
+    return [str(side.get("name", "")) for side in (doc or {}).get("sides", [])]
+
+
+def _newest_ids(path: Path) -> Iterator[int]:
+    """Game ids of the database file ``path``, newest first: counted down from its
+    ``next_id`` (ids are never reused, so the folder of thousands of games is not listed),
+    else the ids of the game files there are."""
+    from scorekeeper.errors import DataFileError
+    from scorekeeper.storage import files
+
+    try:
+        data = files.read_json(path)
+        next_id = data["meta"]["1"]["next_id"]
+    except (DataFileError, KeyError, TypeError):
+        next_id = None
+    if isinstance(next_id, int) and next_id > 0:
+        yield from range(next_id - 1, 0, -1)
+        return
+    yield from sorted(files.game_ids(path), reverse=True)

@@ -153,7 +153,10 @@ def rules_chain(name: str, first: Mapping[str, Any] | None = None, where: str = 
         if data is None:
             if current not in files:
                 known = ", ".join(sorted(files))
-                raise NotFound(f"no variant called '{current}' (variants: {known})")
+                from scorekeeper.domain.suggest import hint
+
+                suggested = hint(current, files)
+                raise NotFound(f"no variant called '{current}' (variants: {known}){suggested}")
             data = read_file(files[current].path)
         chain.append(dict(data))
         parent = data.get("extends")

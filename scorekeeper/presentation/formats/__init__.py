@@ -88,5 +88,8 @@ def find(name: str, file: bool = True) -> OutputFormat:
     Raises UsageError naming the formats of that kind there are."""
     found = REGISTRY.get(name)
     if found is None or found.file != file:
-        raise UsageError(f"--format is {names_text(names(file))}; got '{name}'")
+        from scorekeeper.domain.suggest import hint
+
+        suggested = hint(name, names(file))
+        raise UsageError(f"--format is {names_text(names(file))}; got '{name}'{suggested}")
     return found

@@ -27,6 +27,12 @@ CSV_COLUMNS = (
     "dealer",
     "note",
 )
+#: Count columns after :data:`CSV_COLUMNS`: one ``canastas_KIND`` per canasta kind of the
+#: game's variant (in its order), then these (counts, not points; README, "Export and import").
+COUNT_COLUMNS = ("red_threes", "black_threes")
+#: What ``--excel`` puts first: a UTF-8 byte-order mark, so a spreadsheet reads the file as
+#: UTF-8 instead of guessing a Windows code page ("AyÅŸe" for "Ayşe").
+BYTE_ORDER_MARK = "\ufeff"
 
 
 def cell(text: str) -> str:
@@ -35,18 +41,35 @@ def cell(text: str) -> str:
     return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
 
 
-def render(stored: StoredGame) -> str:
-    """One row per side per hand (hand 0 holds start scores, only when a side has one).
+def columns(stored: StoredGame) -> tuple[str, ...]:
+    """The CSV header of a game: :data:`CSV_COLUMNS`, a ``canastas_KIND`` column per canasta
+    kind of its variant (e.g. ``canastas_natural``, ``canastas_mixed``), :data:`COUNT_COLUMNS`."""
+    kinds = tuple(f"canastas_{kind}" for kind in stored.game.variant.canastas)
+    return (*CSV_COLUMNS, *kinds, *COUNT_COLUMNS)
+
+
+def render_excel(stored: StoredGame) -> str:
+    """:func:`render` for a spreadsheet (``export --format csv --excel``): a byte-order mark
+    first and CRLF line ends (RFC 4180); a line break inside a note stays as typed."""
+    return BYTE_ORDER_MARK + render(stored, line_end="\r\n")
+
+
+def render(stored: StoredGame, line_end: str = "\n") -> str:
+    """One row per side per hand (hand 0 holds start scores, only when a side has one), each
+    line ended by ``line_end``.
 
     In each row the breakdown columns and ``start_score`` sum to ``hand_score``, and a side's
     ``hand_score`` column sums to its final total. ``minimum_*`` is the opening minimum that
-    applied at that hand.
+    applied at that hand. The count columns (:func:`columns`) hold the side's canastas of each
+    kind and its red and black threes in that hand (0 in a hand 0 row).
     """
     game = stored.game
     out = io.StringIO()
-    writer = csv.DictWriter(out, fieldnames=CSV_COLUMNS, lineterminator="\n")
+    header = columns(stored)
+    writer = csv.DictWriter(out, fieldnames=header, lineterminator=line_end, restval=0)
     writer.writeheader()
     zero = dict.fromkeys(BREAKDOWN_FIELDS, 0)
+    kinds = list(game.variant.canastas)
     if any(s.start_score for s in game.sides):
         for side in game.sides:
             writer.writerow(
@@ -61,11 +84,15 @@ def render(stored: StoredGame) -> str:
                     "note": "start score",
                 }
             )
-    for view in hand_views(game):
+    for view, hand in zip(hand_views(game), game.hands, strict=True):
         for i, team in enumerate(view.teams):
             minimum = view.minimums[i]
+            entry = hand.entries[i]
             writer.writerow(
                 {
+                    **{f"canastas_{k}": entry.canastas.get(k, 0) for k in kinds},
+                    "red_threes": entry.red_threes,
+                    "black_threes": entry.black_threes,
                     "game": stored.id,
                     "hand": view.number,
                     "team": cell(team),

@@ -1,0 +1,42 @@
+"""``paths``: where scorekeeper keeps the database, its caches and backups, and the user's
+variant files (README, "Where data lives")."""
+
+from __future__ import annotations
+
+from scorekeeper.cli.common import DbOption, JsonOption, emit_json
+from scorekeeper.presentation.documents import document
+
+#: What each path holds, in the order printed (one literal each, for translations).
+LABELS = {
+    "database": "database",
+    "games": "game files",
+    "index": "games cache",
+    "statistics": "statistics cache",
+    "backups": "backups",
+    "lock": "lock file",
+    "variants": "user variants",
+}
+
+
+def paths(as_json: JsonOption = False, db: DbOption = None) -> None:
+    """Print where scorekeeper keeps its files: the database, its game files, the caches, the
+    backups, the lock file and your own variant files. Nothing is read or created.
+
+    Example: scorekeeper paths --db ~/club.json
+    """
+    from scorekeeper.application.queries import paths as where
+
+    found = where(db)
+    if as_json:
+        emit_json(document(**{key: str(path) for key, path in found.items()}))
+        return
+    from rich.table import Table
+
+    from scorekeeper.presentation.console import console, text
+
+    table = Table(show_header=False, box=None, pad_edge=False)
+    table.add_column(no_wrap=True)
+    table.add_column(overflow="fold")
+    for key, label in LABELS.items():
+        table.add_row(label, text(str(found[key])))
+    console().print(table)
