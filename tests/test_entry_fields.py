@@ -206,7 +206,11 @@ def _question(f: EntryField, variant) -> str:
         title = rule.title.capitalize()
         return f.question.format(kind=title, points=f"{rule.points:,}")
     if f.kind == SPECIAL_HAND:
-        return f.question.format(choices=", ".join(variant.special_hands))
+        # listed by title, numbered (the special hands of RULES.md §3.1)
+        choices = ", ".join(
+            f"{i} {h.title}" for i, h in enumerate(variant.special_hands.values(), start=1)
+        )
+        return f.question.format(choices=choices)
     return f.question
 
 
@@ -217,9 +221,12 @@ def test_the_guided_prompt_asks_every_field_where_the_variant_has_it(cli, field)
     # Side 1 went out (so 'concealed' is asked where it pays: RULES.md §2, classic's 100
     # extra), melded 50 (so canastas are asked), then Enter for every other question.
     variant = load_variant(name)
-    answers = ("0\n" if field.key == "acaba" else "") + "1\n"
-    answers += "n\n" if variant.going_out.concealed_bonus else ""
-    answers += "\n" if variant.special_hands else ""  # asked first: none
+    # A special hand is offered only while nobody went out (it ends the hand at once: RULES.md
+    # §3): for that field nobody went out.
+    out = "0\n" if field.key == "special_hand" else "1\n"
+    answers = ("0\n" if field.key == "acaba" else "") + out
+    answers += "n\n" if variant.going_out.concealed_bonus and out == "1\n" else ""
+    answers += "\n" if variant.special_hands and out == "0\n" else ""  # asked first: none
     answers += "50\n" + "\n" * 40
     result = cli("hand", "--guided", input=answers)
     assert _question(field, load_variant(name)) in result.stderr

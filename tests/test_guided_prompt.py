@@ -58,7 +58,9 @@ def test_the_prompt_asks_for_a_special_hand_by_key(cli):
     answers = "0\ngarbage\n" + "\n" * 20
     result = cli("hand", "--guided", "--json", input=answers)
     doc = _last_json(result)
-    assert "Special hand" in result.stderr and "garbage" in result.stderr
+    # listed by title (modern-american.toml: garbage is "4 + 4 + 3 + 3, no wild cards"); the
+    # key is still taken
+    assert "Special hand" in result.stderr and "4 + 4 + 3 + 3, no wild cards" in result.stderr
     assert [t["hand_score"] for t in doc["teams"]] == [2000, 0]
     assert doc["teams"][0]["special_hand_bonus"] == 2000
     asked_of_a = _asked_of(result.stderr, "A", "B")
@@ -70,7 +72,10 @@ def test_an_unknown_special_hand_is_asked_again(cli):
     answers = "0\nrubbish\npairs\n" + "\n" * 20
     result = cli("hand", "--guided", "--json", input=answers)
     doc = _last_json(result)
-    assert "one of pairs" in result.stderr
+    from scorekeeper.variants import load_variant
+
+    listed = len(load_variant("modern-american").special_hands)
+    assert f"special hand: a number from 1 to {listed} (or its key)" in result.stderr
     # RULES.md §3.1: seven natural pairs, 2,500.
     assert [t["hand_score"] for t in doc["teams"]] == [2500, 0]
 

@@ -58,7 +58,8 @@ def _side_questions(v, melded: bool) -> list[str]:
     if _scores(v.black_threes):
         out.append("Black threes")
     out.append("Points left in hand")
-    out += [rule.title for rule in v.penalties.values()]
+    # penalties of a meld on the table (Modern American's unfinished melds) need a meld
+    out += [rule.title for rule in v.penalties.values() if melded or not rule.meld]
     return out
 
 

@@ -71,6 +71,17 @@ SetOption = Annotated[
 ]
 
 
+def _game_number(err: Exception) -> str:
+    """The message for a game id that is not a number (``resume abc``, ``show --game x``),
+    else ""."""
+    param = getattr(err, "param", None)
+    if type(err).__name__ != "BadParameter" or getattr(param, "name", None) != "game_id":
+        return ""
+    opts = getattr(param, "opts", None) or []
+    name = "GAME" if getattr(param, "param_type_name", "") == "argument" else "/".join(opts)
+    return f"{name} must be a game number, e.g. 3"
+
+
 def stdin_is_terminal() -> bool:
     """True when standard input is a terminal (commands then ask before they change data)."""
     try:
@@ -487,7 +498,7 @@ class ScorekeeperGroup(TyperGroup):
                 sys.exit(0)
             ctx = getattr(err, "ctx", None)
             hint = f" (see '{ctx.command_path} --help')" if ctx is not None else ""
-            error_line(f"{err.format_message()}{hint}")
+            error_line(f"{_game_number(err) or err.format_message()}{hint}")
             sys.exit(err.exit_code)
         except (KeyboardInterrupt, typer.Abort):
             sys.exit(interrupted())

@@ -50,16 +50,35 @@ def _ask(question: str, parse: Any, default: str = "0") -> Any:
             typer.echo(f"  {err}", err=True)
 
 
-def _count(limit: int, what: str) -> Any:
+def _count(limit: int, what: str, why: str = "") -> Any:
+    """Parse a count from 0 to ``limit`` of ``what``; ``why`` says where the limit comes from
+    ("the red threes in the decks")."""
+    because = f" ({why})" if why else ""
+
     def parse(text: str) -> int:
         if not text.isdigit():
             raise ValueError(f"{what}: type a count from 0 to {limit}")
         n = int(text)
         if n > limit:
-            raise ValueError(f"{what}: at most {limit}")
+            raise ValueError(f"{what}: at most {limit}{because}")
         return n
 
     return parse
+
+
+def _penalty_limit(variant: Variant, f: EntryField, key: str) -> tuple[int, str]:
+    """The most times a side can have penalty ``key``, and why: its ``most``, else, for a
+    penalty charged per card left in hand (``in_hand``), the cards of those ranks in the decks
+    (hand-and-foot's red threes: 2 per deck); else the field's limit."""
+    rule = variant.penalties[key]
+    if rule.most:
+        return rule.most, ""
+    if rule.in_hand:
+        words = [plural(rank.replace("_", " ")) or f"{rank}s" for rank in rule.in_hand]
+        return sum(
+            variant.cards_of(r) for r in rule.in_hand
+        ), f"the {' and '.join(words)} in the decks"
+    return f.limit(variant), ""
 
 
 def _points_or_cards(game: Game, what: str, melds: bool, going_out: bool = False) -> Any:
@@ -87,16 +106,30 @@ def _points_or_cards(game: Game, what: str, melds: bool, going_out: bool = False
 
 
 def _special_hand(game: Game, f: EntryField) -> Any:
+    """Parse an answer to the special-hand question: its number in the list, or its key."""
     keys = list(game.variant.special_hands)
 
     def parse(text: str) -> str | None:
         if text.lower() in ("", "0", "-", "none", "no"):
             return None
+        if text.isdigit() and 1 <= int(text) <= len(keys):
+            return keys[int(text) - 1]
         if text not in keys:
-            raise ValueError(f"{f.key}: one of {', '.join(keys)}, or Enter for none")
+            raise ValueError(
+                f"{f.title}: a number from 1 to {len(keys)} (or its key), or Enter for none"
+            )
         return text
 
     return parse
+
+
+def special_choices(variant: Variant) -> str:
+    """The variant's special hands as the prompt lists them: numbered, by title ("1 seven
+    natural pairs, 2 ...")."""
+    return ", ".join(
+        f"{i} {hand.title or key}"
+        for i, (key, hand) in enumerate(variant.special_hands.items(), start=1)
+    )
 
 
 def _text(value: Any, empty: str = "0") -> str:
@@ -131,14 +164,17 @@ def _ask_field(game: Game, f: EntryField, obj: dict[str, Any], was: Mapping[str,
         penalties = {}
         earlier = was.get(f.json[0]) or {}
         for key, rule in v.penalties.items():
+            if rule.meld and not (obj.get("meld_points") or obj.get("melds")):
+                continue  # a penalty of a meld on the table: the side melded nothing
             title = sentence(rule.title)
             question = f.question.format(kind=title, points=f"{rule.points:,}")
-            n = _ask(f"  {question}", _count(f.limit(v), key), _text(earlier.get(key)))
+            limit, why = _penalty_limit(v, f, key)
+            n = _ask(f"  {question}", _count(limit, title, why), _text(earlier.get(key)))
             if n:
                 penalties[key] = n
         obj[f.json[0]] = penalties
     elif f.kind == SPECIAL_HAND:
-        question = f.question.format(choices=", ".join(v.special_hands))
+        question = f.question.format(choices=special_choices(v))
         default = _text(was.get(f.json[0]), "")
         special = _ask(f"  {question}", _special_hand(game, f), default=default)
         if special:
@@ -174,11 +210,15 @@ def ask_side(
     answers: dict[str, Any],
     *,
     default: SideEntry | Mapping[str, Any] | None = None,
+    others: Sequence[Mapping[str, Any]] = (),
 ) -> SideEntry:
     """Ask one side's entry, field by field as :func:`asked_fields` lists those the variant
     uses and scores; ``answers``: what the hand's questions (who went out...) already say of
     this side (JSON). ``default``: the side's earlier entry (or its JSON), whose values each
     question starts at (``edit``, or answers given before); else every answer starts at 0.
+    ``others``: what is known of the other sides (JSON), so that no special hand is offered
+    once a side went out or laid one (a special hand ends the hand at once, and nobody goes
+    out: RULES.md §3, "Special hands").
 
     A field that stands alone (a special hand) is asked first, and once given nothing more is
     asked; canastas are not asked after 0 meld points (a canasta's cards are among the meld
@@ -191,7 +231,10 @@ def ask_side(
     was = default.to_json() if isinstance(default, SideEntry) else dict(default or {})
     typer.echo(f"\n{name}", err=True)
     obj: dict[str, Any] = dict(answers)
+    ended = any(o.get("went_out") or o.get("special_hand") for o in (obj, *others))
     for f in asked_fields(v, "side"):
+        if f.kind == SPECIAL_HAND and ended:
+            continue  # the hand did not end with a special hand
         if f.unless and f.unless in obj:
             made = _counted_canastas(game, obj, f.unless, name)
             typer.echo(f"  ({f.key} are counted from the cards: {made})", err=True)
@@ -290,7 +333,11 @@ def ask_hand(
                 entry_from_json(game.variant, a, n) for a, n in zip(answers, names, strict=True)
             ]
         else:
-            entries = [ask_side(game, i, answers[i], default=earlier[i]) for i in range(len(names))]
+            entries = []
+            for i in range(len(names)):
+                known = [a for k, a in enumerate(answers) if k != i]
+                known += [e.to_json() for e in entries]
+                entries.append(ask_side(game, i, answers[i], default=earlier[i], others=known))
         try:
             game.score(entries, pair)
         except ScorekeeperError as err:

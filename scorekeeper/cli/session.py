@@ -462,7 +462,7 @@ class Session:
         v = game.variant
         name = game.names[index]
         answers: dict[str, Any] = {}
-        someone_out = any(e.went_out for e in entries.values())
+        someone_out = any(e.went_out or e.special_hand for e in entries.values())
         asked = [f for f in FIELDS if f.asked == "which" and f.used(v)]
         for f in sorted(asked, key=lambda f: not f.alone):
             said = f.summary.removeprefix("the side ")
@@ -477,7 +477,8 @@ class Session:
             for w in FIELDS:
                 if w.asked == "with" and w.implies == f.key and w.used(v):
                     answers[w.json[0]] = yes and self.lines.yes_no(f"  {w.question}", False)
-        return prompt.ask_side(game, index, answers)
+        others = [e.to_json() for e in entries.values()]
+        return prompt.ask_side(game, index, answers, others=others)
 
     def ask_partners(self, game: Game, old: tuple[int, ...] = ()) -> tuple[int, ...]:
         """A cutthroat hand's partners (RULES.md §2.2), by names or numbers; Enter: nobody

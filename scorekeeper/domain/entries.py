@@ -27,6 +27,7 @@ from scorekeeper.domain.fields import (
     empty_value,
     entry_keys,
     field_named,
+    plural,
 )
 from scorekeeper.errors import InputError, RuleError
 
@@ -229,7 +230,17 @@ def _count(obj: Mapping[str, Any], key: str, side: str) -> int:
     value = obj.get(key, 0)
     if type(value) is int and value >= 0:
         return value
-    return count_value(value, f"{side}: '{key}'")
+    return count_value(value, f"{side}: {_item_words(key)}")
+
+
+def _item_words(key: str) -> str:
+    """A field's value under JSON ``key`` as a player knows it: its title and its one-line
+    name ("meld points (m=)", "red threes (r=)")."""
+    f = by_json_key().get(key)
+    if f is None or not f.title:
+        return f"'{key}'"
+    name = f.short.partition("=")[0] if f.short else (f.names[0] if f.names else key)
+    return f"{f.title} ({name}=)"
 
 
 def _read_counts(
@@ -249,7 +260,8 @@ def _read_counts(
                     " give its count once"
                 )
             named[kind] = str(name)
-            counts[kind] = count_value(count, f"{side}: canastas '{name}'")
+            title = variant.canastas[kind].title or kind
+            counts[kind] = count_value(count, f"{side}: {plural(title) or title} ({name}=)")
         return counts, tuple(counts)
     if not isinstance(raw, Mapping):
         raise InputError(f"{side}: 'penalties' must be an object of counts per penalty kind")
@@ -260,7 +272,8 @@ def _read_counts(
             raise InputError(
                 f"{side}: {variant.name} has no penalty '{name}' (penalties: {allowed})"
             )
-        counts[name] = count_value(count, f"{side}: penalty '{name}'")
+        title = variant.penalties[name].title or name
+        counts[name] = count_value(count, f"{side}: penalty {title} ({name}=)")
     return counts, tuple(counts)
 
 

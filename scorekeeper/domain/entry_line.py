@@ -4,7 +4,9 @@ Grammar (README, "One-line entries"): items separated by spaces, each ``KEY=VALU
 ``KEY:VALUE``), or a bare ``KEY`` meaning 1 / yes. A lone ``-`` is a side that scored nothing.
 The items are the fields of :data:`scorekeeper.domain.entries.FIELDS` (their ``names``; the
 variant's canasta kinds, aliases and penalty kinds by key), each read by its kind of value.
-Any key may be shortened to a prefix that names only one key (``nat=1``, ``mix=2``). Points
+Any name of an item (its JSON keys too: ``red_threes=1``) may be shortened to a prefix
+that names only one item (``nat=1``, ``mix=2``); a prefix of two items is refused, naming
+both. Points
 may be a sum (``m=120+85+40``). A line may start with its side's name and a colon
 (``Cat & Dan: m=110``): :func:`split_name`, :func:`order_lines`.
 """
@@ -38,7 +40,9 @@ Name = tuple[EntryField, str]
 
 
 def _names(variant: Variant) -> dict[str, Name]:
-    """Every full key and short form the line grammar knows for ``variant``."""
+    """Every name the line grammar knows for ``variant``: each canasta kind's key and aliases,
+    each penalty kind's key, and each used field's names and JSON keys (``red``, ``r``,
+    ``red_threes``)."""
     names: dict[str, Name] = {}
     for f in FIELDS:
         if f.kind == CANASTAS:
@@ -51,22 +55,40 @@ def _names(variant: Variant) -> dict[str, Name]:
                 names[key] = (f, key)
     for f in FIELDS:
         if f.kind not in (CANASTAS, PENALTIES) and f.used(variant):
-            for name in f.names:
-                names[name] = (f, "")
+            for name in (*f.names, *f.json):
+                names.setdefault(name, (f, ""))
     return names
 
 
+def _described(variant: Variant, name: Name) -> str:
+    """One item as a player knows it: its full name and what it is ("red (red threes)",
+    "red_three_not_declared (a penalty)")."""
+    f, kind = name
+    if f.kind == CANASTAS:
+        title = variant.canastas[kind].title or "a canasta kind"
+        return f"{kind} ({title})"
+    if f.kind == PENALTIES:
+        return f"{kind} (a penalty)"
+    return f"{f.names[0] if f.names else f.json[0]} ({f.title})"
+
+
 def _resolve(variant: Variant, key: str, names: dict[str, Name]) -> Name:
+    """The item ``key`` names: a name of it (case ignored), or a prefix of names of one item
+    only. Raises InputError for a prefix of two or more items (naming each) or of none."""
     low = key.lower()
     if low in names:
         return names[low]
-    matches = {n for n in names if n.startswith(low) and len(n) > 1}
-    targets = {(names[n][0].key, names[n][1]) for n in matches}
+    matches = sorted(n for n in names if n.startswith(low) and len(n) > 1)
+    targets: dict[tuple[str, str], Name] = {}
+    for n in matches:
+        targets.setdefault((names[n][0].key, names[n][1]), names[n])
     if len(targets) == 1:
-        return names[matches.pop()]
-    full = sorted(n for n in names if len(n) > 1)
-    if matches:
-        raise InputError(f"'{key}' could mean {', '.join(sorted(matches))}; type more of it")
+        return next(iter(targets.values()))
+    if targets:
+        each = sorted(_described(variant, name) for name in targets.values())
+        options = ", ".join(each[:-1]) + " or " + each[-1]
+        raise InputError(f"'{key}' could be {options}; type more of it")
+    full = sorted(n for n, (f, kind) in names.items() if len(n) > 1 and (kind or n in f.names))
     from scorekeeper.domain.suggest import hint
 
     raise InputError(

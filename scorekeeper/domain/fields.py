@@ -68,6 +68,7 @@ class EntryField(Struct, frozen=True):
     the prompt asks it in a variant that has it (``used``): only where it can change the score
     (concealed: where going out concealed pays extra). ``needs``: the prompt asks this field
     only when the answer under that JSON key is not 0 (no canastas without meld points).
+    ``title``: what a player calls the field ("red threes"), for messages.
     ``syntax``/``short``: the line form
     and its short form; ``summary``: its meaning in a few words (``hand --help``); ``help``: its
     meaning in full (README).
@@ -92,6 +93,7 @@ class EntryField(Struct, frozen=True):
     unless: str = ""
     prompted: Callable[[Variant], bool] = _always
     needs: str = ""
+    title: str = ""
 
     @property
     def points_key(self) -> str:
@@ -140,6 +142,7 @@ FIELDS: list[EntryField] = [
         "meld",
         POINTS_OR_CARDS,
         ("meld_points", "melds"),
+        title="meld points",
         syntax="meld=340",
         short="m=340",
         summary="melded card points, or the cards (m=KKKK2/QQQ)",
@@ -154,6 +157,7 @@ FIELDS: list[EntryField] = [
         "canastas",
         CANASTAS,
         ("canastas",),
+        title="canastas",
         syntax="natural=1 mixed=2",
         short="nat=1 mix=2",
         summary="canastas by kind (key, alias or unique prefix)",
@@ -167,6 +171,7 @@ FIELDS: list[EntryField] = [
         "red_threes",
         COUNT,
         ("red_threes",),
+        title="red threes",
         syntax="red=2",
         short="r=2",
         summary="red threes laid out",
@@ -180,6 +185,7 @@ FIELDS: list[EntryField] = [
         "black_threes",
         COUNT,
         ("black_threes",),
+        title="black threes",
         syntax="black=1",
         short="b=1",
         summary="black threes laid out",
@@ -193,6 +199,7 @@ FIELDS: list[EntryField] = [
         "went_out",
         YES_NO,
         ("went_out",),
+        title="going out",
         syntax="out",
         short="o",
         summary="the side went out",
@@ -205,6 +212,7 @@ FIELDS: list[EntryField] = [
         "concealed",
         YES_NO,
         ("concealed",),
+        title="going out concealed",
         syntax="concealed",
         short="c",
         summary="went out concealed, in one turn",
@@ -219,6 +227,7 @@ FIELDS: list[EntryField] = [
         "hand",
         POINTS_OR_CARDS,
         ("hand_points", "hand"),
+        title="points left in hand",
         syntax="hand=25",
         short="h=25",
         summary="points left in hands, or the cards (h=J/5/X)",
@@ -230,6 +239,7 @@ FIELDS: list[EntryField] = [
         "penalties",
         PENALTIES,
         ("penalties",),
+        title="penalties",
         syntax="red_three_not_declared=1",
         summary="a penalty kind of the variant",
         help="a penalty kind of the variant (`variants show` lists them)",
@@ -239,6 +249,7 @@ FIELDS: list[EntryField] = [
         "special_hand",
         SPECIAL_HAND,
         ("special_hand",),
+        title="special hand",
         syntax="special=garbage",
         summary="a special hand the side laid down",
         help="a special hand the side laid down, by key (variants that have them); it replaces"
@@ -252,6 +263,7 @@ FIELDS: list[EntryField] = [
         "acaba",
         YES_NO,
         ("acaba",),
+        title="acaba",
         syntax="acaba",
         summary="the side declared acaba",
         help="the side declared acaba (variants with acaba): the opponents score its points,"

@@ -133,6 +133,15 @@ class Game(Struct, dict=True):
                 f"{self.variant.name} is for {self.variant.players.min} to"
                 f" {self.variant.players.max} players, not {players}"
             )
+        sizes = {len(s.players) for s in self.sides}
+        if players and self.variant.partnerships == "fixed" and len(sizes) > 1:
+            # RULES.md §2 and §7: partners sit opposite, so the sides are partnerships of the
+            # same number of players (2 x 2, 2 x 3, 3 x 2)
+            counts = ", ".join(f"{s.name} {len(s.players)}" for s in self.sides)
+            raise RuleError(
+                f"{self.variant.name} is played in partnerships of the same size: give every"
+                f" side the same number of players (--players), not {counts}"
+            )
         if self.first_dealer is not None:
             self.first_dealer = self.dealer_named(self.first_dealer)
 

@@ -147,18 +147,21 @@ def print_title(con: Console, stored: StoredGame) -> None:
 
 def print_standings(con: Console, stored: StoredGame, footer: bool = False) -> None:
     """Totals, next opening minimum per side, hands played, next dealer and the winner; with
-    ``footer`` (``status``), ending with the score pad's last lines (:func:`footer_lines`)."""
+    ``footer`` (``status``), ending with the score pad's last lines (:func:`footer_lines`),
+    which then give the next opening minimums (the table has no column for them)."""
     game = stored.game
     print_title(con, stored)
     table = plain_table()
     table.add_column(_("Side"), overflow="fold")
     table.add_column(_("Total"), justify="right", no_wrap=True)
-    table.add_column(_("Next opening minimum"), justify="right")
+    if not footer:  # with the footer, its line gives the next opening minimums, once
+        table.add_column(_("Next opening minimum"), justify="right")
     over = game.outcome.over
     for side, total, minimum in zip(game.sides, game.totals, game.next_minimums(), strict=True):
-        table.add_row(
-            text(side.name), number_cell(total), number_cell("-" if over else minimum_text(minimum))
-        )
+        row = [text(side.name), number_cell(total)]
+        if not footer:
+            row.append(number_cell("-" if over else minimum_text(minimum)))
+        table.add_row(*row)
     con.print(table)
     print_outcome(con, stored, dealer=not footer)
     if footer:

@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from scorekeeper.domain.minimums import Minimum
     from scorekeeper.domain.records import StoredGame
     from scorekeeper.domain.scoring import Breakdown, SideEntry
+    from scorekeeper.domain.variant import Variant
 
 #: Row labels of a hand's breakdown, by DESIGN.md field, in DESIGN.md order.
 BREAKDOWN_LABELS = {
@@ -37,6 +38,28 @@ BREAKDOWN_LABELS = {
     "penalties": N_("Penalties and extras"),
     "special_hand_bonus": N_("Special hand / acaba"),
 }
+
+
+def breakdown_labels(variant: Variant) -> dict[str, str]:
+    """:data:`BREAKDOWN_LABELS` in ``variant``'s words: the special-hand row named by what the
+    variant has (its special hands, RULES.md §3.1; acaba, §10; the seven-canasta hand that wins
+    at once, §2.6), and canasta bonuses called book bonuses where every canasta kind of the
+    variant is a book (hand-and-foot's clean, dirty and wild books)."""
+    labels = dict(BREAKDOWN_LABELS)
+    has = []
+    if variant.special_hands:
+        has.append("special hand")
+    if variant.acaba is not None:
+        has.append("acaba")
+    if variant.instant_win.canastas:
+        has.append(f"{variant.instant_win.canastas} canastas in one hand")
+    if has:
+        labels["special_hand_bonus"] = " / ".join(has)[:1].upper() + " / ".join(has)[1:]
+    titles = [kind.title or "" for kind in variant.canastas.values()]
+    if titles and all("book" in title.split() for title in titles):
+        labels["canasta_bonus"] = "Book bonuses"
+    return labels
+
 
 #: The breakdown fields under which the cards a side typed are shown: its melds under the
 #: melded cards' points, its hand under the deduction for it.
@@ -117,7 +140,7 @@ def _view(
             tuple(getattr(b, key) for b in breakdowns),
             typed[CARDS_UNDER[key]] if key in CARDS_UNDER else (),
         )
-        for key, label in BREAKDOWN_LABELS.items()
+        for key, label in breakdown_labels(game.variant).items()
     )
     return HandView(
         number=number,

@@ -69,6 +69,12 @@ td.start { border-left: 2px solid var(--line); }
 .notes { padding-left: 1.2rem; font-size: 0.95rem; overflow-wrap: anywhere; }
 #live { font-size: 0.8rem; opacity: 0.7; }
 @media (min-width: 40rem) { body { padding: 1.5rem; } .total { font-size: 2.8rem; } }
+/* a phone (390 px): per side only the hand score and the total, so every side fits; the
+   minimums are on the sides' cards above */
+@media (max-width: 32rem) {
+  table.hands col.min { visibility: collapse; }
+  table.hands { font-size: 0.9rem; }
+  table.hands th, table.hands td { padding: 0.2rem 0.3rem; } }
 """
 
 #: The page's script: applies each event (the pad's HTML, escaped on the server, and the
@@ -161,8 +167,12 @@ def _hands_table(stored: StoredGame) -> list[str]:
         own = [c for c in columns if c.side == s]
         top.append(f'<th class="side-name" colspan="{len(own)}">{escape(own[0].header)}</th>')
         sub += ["<th>score</th>"] + [f"<th>{escape(c.header)}</th>" for c in own[1:]]
+    cols = "".join(
+        '<col class="min">' if c.side is not None and c.header == "min" else "<col>"
+        for c in columns
+    )
     parts = [
-        '<div class="scroll"><table class="hands"><thead>',
+        f'<div class="scroll"><table class="hands"><colgroup>{cols}</colgroup><thead>',
         f"<tr>{''.join(top)}</tr><tr>{''.join(sub)}</tr>",
         "</thead><tbody>",
     ]

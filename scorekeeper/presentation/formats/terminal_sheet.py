@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from scorekeeper.presentation.console import visible
+from scorekeeper.presentation.console import text, visible
 from scorekeeper.presentation.hands import SheetLine
 from scorekeeper.presentation.render import minimum_text, num
-from scorekeeper.presentation.standings import item_lines, print_outcome
+from scorekeeper.presentation.standings import footer_lines, item_lines, print_outcome
 from scorekeeper.presentation.view import game_heading, hand_view, hand_views
 
 if TYPE_CHECKING:
@@ -49,7 +49,9 @@ def hand_lines(game: Game, result: HandResult) -> list[SheetLine]:
 
 def print_game(con: Console, stored: StoredGame) -> None:
     """The score sheet: a header, then per hand each side's breakdown, hand score, running total
-    and the opening minimum that applied at that hand; then the outcome.
+    and the opening minimum that applied at that hand; then the outcome and, while the game is
+    open, the score pad's last lines (:func:`~.standings.footer_lines`: each side's next
+    opening minimum, the next dealer).
 
     One table for the whole sheet, a section per hand, so columns line up from hand to hand.
     When the table fits the console with no line folded (:func:`~.hands.packed_width`), each
@@ -83,7 +85,8 @@ def print_game(con: Console, stored: StoredGame) -> None:
     views = hand_views(game)
     if not views:
         con.print("No hands recorded yet.")
-        print_outcome(con, stored)
-        return
-    print_hands(con, game.names, [sheet_lines(v) for v in views])
-    print_outcome(con, stored)
+    else:
+        print_hands(con, game.names, [sheet_lines(v) for v in views])
+    print_outcome(con, stored, dealer=False)
+    for line in footer_lines(stored):  # the score pad's last lines, as show and status end
+        con.print(text(line))
