@@ -182,3 +182,21 @@ def test_what_changed_meanwhile_is_said(cli, db):
     assert what_changed(one, after) == "hand 2 was recorded in another terminal"
     cli("edit", "1", "--side", "Cat & Dan", "m=150")
     assert what_changed(one, queries.game(db)) == "hand 1 was changed in another terminal"
+
+
+def test_a_hand_offered_again_is_dropped_once_the_game_is_over(cli, db):
+    # another terminal wins the game (4,000 + 1,305 reaches 5,000, RULES.md §2) while a hand is
+    # offered again: the game over refuses it, and the prompts no longer hold it
+    from scorekeeper.cli.session import Session
+    from scorekeeper.domain.entry_line import parse_line
+    from scorekeeper.errors import InputError
+
+    cli("new", "classic", *PARTNERSHIPS, "--start-score", "4000", "--start-score", "0")
+    session = Session(db, None, yes=True)
+    v = session.stored.game.variant
+    session.again = ([parse_line(v, EX07_A), parse_line(v, EX07_B)], ())
+    assert cli("hand", "--yes", EX07_A, EX07_B).exit_code == 0
+    session.read_again()
+    with pytest.raises(InputError, match="is over"):
+        session.take(EX07_A)
+    assert session.again is None

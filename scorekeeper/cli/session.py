@@ -432,6 +432,7 @@ class Session:
             typer.echo(f"Hand {number} dropped: nothing recorded.", err=True)
         if found is None:
             if self.stored.game.outcome.over:
+                self.again = None  # a hand offered again has no place in a game over
                 if not line.strip():
                     return True
                 raise InputError(
