@@ -226,10 +226,10 @@ def test_cutthroat_asks_the_hands_partners(cli):
     assert [t["hand_score"] for t in sheet["hands"][0]["teams"]] == [1100, 120, 120]
 
 
-def test_play_of_another_game_leaves_the_current_game_current(cli, game):
+def test_play_of_another_game_makes_it_the_current_game(cli, game):
     cli("new", "classic", "--team", "Eve", "--team", "Fay")
     play(cli, EX07_A, EX07_B, "quit", args=("1",))
-    assert cli.json("status")["game"] == 2
+    assert cli.json("status")["game"] == 1  # as 'resume 1' does (issue 12)
     assert [t["total"] for t in cli.json("status", "--game", "1")["teams"]] == [1305, 140]
 
 

@@ -299,12 +299,16 @@ def test_a_hand_recorded_meanwhile_in_another_terminal_is_never_overwritten(env,
     assert r.returncode == 0, r.stderr
     t.answer("m=50 h=5")
     t.answer("m=50 h=5")
-    shown = t.answer("")  # confirmed: refused, the game read again and its pad shown
+    t.type("")  # confirmed: refused, the game read again, and the lines offered again
+    shown = t.expect("Hand 3 · Ann & Bob> meld=50 hand=5")
     assert "Error: the game changed meanwhile (another terminal); try again" in shown
-    assert t.last_line(shown) == "Hand 3 · Ann & Bob>"
+    assert "Meanwhile hand 2 was recorded in another terminal." in shown
     # 1,305 + 80 and 140 + 55 (RULES.md EX-07, then 90 - 10 and 60 - 5)
     assert [x["total"] for x in status(env)["teams"]] == [1385, 195]
-    enter_hand(t, "m=50 h=5", "m=50 h=5", 3)
+    t.type("")  # Enter keeps each offered line
+    t.expect("Hand 3 · Cat & Dan> meld=50 hand=5")
+    assert t.last_line(t.answer("")) == "Record hand 3? [Y/n]"
+    t.answer("")
     assert [x["total"] for x in status(env)["teams"]] == [1430, 240]
 
 

@@ -9,8 +9,11 @@ change goes through the use cases ``hand``, ``edit``, ``undo``, ``redo`` and ``r
 changed meanwhile by another terminal is refused, read again and shown), so a hand is stored,
 whole, when it is confirmed, and a killed session loses nothing confirmed.
 
-Ctrl-C while a hand (or an edit) is being typed drops only that hand; at the first side's
-prompt it ends the session (exit 130). Line editing and history come from the standard
+Ctrl-C (or Ctrl-D) while a hand (or an edit) is being typed drops only that hand; at the first
+side's prompt Ctrl-C ends the session (exit 130), Ctrl-D ends it (exit 0). A hand not recorded
+(refused by the rules, "n" at the question, its game changed meanwhile) comes back with each
+side's line to correct; a command at the first prompt drops it. ``play GAME`` makes GAME the
+current game, as ``resume`` does. Line editing and history come from the standard
 ``readline``, imported here only, on a terminal; with standard input not a terminal the
 session reads plain lines (each prompt and answer is echoed to standard error) and records
 without asking, as ``hand`` does.
@@ -62,12 +65,20 @@ def play(
     "Cat & Dan: m=110 h=70"), or Enter to be asked that side's questions.
     At the first side's prompt, a command: undo, redo, edit N, fix [SIDE] [ITEM=VALUE ...],
     check [SIDE:] CARDS, points CARDS, show, help, quit; rematch once the game is over.
-    Ctrl-C drops the hand being typed; at the first side's prompt it ends the session.
+    Ctrl-C or Ctrl-D drops the hand being typed; at the first side's prompt it ends the
+    session. A hand not recorded comes back to correct. GAME becomes the current game.
     Example: scorekeeper play
     """
     import gc
 
     gc.enable()  # a session stays open: it collects its reference cycles (scorekeeper.__main__)
+    if game_id is not None:
+        from scorekeeper.application.usecases import resume
+
+        resume(db, game_id)
+        typer.echo(
+            f"Game {game_id} is now the current game: 'scorekeeper hand' records to it.", err=True
+        )
     Session(db, game_id, yes).run()
 
 
@@ -164,6 +175,30 @@ def interrupts_held() -> Iterator[list[int]]:
         signal.signal(signal.SIGINT, previous)
 
 
+#: Said when the session ends at its first prompt (Ctrl-C, Ctrl-D, the end of the input).
+ENDED = "Session ended; every recorded hand is kept."
+
+
+def what_changed(before: StoredGame, after: StoredGame) -> str:
+    """What another terminal changed in a game, from ``before`` to ``after``, as a clause:
+    "hand 2 was recorded", "hands 3-4 were taken back", "hand 1 was changed"..."""
+    old, new = before.game.hands, after.game.hands
+
+    def hands(first: int, last: int) -> str:
+        return f"hand {first} was" if first == last else f"hands {first}-{last} were"
+
+    if after.deleted and not before.deleted:
+        return f"game {after.id} was deleted in another terminal"
+    if len(new) > len(old) and new[: len(old)] == old:
+        return f"{hands(len(old) + 1, len(new))} recorded in another terminal"
+    if len(new) < len(old) and old[: len(new)] == new:
+        return f"{hands(len(new) + 1, len(old))} taken back in another terminal"
+    changed = [i + 1 for i, (a, b) in enumerate(zip(old, new, strict=False)) if a != b]
+    if changed and len(new) == len(old):
+        return f"{hands(changed[0], changed[-1])} changed in another terminal"
+    return "the game was changed in another terminal"
+
+
 #: The fingerprint of a game known to have changed since it was shown: no stored game has it.
 CHANGED = "changed meanwhile"
 
@@ -213,6 +248,9 @@ class Session:
         self.lines = LineReader(terminal)
         #: What Ctrl-C drops while something is being typed (a hand, an edit).
         self.dropping = "Nothing changed."
+        #: A hand not recorded (refused, answered "n", or its game changed meanwhile): its
+        #: entries and partners, offered again at the prompts to correct.
+        self.again: tuple[list[SideEntry], tuple[int, ...]] | None = None
 
     # -- reading and showing the game -------------------------------------------------------
 
@@ -348,13 +386,16 @@ class Session:
             err=True,
         )
         while True:
+            offered = words.entry_line(self.again[0][0]) if self.again is not None else ""
             try:
-                line = self.lines.read(self.prompt(), history=True, shown=self.read_in_background)
+                line = self.lines.read(
+                    self.prompt(), history=True, prefill=offered, shown=self.read_in_background
+                )
             except EOFError:
-                typer.echo("", err=True)
+                typer.echo(f"\n{ENDED}", err=True)
                 return
             except KeyboardInterrupt:
-                typer.echo("\nSession ended; every recorded hand is kept.", err=True)
+                typer.echo(f"\n{ENDED}", err=True)
                 raise typer.Exit(INTERRUPTED) from None
             except ScorekeeperError as err:  # a line that is not text
                 error_line(err.message)
@@ -365,9 +406,10 @@ class Session:
                     return
             except (KeyboardInterrupt, typer.Abort):
                 typer.echo(f"\n{self.dropping}", err=True)
-            except EOFError:
+            except EOFError:  # Ctrl-D in a hand drops it; the end of piped input ends
                 typer.echo(f"\n{self.dropping}", err=True)
-                return
+                if not self.lines.terminal:
+                    return
             except ScorekeeperError as err:
                 error_line(err.message)
                 self.changed_meanwhile(err)
@@ -384,8 +426,13 @@ class Session:
     def take(self, line: str) -> bool:
         """Act on one line typed at the first prompt; False to end the session."""
         found = words.command(line)
+        if found is not None and self.again is not None:
+            number = self.stored.game.next_hand
+            self.again = None
+            typer.echo(f"Hand {number} dropped: nothing recorded.", err=True)
         if found is None:
             if self.stored.game.outcome.over:
+                self.again = None  # a hand offered again has no place in a game over
                 if not line.strip():
                     return True
                 raise InputError(
@@ -402,14 +449,20 @@ class Session:
     # -- a hand, side by side ---------------------------------------------------------------
 
     def read_sides(
-        self, game: Game, number: int, first: str | None = None, old: Hand | None = None
+        self,
+        game: Game,
+        number: int,
+        first: str | None = None,
+        old: Hand | None = None,
+        offered: list[SideEntry] | None = None,
     ) -> list[SideEntry]:
         """Each side's entry of hand ``number`` (``game``: the game before it), asked side by
         side: a one-line entry (which may name its side: ``Cat & Dan: m=110``, then that side's
         entry it is), or Enter for the side's guided questions. ``first``: the line typed at
         the first prompt; ``old``: the recorded hand (``edit``), whose entries the prompts give
-        to type over, and which ``keep`` keeps. A side's entry that cannot be read is asked
-        again."""
+        to type over, and which ``keep`` keeps; ``offered``: the entries of a hand not recorded,
+        given to type over the same way. A side's entry that cannot be read is asked again; a
+        side's guided questions start at its recorded (or offered) entry."""
         from scorekeeper.cli.entries import show_hints
         from scorekeeper.domain.entry_line import parse_line, split_name
 
@@ -418,7 +471,8 @@ class Session:
         line = first
         while len(entries) < len(names):
             i = next(k for k in range(len(names)) if k not in entries)
-            recorded = words.entry_line(old.entries[i]) if old is not None else ""
+            earlier = old.entries if old is not None else offered
+            recorded = words.entry_line(earlier[i]) if earlier is not None else ""
             if line is None:
                 if old is not None and self.lines.readline is None:
                     typer.echo(f"  recorded: {recorded} ('keep' keeps it)", err=True)
@@ -435,7 +489,9 @@ class Session:
                 if old is not None and line.strip().casefold() == words.KEEP:
                     entries[i] = old.entries[i]
                 elif not line.strip():
-                    entries[i] = self.guided_side(game, i, entries)
+                    entries[i] = self.guided_side(
+                        game, i, entries, earlier[i] if earlier is not None else None
+                    )
                 else:
                     name, rest = split_name(line, names)
                     target = names.index(name) if name is not None else i
@@ -451,10 +507,18 @@ class Session:
             line = None
         return [entries[k] for k in range(len(names))]
 
-    def guided_side(self, game: Game, index: int, entries: dict[int, SideEntry]) -> SideEntry:
+    def guided_side(
+        self,
+        game: Game,
+        index: int,
+        entries: dict[int, SideEntry],
+        default: SideEntry | None = None,
+    ) -> SideEntry:
         """One side's guided questions (:func:`scorekeeper.cli.prompt.ask_side`), after the
         hand's questions that concern it: whether it went out (unless another side did),
-        concealed or not, and whether it declared acaba (which ends its entry)."""
+        concealed or not, and whether it declared acaba (which ends its entry). ``default``:
+        the side's recorded entry (``edit``), whose values every question starts at (Enter
+        keeps them)."""
         from scorekeeper.cli import prompt
         from scorekeeper.domain.fields import FIELDS
         from scorekeeper.domain.reading import entry_from_json
@@ -462,23 +526,25 @@ class Session:
         v = game.variant
         name = game.names[index]
         answers: dict[str, Any] = {}
+        was = default.to_json() if default is not None else {}
         someone_out = any(e.went_out or e.special_hand for e in entries.values())
         asked = [f for f in FIELDS if f.asked == "which" and f.used(v)]
         for f in sorted(asked, key=lambda f: not f.alone):
             said = f.summary.removeprefix("the side ")
             if f.alone:
-                if self.lines.yes_no(f"{name} {said}?", False):
+                if self.lines.yes_no(f"{name} {said}?", bool(was.get(f.json[0]))):
                     return entry_from_json(v, {f.json[0]: True}, name)
                 continue
             if someone_out:
                 continue
-            yes = self.lines.yes_no(f"{name} {said}?", False)
+            yes = self.lines.yes_no(f"{name} {said}?", bool(was.get(f.json[0])))
             answers[f.json[0]] = yes
             for w in FIELDS:
                 if w.asked == "with" and w.implies == f.key and w.used(v):
-                    answers[w.json[0]] = yes and self.lines.yes_no(f"  {w.question}", False)
+                    earlier = bool(was.get(w.json[0]))
+                    answers[w.json[0]] = yes and self.lines.yes_no(f"  {w.question}", earlier)
         others = [e.to_json() for e in entries.values()]
-        return prompt.ask_side(game, index, answers, others=others)
+        return prompt.ask_side(game, index, answers, others=others, default=default)
 
     def ask_partners(self, game: Game, old: tuple[int, ...] = ()) -> tuple[int, ...]:
         """A cutthroat hand's partners (RULES.md §2.2), by names or numbers; Enter: nobody
@@ -497,26 +563,32 @@ class Session:
 
     def enter_hand(self, first: str) -> None:
         """Read the next hand side by side (``first``: what was typed at the first prompt),
-        show it and ask (on a terminal), then record it as ``hand`` does; a hand the rules
-        refuse as a whole is explained and asked again."""
+        show it and ask (on a terminal), then record it as ``hand`` does. A hand not recorded
+        (the rules refuse it as a whole, "n" at the question, or the game changed meanwhile in
+        another terminal) is offered again (:meth:`offer_again`): back at the first prompt,
+        each side's line holds its entry to correct, and a command drops the hand."""
         from scorekeeper.application import usecases
 
         game = self.stored.game
         number = game.next_hand
         self.dropping = f"Hand {number} dropped: nothing recorded."
-        line: str | None = first
-        while True:
-            entries = self.read_sides(game, number, line)
-            line = None
-            pair: tuple[int, ...] = ()
-            if game.variant.partnerships == "per_hand":
-                pair = self.ask_partners(game)
-            try:
-                breakdowns = game.score(entries, pair)
-            except RuleError as err:
-                error_line(f"hand {number} cannot be recorded: {err.message}; enter it again")
-                continue
-            break
+        offered, offered_pair = self.again if self.again is not None else (None, ())
+        self.again = None
+        try:
+            entries = self.read_sides(game, number, first, offered=offered)
+        except ScorekeeperError:
+            if offered is not None:  # the first line cannot be read: still offered
+                self.again = (offered, offered_pair)
+            raise
+        pair: tuple[int, ...] = ()
+        if game.variant.partnerships == "per_hand":
+            pair = self.ask_partners(game, offered_pair)
+        try:
+            breakdowns = game.score(entries, pair)
+        except RuleError as err:
+            error_line(f"hand {number} cannot be recorded: {err.message}; enter it again")
+            self.offer_again(entries, pair)
+            return
         if self.confirm:
             from scorekeeper.presentation import standings
             from scorekeeper.presentation.view import proposed_view
@@ -524,13 +596,40 @@ class Session:
             shown = proposed_view(game, number, breakdowns, entries)
             standings.print_breakdown(self.con(), shown)
             if not self.lines.yes_no(f"Record hand {number}?", True):
-                typer.echo("Nothing recorded.", err=True)
+                self.offer_again(entries, pair)
                 return
-        with interrupts_held() as caught:
-            stored = usecases.record_hand(
-                self.db, usecases.HandInput(entries, "", pair), seen=self.seen
-            )
+        before = self.stored
+        try:
+            with interrupts_held() as caught:
+                stored = usecases.record_hand(
+                    self.db, usecases.HandInput(entries, "", pair), seen=self.seen
+                )
+        except InputError as err:
+            if err.message != usecases.CHANGED_MEANWHILE:
+                raise
+            error_line(err.message)
+            self.read_again()
+            self.show_pad()
+            typer.echo(f"Meanwhile {what_changed(before, self.stored)}.", err=True)
+            self.offer_again(entries, pair)
+            return
         self.changed(stored, number, caught, shown=self.confirm)
+
+    def offer_again(self, entries: list[SideEntry], pair: tuple[int, ...]) -> None:
+        """Keep a hand not recorded to be offered again at the prompts, and say so in one
+        line."""
+        self.again = (entries, pair)
+        number = self.stored.game.next_hand
+        if self.lines.readline is not None:
+            typer.echo(
+                f"Hand {number} not recorded: each side's line is back to correct (Enter keeps"
+                " it); a command at the first prompt drops the hand.",
+                err=True,
+            )
+        else:
+            typer.echo(
+                f"Hand {number} not recorded: type it again, or a command to drop it.", err=True
+            )
 
     def changed(
         self,
@@ -788,7 +887,9 @@ class Session:
         for form, what in words.WORDS.values():
             commands.add_row(text(form), text(what))
         con.print(commands)
-        con.print(text("Ctrl-C drops the hand being typed; at the first side's prompt it ends."))
+        con.print(
+            text("Ctrl-C or Ctrl-D drops the hand being typed; at the first side's prompt it ends.")
+        )
 
     @staticmethod
     def no_arguments(word: str, rest: str) -> None:
