@@ -123,3 +123,21 @@ def put_back_files(db: Path, files: dict[str, bytes]) -> None:
         target = folder / name[len("games/") :] if name.startswith("games/") else db
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_bytes(content)
+
+
+def every_command() -> list[list[str]]:
+    """Every command of the program as its words (``["variants", "show"]``), in help order:
+    the command table of :mod:`scorekeeper.cli`, each group followed by its subcommands."""
+    import importlib
+
+    import typer
+
+    from scorekeeper.cli import COMMANDS
+
+    out = []
+    for name, (module, attr) in COMMANDS.items():
+        out.append([name])
+        target = getattr(importlib.import_module(f"scorekeeper.cli.{module}"), attr)
+        if isinstance(target, typer.Typer):
+            out += [[name, c.name or c.callback.__name__] for c in target.registered_commands]
+    return out

@@ -5,35 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from conftest import every_command
 
 README = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
-COMMANDS = [
-    ["new"],
-    ["hand"],
-    ["status"],
-    ["minimum"],
-    ["check"],
-    ["points"],
-    ["variants"],
-    ["variants", "show"],
-    ["variants", "init"],
-    ["variants", "check"],
-    ["games"],
-    ["show"],
-    ["resume"],
-    ["undo"],
-    ["redo"],
-    ["edit"],
-    ["delete"],
-    ["restore"],
-    ["stats"],
-    ["chart"],
-    ["export"],
-    ["import"],
-    ["backups"],
-    ["backups", "restore"],
-    ["paths"],
-]
+COMMANDS = every_command()
 
 
 @pytest.mark.parametrize("command", COMMANDS, ids=" ".join)

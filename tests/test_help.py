@@ -9,37 +9,10 @@ import re
 from pathlib import Path
 
 import pytest
+from conftest import every_command
 
 ROOT = Path(__file__).parent.parent
-COMMANDS = [
-    ["new"],
-    ["rematch"],
-    ["hand"],
-    ["status"],
-    ["minimum"],
-    ["check"],
-    ["points"],
-    ["variants"],
-    ["variants", "show"],
-    ["variants", "init"],
-    ["variants", "check"],
-    ["games"],
-    ["show"],
-    ["resume"],
-    ["undo"],
-    ["redo"],
-    ["edit"],
-    ["delete"],
-    ["restore"],
-    ["stats"],
-    ["chart"],
-    ["export"],
-    ["import"],
-    ["backups"],
-    ["backups", "restore"],
-    ["serve"],
-    ["paths"],
-]
+COMMANDS = every_command()
 GROUPS = ("Entry options:", "Game options:", "Output options:", "Database options:")
 
 
