@@ -28,6 +28,7 @@ TRANSLATED = [
     "scorekeeper/presentation/view.py",
     "scorekeeper/presentation/formats/terminal_pad.py",
     "scorekeeper/domain/scoring.py",
+    "scorekeeper/presentation/web_pad.py",
 ]
 
 

@@ -13,6 +13,12 @@ it, a small inline script applies the server-sent events of ``/events`` (:func:`
 the ``status --json`` document and the pad's HTML) without reloading. Every name and note is
 escaped (:func:`html.escape`), in the page and in the events alike, and the inline script
 carries no data of the game, so no markup or script typed as a side's name ever runs.
+
+The page speaks the language the server runs in (:func:`scorekeeper.i18n.language`, from
+``SCOREKEEPER_LANG`` or the locale; README, "Languages"): its ``lang`` attribute and every
+text, the script's two status lines included, which the script reads from the ``data-open``
+and ``data-lost`` attributes of ``#live`` so that it stays the same text (and the same CSP
+hash) in every language.
 """
 
 from __future__ import annotations
@@ -23,8 +29,11 @@ import json
 from html import escape
 from typing import TYPE_CHECKING, Any
 
+from scorekeeper.i18n import gettext as _
+from scorekeeper.i18n import language, ngettext
 from scorekeeper.presentation.formats.terminal_pad import (
     header_lines,
+    heading,
     note_lines,
     pad_columns,
 )
@@ -78,18 +87,20 @@ td.start { border-left: 2px solid var(--line); }
 """
 
 #: The page's script: applies each event (the pad's HTML, escaped on the server, and the
-#: title) without reloading, and says whether the page is live. It holds no data of the game.
+#: title) without reloading, and says whether the page is live, in the words the page gives it
+#: (``data-open``, ``data-lost`` of ``#live``). It holds no data of the game and no text, so it
+#: (and its hash in :data:`CONTENT_SECURITY_POLICY`) is the same in every language.
 SCRIPT = """
 (function () {
   var live = document.getElementById("live");
   if (!window.EventSource || !window.JSON) { return; }
   var source = new EventSource("events");
   source.onopen = function () {
-    live.textContent = "Live: the scores change here as hands are recorded.";
+    live.textContent = live.getAttribute("data-open");
     document.documentElement.setAttribute("data-live", "open");
   };
   source.onerror = function () {
-    live.textContent = "Connection lost: trying again...";
+    live.textContent = live.getAttribute("data-lost");
     document.documentElement.setAttribute("data-live", "lost");
   };
   source.addEventListener("standings", function (event) {
@@ -120,13 +131,13 @@ CONTENT_SECURITY_POLICY = (
 
 def title(stored: StoredGame | None) -> str:
     """The page's title: the game and each side's total ("Game 1 · Ann & Bob 1,305 · Cat &
-    Dan 140"), so a tab or a locked phone shows the score too."""
+    Dan 140"), so a tab or a locked phone shows the score too; in the language in use."""
     if stored is None:
-        return "scorekeeper: no game yet"
+        return _("scorekeeper: no game yet")
     totals = " · ".join(
         f"{s.name} {num(t)}" for s, t in zip(stored.game.sides, stored.game.totals, strict=True)
     )
-    return f"Game {stored.id} · {totals}"
+    return _("Game {game} · {totals}").format(game=stored.id, totals=totals)
 
 
 def _standings(stored: StoredGame) -> list[str]:
@@ -145,9 +156,8 @@ def _standings(stored: StoredGame) -> list[str]:
             parts.append(f'<p class="players">{escape(", ".join(side.players))}</p>')
         parts.append(f'<p class="total">{num(total)}</p>')
         if not over:
-            parts.append(
-                f'<p class="minimum">next opening minimum: {escape(minimum_text(minimum))}</p>'
-            )
+            text = _("next opening minimum: {minimum}").format(minimum=minimum_text(minimum))
+            parts.append(f'<p class="minimum">{escape(text)}</p>')
         parts.append("</div>")
     parts.append("</section>")
     return parts
@@ -158,15 +168,17 @@ def _hands_table(stored: StoredGame) -> list[str]:
     names over their columns, a row of the column headings, then a row per hand."""
     views = hand_views(stored.game)
     if not views:
-        return ["<p>No hands recorded yet.</p>"]
+        empty = escape(_("No hands recorded yet."))
+        return [f"<p>{empty}</p>"]
     columns = pad_columns(stored, views)
     shared = [c for c in columns if c.side is None]
-    top = [f'<th rowspan="2">{escape(c.header)}</th>' for c in shared]
+    top = [f'<th rowspan="2">{escape(heading(c))}</th>' for c in shared]
     sub = []
+    score = escape(_("score"))
     for s in range(len(stored.game.sides)):
         own = [c for c in columns if c.side == s]
         top.append(f'<th class="side-name" colspan="{len(own)}">{escape(own[0].header)}</th>')
-        sub += ["<th>score</th>"] + [f"<th>{escape(c.header)}</th>" for c in own[1:]]
+        sub += [f"<th>{score}</th>"] + [f"<th>{escape(heading(c))}</th>" for c in own[1:]]
     cols = "".join(
         '<col class="min">' if c.side is not None and c.header == "min" else "<col>"
         for c in columns
@@ -208,10 +220,11 @@ def pad_html(stored: StoredGame | None, problem: str = "") -> str:
     if problem:
         parts.append(f'<p class="problem">{escape(problem)}</p>')
     if stored is None:
-        parts.append(
-            "<h1>No game yet</h1><p>This page shows the game as soon as one starts"
-            " (<code>scorekeeper new</code>).</p>"
+        waiting = escape(_("This page shows the game as soon as one starts ({command}).")).format(
+            command="<code>scorekeeper new</code>"
         )
+        none = escape(_("No game yet"))
+        parts.append(f"<h1>{none}</h1><p>{waiting}</p>")
         return "\n".join(parts)
     game = stored.game
     heading, sides, outcome = header_lines(stored)
@@ -223,7 +236,10 @@ def pad_html(stored: StoredGame | None, problem: str = "") -> str:
     if not game.outcome.over:
         dealer = game.dealer(game.next_hand)
         if dealer:
-            parts.append(f'<p class="dealer">Next dealer: <strong>{escape(dealer)}</strong></p>')
+            line = escape(_("Next dealer: {dealer}")).format(
+                dealer=f"<strong>{escape(dealer)}</strong>"
+            )
+            parts.append(f'<p class="dealer">{line}</p>')
     parts += _hands_table(stored)
     return "\n".join(parts)
 
@@ -247,18 +263,27 @@ def event_text(data: dict[str, Any], number: int) -> str:
 def page(data: dict[str, Any]) -> str:
     """The whole page for the state ``data`` (:func:`event_data`): readable on a phone held
     upright and on a laptop, reloading itself every :data:`RELOAD` seconds without
-    JavaScript, live with it (:data:`SCRIPT`)."""
+    JavaScript, live with it (:data:`SCRIPT`); ``lang`` and every text in the language in use,
+    the script's status lines in ``data-open`` and ``data-lost`` of ``#live`` (escaped)."""
+    reloads = ngettext(
+        "This page reloads itself every {n} second.",
+        "This page reloads itself every {n} seconds.",
+        RELOAD,
+    ).format(n=RELOAD)
+    opened = _("Live: the scores change here as hands are recorded.")
+    lost = _("Connection lost: trying again...")
     return "\n".join(
         [
             "<!DOCTYPE html>",
-            '<html lang="en"><head><meta charset="utf-8">',
+            f'<html lang="{language()}"><head><meta charset="utf-8">',
             '<meta name="viewport" content="width=device-width, initial-scale=1">',
             f"<title>{escape(data['title'])}</title>",
             '<link rel="icon" href="data:,">',
             f'<noscript><meta http-equiv="refresh" content="{RELOAD}"></noscript>',
             f"<style>{CSS}</style></head><body>",
             f'<main id="pad" aria-live="polite">{data["pad"]}</main>',
-            f'<p id="live">This page reloads itself every {RELOAD} seconds.</p>',
+            f'<p id="live" data-open="{escape(opened)}" data-lost="{escape(lost)}">'
+            f"{escape(reloads)}</p>",
             f"<script>{SCRIPT}</script>",
             "</body></html>",
         ]
