@@ -262,8 +262,29 @@ class Snapshot:
 # --- timing -------------------------------------------------------------------------------
 
 
+#: Runs a command and prints its peak resident memory in KB. A child forked from this (large)
+#: process would count this process's memory until it execs; from this small launcher the
+#: figure is the command's own.
+LAUNCHER = (
+    "import resource, subprocess, sys\n"
+    "r = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)\n"
+    "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)\n"
+)
+
+
+def peak_rss(cmd: list[str], env: dict[str, str], setup=None) -> float:
+    """Peak resident memory of one run of ``cmd``, in MB (through :data:`LAUNCHER`)."""
+    if setup:
+        setup()
+    out = subprocess.run(
+        [sys.executable, "-c", LAUNCHER, *cmd], env=env, capture_output=True, text=True
+    )
+    return int(out.stdout.strip().splitlines()[-1]) / 1024
+
+
 class Run:
-    """One finished process: ``wall`` and ``cpu`` (user + system) in ms, ``rss`` in MB."""
+    """One finished process: ``wall`` and ``cpu`` (user + system) in ms, ``rss`` in MB (as
+    the kernel counts it for a child of this process: see :data:`LAUNCHER`)."""
 
     def __init__(self, wall: float, cpu: float, rss: float) -> None:
         self.wall, self.cpu, self.rss = wall, cpu, rss
@@ -403,7 +424,7 @@ def measure(exe: str, work: Path, env: dict[str, str], sizes: list[int], args) -
             floors.append(Run(pair.wall / pair.wall_ratio, pair.cpu / pair.ratio, 0))
             result.setdefault(f"{name}_ms", {})[str(size)] = round(pair.wall, 1)
             ratio.setdefault(name, {})[str(size)] = round(pair.ratio, 3)
-            rss.setdefault(name, {})[str(size)] = round(pair.rss, 1)
+            rss.setdefault(name, {})[str(size)] = round(peak_rss(cmd, run_env, setup), 1)
         # play: from a confirmed hand to the next prompt (its hands are taken away after)
         play[str(size)] = round(play_ms([exe], db, hands=9, env=run_env), 1)
         snapshot.put_back()
@@ -430,7 +451,8 @@ def measure(exe: str, work: Path, env: dict[str, str], sizes: list[int], args) -
             run_once([exe, *argv], run_env, setup)  # warm-up
             done = median_run([exe, *argv], run_env, max(3, args.runs // 5), setup)
             history_ms.setdefault(name, {})[str(size)] = round(done.wall, 1)
-            history_rss.setdefault(name, {})[str(size)] = round(done.rss, 1)
+            rss_mb = peak_rss([exe, *argv], run_env, setup)
+            history_rss.setdefault(name, {})[str(size)] = round(rss_mb, 1)
         # cold: the index deleted; the data folder copied (new inodes, the same times)
         index = db.with_name(db.name + ".index.json")
         done = run_once([exe, *HISTORY["games_variant"]], run_env, lambda f=index: f.unlink())
