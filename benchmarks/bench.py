@@ -283,11 +283,11 @@ def peak_rss(cmd: list[str], env: dict[str, str], setup=None) -> float:
 
 
 class Run:
-    """One finished process: ``wall`` and ``cpu`` (user + system) in ms, ``rss`` in MB (as
-    the kernel counts it for a child of this process: see :data:`LAUNCHER`)."""
+    """One finished process: ``wall`` and ``cpu`` (user + system) in ms (its memory is
+    measured apart, by :func:`peak_rss`)."""
 
-    def __init__(self, wall: float, cpu: float, rss: float) -> None:
-        self.wall, self.cpu, self.rss = wall, cpu, rss
+    def __init__(self, wall: float, cpu: float) -> None:
+        self.wall, self.cpu = wall, cpu
 
 
 def run_once(cmd: list[str], env: dict[str, str], setup=None) -> Run:
@@ -305,7 +305,7 @@ def run_once(cmd: list[str], env: dict[str, str], setup=None) -> Run:
             message = err.read().decode(errors="replace")[-300:]
             raise SystemExit(f"{' '.join(cmd)} failed ({child.returncode}): {message}")
     cpu = (usage.ru_utime + usage.ru_stime) * 1000
-    return Run(wall, cpu, usage.ru_maxrss / 1024)
+    return Run(wall, cpu)
 
 
 class Paired:
@@ -323,7 +323,6 @@ class Paired:
 
     cpu = property(lambda self: statistics.median(r.cpu for r in self.runs))
     wall = property(lambda self: statistics.median(r.wall for r in self.runs))
-    rss = property(lambda self: max(r.rss for r in self.runs))
     ratio = property(lambda self: statistics.median(self.cpu_ratios))
     wall_ratio = property(lambda self: statistics.median(self.wall_ratios))
 
@@ -345,7 +344,6 @@ def median_run(cmd, env, runs: int, setup=None) -> Run:
     return Run(
         statistics.median(r.wall for r in done),
         statistics.median(r.cpu for r in done),
-        max(r.rss for r in done),
     )
 
 
@@ -421,7 +419,7 @@ def measure(exe: str, work: Path, env: dict[str, str], sizes: list[int], args) -
             setup = snapshot.put_back if name == "hand" else None
             pair = paired(cmd, run_env, floor_cmd, env, args.runs, setup)
             snapshot.put_back()
-            floors.append(Run(pair.wall / pair.wall_ratio, pair.cpu / pair.ratio, 0))
+            floors.append(Run(pair.wall / pair.wall_ratio, pair.cpu / pair.ratio))
             result.setdefault(f"{name}_ms", {})[str(size)] = round(pair.wall, 1)
             ratio.setdefault(name, {})[str(size)] = round(pair.ratio, 3)
             rss.setdefault(name, {})[str(size)] = round(peak_rss(cmd, run_env, setup), 1)
