@@ -199,3 +199,22 @@ def test_export_refuses_a_link_to_the_database_and_writes_beside_it(cli, db, tmp
     beside = db.with_name(db.name + "x")  # a name that only starts like the database's
     assert cli("export", "1", "--format", "json", "-o", str(beside)).exit_code == 0
     assert json.loads(beside.read_text(encoding="utf-8"))["game"] == 1
+
+
+@pytest.mark.parametrize("target", ["database", "game", "backup"])
+def test_export_refuses_a_hard_link_of_the_databases_own_files(cli, db, tmp_path, target):
+    # A hard link is the same file under a second name outside the database's folders:
+    # writing to it would write over the database, though its path lies elsewhere.
+    new_game(cli)
+    assert cli("hand", "--yes", "m=50", "m=50").exit_code == 0
+    backups = sorted(db.with_name(db.name + ".backups").iterdir())
+    own = {"database": db, "game": game_file(db, 1), "backup": backups[0]}[target]
+    link = tmp_path / "elsewhere.json"
+    os.link(own, link)
+    content = own.read_bytes()
+    line = refused(cli, db, "export", "1", "-o", str(link))
+    assert "database" in line and own.read_bytes() == content
+    lone = tmp_path / "lone.json"  # a file of one name is written as ever
+    lone.write_text("old", encoding="utf-8")
+    assert cli("export", "1", "-o", str(lone)).exit_code == 0
+    assert json.loads(lone.read_text(encoding="utf-8"))["game"] == 1

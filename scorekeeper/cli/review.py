@@ -263,7 +263,8 @@ def export(
     reads back) or HTML (a printable sheet). Without --format the file name's suffix says
     which (game3.csv, game3.json, game3.html).
 
-    A file of the database (or one in its games or backups folder) is refused as --output.
+    A file of the database (or one in its games or backups folder, or a link to one) is
+    refused as --output.
     Example: scorekeeper export 3 --output game3.html
     """
     from scorekeeper.application.queries import game, refuse_database_path

@@ -79,14 +79,46 @@ def own_paths(path: Path) -> tuple[list[Path], list[Path]]:
 
 def is_own_path(path: Path, other: Path) -> bool:
     """True when ``other`` is a file of the database at ``path`` or lies inside one of its
-    folders (:func:`own_paths`; a temporary file of its writes too), compared as resolved."""
+    folders (:func:`own_paths`; a temporary file of its writes too), compared as resolved, or
+    is a hard link of one of them."""
     target = other.expanduser().resolve()
     files, folders = own_paths(path.expanduser().resolve())
     if target in files or (
         is_own_temporary(files[0], target.name) and target.parent == files[0].parent
     ):
         return True
-    return any(target == folder or folder in target.parents for folder in folders)
+    if any(target == folder or folder in target.parents for folder in folders):
+        return True
+    return _is_linked(target, files, folders)
+
+
+def _is_linked(target: Path, files: list[Path], folders: list[Path]) -> bool:
+    """True when ``target`` is a hard link of one of ``files`` or of a file inside ``folders``:
+    another name for the same file, so writing to it writes over that file. Only a file with
+    more than one name is compared, and a folder's entries by the inode its listing gives."""
+    try:
+        st = target.stat()
+    except OSError:
+        return False
+    if st.st_nlink < 2:
+        return False
+    same = (st.st_dev, st.st_ino)
+    for file in files:
+        with suppress(OSError):
+            seen = file.stat()
+            if (seen.st_dev, seen.st_ino) == same:
+                return True
+    for folder in folders:
+        try:
+            device = folder.stat().st_dev
+            if device != st.st_dev:
+                continue
+            with os.scandir(folder) as entries:
+                if any(entry.inode() == st.st_ino for entry in entries):
+                    return True
+        except OSError:
+            continue
+    return False
 
 
 def game_ids(path: Path) -> list[int]:
@@ -108,6 +140,31 @@ def damaged(path: Path, what: str, db: Path | None = None) -> DataFileError:
     )
 
 
+class _KeyTwice(ValueError):
+    """A JSON object of a stored file gives one key twice."""
+
+
+def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    data = dict(pairs)
+    if len(data) != len(pairs):
+        raise _KeyTwice
+    return data
+
+
+def loads(raw: bytes) -> Any:
+    """The JSON data of the bytes of a stored file. ValueError (or UnicodeDecodeError,
+    RecursionError) for bytes that are not UTF-8 JSON, or an object giving a key twice: a stored
+    file never does, so such a file was changed by hand or damaged, and taking the last value of
+    the key would misreport it (README, "Files")."""
+    return json.loads(raw.decode("utf-8"), object_pairs_hook=_object)
+
+
+def _damaged_json(path: Path, err: Exception, db: Path | None) -> DataFileError:
+    if isinstance(err, _KeyTwice):
+        return damaged(path, "is damaged (a key is given twice)", db)
+    return damaged(path, "is damaged (not complete JSON)", db)
+
+
 def read_json(path: Path, db: Path | None = None) -> Any:
     """The JSON data of ``path``: None for a missing or empty file; DataFileError for a file
     that is not UTF-8 JSON (garbage, NUL bytes, a truncated write) or cannot be read."""
@@ -124,9 +181,9 @@ def read_json(path: Path, db: Path | None = None) -> Any:
     if not raw.strip():
         return None
     try:
-        return json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError, RecursionError):
-        raise damaged(path, "is damaged (not complete JSON)", db) from None
+        return loads(raw)
+    except (UnicodeDecodeError, ValueError, RecursionError) as err:
+        raise _damaged_json(path, err, db) from None
 
 
 def check_tables(data: Any) -> bool:
@@ -160,9 +217,9 @@ def parse_game_file(db: Path, game_id: int, file: Path, raw: bytes) -> dict[str,
     """The document of game ``game_id`` from the bytes of its file ``file``; DataFileError
     naming the file unless they are complete JSON holding a ``games`` table of that one game."""
     try:
-        data = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError, RecursionError):
-        raise damaged(file, "is damaged (not complete JSON)", db) from None
+        data = loads(raw)
+    except (UnicodeDecodeError, ValueError, RecursionError) as err:
+        raise _damaged_json(file, err, db) from None
     doc = data.get("games", {}).get(str(game_id)) if check_tables(data) else None
     if doc is None or len(data) != 1 or len(data["games"]) != 1:
         raise damaged(file, f"is not the file of game {game_id}", db)
@@ -400,7 +457,7 @@ def complete_pending(path: Path, durable: bool = True) -> bool:
         raise DataFileError(f"cannot read {journal}: {err.strerror}") from None
     folder = path.parent
     try:
-        listed = json.loads(raw.decode("utf-8"))
+        listed = loads(raw)
         renames = [(folder / tmp, folder / target) for tmp, target in listed["renames"]]
         removals = [folder / target for target in listed["removals"]]
     except (UnicodeDecodeError, ValueError, RecursionError, KeyError, TypeError):
