@@ -45,7 +45,8 @@ def help_text(path: list[str]) -> str:
 
     from scorekeeper.cli import app
 
-    runner = CliRunner(env={"COLUMNS": WIDTH, "NO_COLOR": "1"})
+    # English whatever the language of the shell that writes the page (README, "Languages")
+    runner = CliRunner(env={"COLUMNS": WIDTH, "NO_COLOR": "1", "SCOREKEEPER_LANG": "en"})
     result = runner.invoke(app, [*path, "--help"])
     if result.exit_code != 0:
         raise SystemExit(f"scorekeeper {' '.join(path)} --help failed: {result.output}")

@@ -14,7 +14,8 @@ on standard error (:func:`warn`, :func:`warnings`).
 :data:`before_file_change` is a test hook: when set, the write layer calls it with the kind of
 change (``"create"``, ``"rename"``, ``"unlink"``, ``"backup"``) and the path before each change
 of a file, so that a test can interrupt or kill a command before each of its file changes in
-turn. It imports nothing from the package, so every layer may use it.
+turn. It imports nothing from the package but the language layer (:mod:`scorekeeper.i18n`,
+which imports nothing itself), so every layer may use it.
 """
 
 from __future__ import annotations
@@ -32,7 +33,9 @@ def quiet_interrupt(signum: int, frame: object) -> None:
     :class:`scorekeeper.cli.common.ScorekeeperGroup` puts Python's own handler back."""
     import os
 
-    os.write(2, b"Interrupted: nothing was changed.\n")
+    from scorekeeper.i18n import gettext as _
+
+    os.write(2, (_("Interrupted: nothing was changed.") + "\n").encode("utf-8", "replace"))
     os._exit(130)
 
 
@@ -62,7 +65,9 @@ def commit_passed() -> None:
     if _expected:
         _stored.append(_expected.pop())
     else:
-        _stored.append("the change was stored")
+        from scorekeeper.i18n import gettext as _
+
+        _stored.append(_("the change was stored"))
 
 
 def stored() -> str | None:

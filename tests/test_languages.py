@@ -29,6 +29,24 @@ TRANSLATED = [
     "scorekeeper/presentation/formats/terminal_pad.py",
     "scorekeeper/domain/scoring.py",
     "scorekeeper/presentation/web_pad.py",
+    # the command line (help texts, errors, questions, the session's words)
+    "scorekeeper/cli/__init__.py",
+    "scorekeeper/cli/backups.py",
+    "scorekeeper/cli/cards.py",
+    "scorekeeper/cli/common.py",
+    "scorekeeper/cli/complete.py",
+    "scorekeeper/cli/edit.py",
+    "scorekeeper/cli/entries.py",
+    "scorekeeper/cli/language.py",
+    "scorekeeper/cli/paths.py",
+    "scorekeeper/cli/play.py",
+    "scorekeeper/cli/prompt.py",
+    "scorekeeper/cli/review.py",
+    "scorekeeper/cli/serve.py",
+    "scorekeeper/cli/session.py",
+    "scorekeeper/cli/session_words.py",
+    "scorekeeper/cli/tables.py",
+    "scorekeeper/progress.py",
 ]
 
 

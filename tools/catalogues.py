@@ -62,7 +62,32 @@ def extracted() -> Catalog:
     ):
         catalog.add(message, None, [], auto_comments=comments, context=context)
         del filename
+    for message in command_helps():
+        catalog.add(message, None, [])
     return catalog
+
+
+def command_helps() -> list[str]:
+    """The help of every command and command group, as Typer takes it from the function's
+    docstring (which Python's extractor does not read), paragraph by paragraph, and every
+    option's help as the command holds it; the command line translates them when help is
+    shown (scorekeeper/cli/language.py)."""
+    import typer
+
+    from scorekeeper.cli import COMMANDS, app
+    from scorekeeper.cli.language import help_messages
+
+    group = typer.main.get_command(app)
+    helps = [group.help]
+    messages = [p.help for p in group.params if p.help]
+    for name in COMMANDS:
+        command = group.get_command(None, name)  # type: ignore[arg-type]
+        commands = [command, *getattr(command, "commands", {}).values()]
+        helps += [c.help for c in commands]
+        # the options' help too, those made at import (a list of formats) among them
+        options = [p.help for c in commands for p in c.params if p.help]
+        messages += options
+    return messages + [m for text in helps if text for m in help_messages(text)]
 
 
 def po_path(lang: str) -> Path:

@@ -18,6 +18,7 @@ import typer
 
 from scorekeeper.cli import complete
 from scorekeeper.cli.common import ScorekeeperCommand, ScorekeeperGroup, hoist_common_options
+from scorekeeper.i18n import N_
 
 #: Command name -> (module of scorekeeper.cli, function or Typer group), in help order.
 COMMANDS: dict[str, tuple[str, str]] = {
@@ -121,7 +122,7 @@ ShellValue = str | None if os.environ.get(complete.SHELL_AS_VALUE) else bool
 def root(
     version: Annotated[
         bool,
-        typer.Option("--version", callback=_version, is_eager=True, help="Show the version."),
+        typer.Option("--version", callback=_version, is_eager=True, help=N_("Show the version.")),
     ] = False,
     install_completion: Annotated[
         ShellValue,
@@ -130,7 +131,7 @@ def root(
             callback=_install_completion,
             is_eager=True,
             expose_value=False,
-            help="Install shell completion (bash, zsh or fish) for the shell this runs in.",
+            help=N_("Install shell completion (bash, zsh or fish) for the shell this runs in."),
         ),
     ] = None,
     show_completion: Annotated[
@@ -140,7 +141,9 @@ def root(
             callback=_show_completion,
             is_eager=True,
             expose_value=False,
-            help="Print the shell completion script for the shell this runs in, to place by hand.",
+            help=N_(
+                "Print the shell completion script for the shell this runs in, to place by hand."
+            ),
         ),
     ] = None,
 ) -> None:

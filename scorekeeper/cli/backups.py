@@ -22,13 +22,16 @@ from scorekeeper.cli.common import (
     stdin_is_terminal,
 )
 from scorekeeper.errors import UsageError
+from scorekeeper.i18n import N_, ngettext
+from scorekeeper.i18n import gettext as _
+from scorekeeper.i18n import number as figure
 from scorekeeper.presentation.documents import document
 
 KINDS = {
-    "write": "before a change",
-    "migration": "before a schema update",
-    "restore": "before a restore",
-    "damaged": "unreadable file moved aside",
+    "write": N_("before a change"),
+    "migration": N_("before a schema update"),
+    "restore": N_("before a restore"),
+    "damaged": N_("unreadable file moved aside"),
 }
 
 backups_app = typer.Typer(
@@ -58,27 +61,29 @@ def backups_list(ctx: typer.Context, as_json: JsonOption = False, db: DbOption =
 
     con = console()
     if not rows:
-        con.print(text(f"No backups of {path} yet (one is kept before every change)."))
+        said = _("No backups of {path} yet (one is kept before every change).")
+        con.print(text(said.format(path=path)))
         return
-    table = Table(title=text(f"Backups in {listed.folder}"), title_justify="left")
+    title = text(_("Backups in {folder}").format(folder=listed.folder))
+    table = Table(title=title, title_justify="left")
     table.add_column("#", justify="right", no_wrap=True)
-    table.add_column("Taken (UTC)", no_wrap=True)
-    table.add_column("Why", overflow="fold")
-    table.add_column("Games", justify="right", no_wrap=True)
-    table.add_column("Hands", justify="right", no_wrap=True)
+    table.add_column(_("Taken (UTC)"), no_wrap=True)
+    table.add_column(_("Why"), overflow="fold")
+    table.add_column(_("Games"), justify="right", no_wrap=True)
+    table.add_column(_("Hands"), justify="right", no_wrap=True)
     for row in rows:
-        games = "unreadable" if row["error"] else f"{row['games']:,}"
-        hands = "" if row["error"] else f"{row['hands']:,}"
+        games = _("unreadable") if row["error"] else figure(row["games"])
+        hands = "" if row["error"] else figure(row["hands"])
         taken = row["taken"][:19].replace("T", " ")
-        table.add_row(str(row["number"]), taken, KINDS[row["kind"]], games, hands)
+        table.add_row(str(row["number"]), taken, _(KINDS[row["kind"]]), games, hands)
     con.print(table)
-    con.print("Restore one with 'scorekeeper backups restore NUMBER'.")
+    con.print(_("Restore one with 'scorekeeper backups restore NUMBER'."))
 
 
 @backups_app.command("restore", cls=ScorekeeperCommand)
 def backups_restore(
     ctx: typer.Context,
-    number: Annotated[int, typer.Argument(help="Backup number from 'scorekeeper backups'.")],
+    number: Annotated[int, typer.Argument(help=N_("Backup number from 'scorekeeper backups'."))],
     yes: YesOption = False,
     as_json: JsonOption = False,
     db: DbOption = None,
@@ -97,17 +102,24 @@ def backups_restore(
     path = backup.database
     if not yes and not stdin_is_terminal():
         raise UsageError(
-            "restoring a backup replaces games (a game made after it goes away): say --yes"
+            _("restoring a backup replaces games (a game made after it goes away): say --yes")
         )
     if not yes:
         games, hands = backup.games, backup.hands
-        question = (
-            f"Replace {path} with backup {number} of {backup.taken} ({games}"
-            f" game{'s' if games != 1 else ''}, {hands} hand{'s' if hands != 1 else ''})? Games"
-            " it does not hold, or holds earlier versions of, go back to that state"
+        held = ", ".join(
+            (
+                ngettext("{n} game", "{n} games", games).format(n=figure(games)),
+                ngettext("{n} hand", "{n} hands", hands).format(n=figure(hands)),
+            )
         )
-        if not typer.confirm(question, default=False, err=True):
-            typer.echo("Nothing restored.", err=True)
+        question = _(
+            "Replace {path} with backup {number} of {taken} ({held})? Games it does not hold,"
+            " or holds earlier versions of, go back to that state"
+        ).format(path=path, number=number, taken=backup.taken, held=held)
+        from scorekeeper.cli.language import confirm
+
+        if not confirm(question, default=False):
+            typer.echo(_("Nothing restored."), err=True)
             raise typer.Exit(0)
     kept = restore_backup(backup)
     if as_json:
@@ -124,7 +136,9 @@ def backups_restore(
         return
     from scorekeeper.presentation.console import console, text
 
-    message = f"Restored backup {number} of {backup.taken} into {path}."
+    message = _("Restored backup {number} of {taken} into {path}.").format(
+        number=number, taken=backup.taken, path=path
+    )
     if kept is not None:
-        message += f" The version it replaced is kept as {kept.name}."
+        message += " " + _("The version it replaced is kept as {name}.").format(name=kept.name)
     console().print(text(message))

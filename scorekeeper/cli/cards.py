@@ -18,6 +18,8 @@ from scorekeeper.cli.common import (
 )
 from scorekeeper.cli.complete import complete_side
 from scorekeeper.errors import InputError, RuleError, UsageError
+from scorekeeper.i18n import N_
+from scorekeeper.i18n import gettext as _
 from scorekeeper.presentation.documents import document
 
 if TYPE_CHECKING:
@@ -28,8 +30,10 @@ if TYPE_CHECKING:
 CardsArgument = Annotated[
     list[str],
     typer.Argument(
-        help="Cards: ranks A K Q J 10-4 (T for ten), 2, 3r 3b, jokers X; e.g. KKK2 AAA,"
-        " K-K-K-2, 'Kh 10 X'.",
+        help=N_(
+            "Cards: ranks A K Q J 10-4 (T for ten), 2, 3r 3b, jokers X; e.g. KKK2 AAA,"
+            " K-K-K-2, 'Kh 10 X'."
+        ),
         show_default=False,
     ),
 ]
@@ -45,7 +49,7 @@ def _variant_of(
     if name is not None:
         return load_variant(name, parse_settings(settings)), False
     if settings:
-        raise UsageError("--set needs --variant; a game keeps the rules it was started with")
+        raise UsageError(_("--set needs --variant; a game keeps the rules it was started with"))
     from scorekeeper.application.queries import variant_in_play
 
     in_play = variant_in_play(db, game_id)
@@ -98,15 +102,17 @@ def check(
     cards: CardsArgument,
     discard: Annotated[
         str | None,
-        typer.Option("--discard", "-d", help="Top card of the discard pile taken (one card)."),
+        typer.Option("--discard", "-d", help=N_("Top card of the discard pile taken (one card).")),
     ] = None,
     out: Annotated[
-        bool, typer.Option("--out", help="The player goes out this turn (black threes may meld).")
+        bool,
+        typer.Option("--out", help=N_("The player goes out this turn (black threes may meld).")),
     ] = False,
     concealed: Annotated[
         bool,
         typer.Option(
-            "--concealed", help="Going out concealed: the whole hand at once (implies --out)."
+            "--concealed",
+            help=N_("Going out concealed: the whole hand at once (implies --out)."),
         ),
     ] = False,
     team: Annotated[
@@ -114,7 +120,7 @@ def check(
         typer.Option(
             "--team",
             "-t",
-            help="Side of the current game that melds.",
+            help=N_("Side of the current game that melds."),
             autocompletion=complete_side,
         ),
     ] = None,
@@ -144,17 +150,19 @@ def check(
         from scorekeeper.variants import load_variant
 
         if team is not None or game_id is not None:
-            raise UsageError("--team and --game check against a game; leave out --variant")
+            raise UsageError(_("--team and --game check against a game; leave out --variant"))
         v = load_variant(variant, parse_settings(settings))
         if v.opening_minimum.by == "round" and round_ is None:
-            raise UsageError(f"{v.name} sets its minimum by round: give --round N")
+            raise UsageError(
+                _("{variant} sets its minimum by round: give --round N").format(variant=v.name)
+            )
         if v.opening_minimum.by == "score" and score is None:
-            raise UsageError("give the side's score with --score N (e.g. --score 1600)")
+            raise UsageError(_("give the side's score with --score N (e.g. --score 1600)"))
         minimum: Minimum | None = opening_minimum(v, score=score, round=round_)
     else:
         if score is not None or round_ is not None or settings:
             raise UsageError(
-                "--score, --round and --set need --variant; without it the current game is used"
+                _("--score, --round and --set need --variant; without it the current game is used")
             )
         from scorekeeper.application.queries import game as read_game
 
@@ -162,18 +170,24 @@ def check(
         game = stored.game
         v = game.variant
         if game.outcome.over:
-            raise RuleError(f"game {stored.id} is over; check against --variant V --score N")
+            raise RuleError(
+                _("game {game} is over; check against --variant V --score N").format(game=stored.id)
+            )
         if team is None:
             if len(game.sides) > 1:
                 raise UsageError(
-                    f"say which side melds with --team NAME (sides: {', '.join(game.names)})"
+                    _("say which side melds with --team NAME (sides: {sides})").format(
+                        sides=", ".join(game.names)
+                    )
                 )
             index = 0
         else:
             index = game.side_index(team)
         minimum = game.next_minimums()[index]
         if minimum is None:
-            raise RuleError(f"game {stored.id} is over; check against --variant V --score N")
+            raise RuleError(
+                _("game {game} is over; check against --variant V --score N").format(game=stored.id)
+            )
         context = {
             "game": stored.id,
             "team": game.names[index],
@@ -185,7 +199,11 @@ def check(
     if discard is not None:
         found = parse_cards(discard)
         if len(found) != 1:
-            raise InputError(f"--discard takes one card, the top of the pile; got '{discard}'")
+            raise InputError(
+                _("--discard takes one card, the top of the pile; got '{card}'").format(
+                    card=discard
+                )
+            )
         top = found[0]
     result = check_opening(
         v, melds, minimum, discard=top, going_out=out or concealed, concealed=concealed

@@ -15,30 +15,35 @@ from typing import Annotated, Any
 import typer
 from typer.core import TyperCommand, TyperGroup
 
-from scorekeeper import progress
+import scorekeeper.cli.language as language
+from scorekeeper import i18n, progress
 from scorekeeper.cli.complete import complete_game, complete_variant
 from scorekeeper.errors import InputError, ScorekeeperError, UsageError
+from scorekeeper.i18n import N_
+from scorekeeper.i18n import gettext as _
 from scorekeeper.presentation.documents import Document
+
+language.install()
 
 DbOption = Annotated[
     Path | None,
     typer.Option(
         "--db",
         envvar="SCOREKEEPER_DB",
-        help="Database file (default: scorekeeper.json in your user data folder).",
+        help=N_("Database file (default: scorekeeper.json in your user data folder)."),
         show_default=False,
     ),
 ]
 JsonOption = Annotated[
-    bool, typer.Option("--json", help="Print one JSON document (format 1) instead of tables.")
+    bool, typer.Option("--json", help=N_("Print one JSON document (format 1) instead of tables."))
 ]
-YesOption = Annotated[bool, typer.Option("--yes", "-y", help="Do not ask for confirmation.")]
+YesOption = Annotated[bool, typer.Option("--yes", "-y", help=N_("Do not ask for confirmation."))]
 GameOption = Annotated[
     int | None,
     typer.Option(
         "--game",
         "-g",
-        help="Game id (default: the current game).",
+        help=N_("Game id (default: the current game)."),
         autocompletion=complete_game,
     ),
 ]
@@ -47,25 +52,25 @@ VariantOption = Annotated[
     typer.Option(
         "--variant",
         "-v",
-        help="Variant to use instead of the current game.",
+        help=N_("Variant to use instead of the current game."),
         autocompletion=complete_variant,
     ),
 ]
-ScoreOption = Annotated[int | None, typer.Option(help="A side's score before the hand.")]
+ScoreOption = Annotated[int | None, typer.Option(help=N_("A side's score before the hand."))]
 RoundOption = Annotated[
-    int | None, typer.Option("--round", help="Hand number, where minimums go by round.")
+    int | None, typer.Option("--round", help=N_("Hand number, where minimums go by round."))
 ]
 EntryFileOption = Annotated[
-    str | None, typer.Option("--file", "-f", help="JSON hand entry file; '-' reads stdin.")
+    str | None, typer.Option("--file", "-f", help=N_("JSON hand entry file; '-' reads stdin."))
 ]
 GuidedOption = Annotated[
-    bool, typer.Option("--guided", help="Ask side by side even when input is not a terminal.")
+    bool, typer.Option("--guided", help=N_("Ask side by side even when input is not a terminal."))
 ]
 SetOption = Annotated[
     list[str] | None,
     typer.Option(
         "--set",
-        help="Rule override or option, KEY=VALUE (e.g. target=6000, draw_on_tie=true).",
+        help=N_("Rule override or option, KEY=VALUE (e.g. target=6000, draw_on_tie=true)."),
         show_default=False,
     ),
 ]
@@ -78,8 +83,8 @@ def _game_number(err: Exception) -> str:
     if type(err).__name__ != "BadParameter" or getattr(param, "name", None) != "game_id":
         return ""
     opts = getattr(param, "opts", None) or []
-    name = "GAME" if getattr(param, "param_type_name", "") == "argument" else "/".join(opts)
-    return f"{name} must be a game number, e.g. 3"
+    name = _("GAME") if getattr(param, "param_type_name", "") == "argument" else "/".join(opts)
+    return _("{name} must be a game number, e.g. 3").format(name=name)
 
 
 def stdin_is_terminal() -> bool:
@@ -148,9 +153,13 @@ def parse_settings(items: list[str] | None) -> dict[str, str]:
     for item in items or []:
         key, sep, value = ascii_field(item).partition("=")
         if not sep or not key.strip():
-            raise UsageError(f"--set takes KEY=VALUE, e.g. --set target=6000; got '{item}'")
+            raise UsageError(
+                _("--set takes KEY=VALUE, e.g. --set target=6000; got '{item}'").format(item=item)
+            )
         if key.strip() in settings:
-            raise UsageError(f"--set {key.strip()} is given twice; give each rule once")
+            raise UsageError(
+                _("--set {key} is given twice; give each rule once").format(key=key.strip())
+            )
         settings[key.strip()] = value.strip()
     return settings
 
@@ -162,7 +171,7 @@ def read_input(source: str, error: type[ScorekeeperError] = InputError) -> str:
     much is read: ``/dev/zero`` never fills memory)."""
     from scorekeeper.domain.bounds import MAX_INPUT_BYTES
 
-    name = "standard input" if source == "-" else source
+    name = _("standard input") if source == "-" else source
     try:
         if source == "-":
             stream = getattr(sys.stdin, "buffer", None)
@@ -174,16 +183,18 @@ def read_input(source: str, error: type[ScorekeeperError] = InputError) -> str:
             with open(source, "rb") as handle:
                 raw = handle.read(MAX_INPUT_BYTES + 1)
     except OSError as err:
-        raise error(f"cannot read {name}: {err.strerror or err}") from None
+        reason = err.strerror or str(err)
+        raise error(_("cannot read {name}: {reason}").format(name=name, reason=reason)) from None
     if len(raw) > MAX_INPUT_BYTES:
         raise error(
-            f"{name} is larger than {MAX_INPUT_BYTES // 2**20} MiB; an input file is a few"
-            " kilobytes"
+            _("{name} is larger than {size} MiB; an input file is a few kilobytes").format(
+                name=name, size=MAX_INPUT_BYTES // 2**20
+            )
         )
     try:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError:
-        raise error(f"cannot read {name}: it is not UTF-8 text") from None
+        raise error(_("cannot read {name}: it is not UTF-8 text").format(name=name)) from None
 
 
 def error_line(message: str) -> None:
@@ -191,7 +202,8 @@ def error_line(message: str) -> None:
     any other control character it quotes from input is written as ``\\xNN``)."""
     from scorekeeper.presentation.console import visible
 
-    typer.echo(f"Error: {visible(' '.join(message.split()))}", err=True)
+    text = visible(" ".join(message.split()))
+    typer.echo(_("Error: {message}").format(message=text), err=True)
 
 
 #: Control characters refused in command-line arguments (tab and line feed are allowed).
@@ -207,13 +219,17 @@ def check_arguments(args: Sequence[str]) -> None:
             arg.encode("utf-8")
         except UnicodeEncodeError:
             raise InputError(
-                f"argument {number} is not valid UTF-8 text; type it again as plain text"
+                _("argument {number} is not valid UTF-8 text; type it again as plain text").format(
+                    number=number
+                )
             ) from None
         match = _CONTROL.search(arg)
         if match:
             raise InputError(
-                f"argument {number} contains a control character ({ord(match.group()):#04x});"
-                " names, entries and options are plain text"
+                _(
+                    "argument {number} contains a control character ({code});"
+                    " names, entries and options are plain text"
+                ).format(number=number, code=f"{ord(match.group()):#04x}")
             )
 
 
@@ -293,37 +309,37 @@ def hoist_common_options(args: Sequence[str]) -> list[str]:
 #: What goes where a parameter's value goes in help, by parameter name (Typer would print
 #: ``<str>``, ``<int>`` or ``{name}``); a parameter not listed shows its name in capitals.
 METAVARS = {
-    "db": "FILE",
-    "file": "FILE",
-    "output": "FILE",
-    "game_id": "GAME",
-    "variant": "VARIANT",
-    "base": "VARIANT",
-    "team": "NAME",
-    "side": "NAME",
-    "dealer": "NAME",
-    "player": "NAME",
-    "players": "NAMES",
-    "partners": "NAMES",
-    "target": "POINTS",
-    "score": "POINTS",
-    "start_score": "POINTS",
-    "label": "TEXT",
-    "note": "TEXT",
-    "settings": "KEY=VALUE",
-    "round_": "N",
-    "limit": "N",
-    "number": "N",
-    "discard": "CARD",
-    "since": "DAY",
-    "port": "PORT",
-    "entries": "ENTRY",
-    "cards": "CARDS",
+    "db": N_("FILE"),
+    "file": N_("FILE"),
+    "output": N_("FILE"),
+    "game_id": N_("GAME"),
+    "variant": N_("VARIANT"),
+    "base": N_("VARIANT"),
+    "team": N_("NAME"),
+    "side": N_("NAME"),
+    "dealer": N_("NAME"),
+    "player": N_("NAME"),
+    "players": N_("NAMES"),
+    "partners": N_("NAMES"),
+    "target": N_("POINTS"),
+    "score": N_("POINTS"),
+    "start_score": N_("POINTS"),
+    "label": N_("TEXT"),
+    "note": N_("TEXT"),
+    "settings": N_("KEY=VALUE"),
+    "round_": N_("N"),
+    "limit": N_("N"),
+    "number": N_("N"),
+    "discard": N_("CARD"),
+    "since": N_("DAY"),
+    "port": N_("PORT"),
+    "entries": N_("ENTRY"),
+    "cards": N_("CARDS"),
 }
 #: Help's sections of options, in order, with the parameter names each holds; an option in
 #: none is under :data:`OTHER_OPTIONS`. One literal per title, for translations.
 OPTION_GROUPS = {
-    "Entry options": {
+    N_("Entry options"): {
         "file",
         "guided",
         "note",
@@ -333,7 +349,7 @@ OPTION_GROUPS = {
         "out",
         "concealed",
     },
-    "Game options": {
+    N_("Game options"): {
         "game_id",
         "variant",
         "team",
@@ -354,27 +370,34 @@ OPTION_GROUPS = {
         "force",
         "again",
     },
-    "Output options": {"as_json", "fmt", "output", "excel", "detail", "port", "lan"},
-    "Database options": {"db"},
+    N_("Output options"): {"as_json", "fmt", "output", "excel", "detail", "port", "lan"},
+    N_("Database options"): {"db"},
 }
-OTHER_OPTIONS = "Other options"
-ARGUMENTS = "Arguments"
+OTHER_OPTIONS = N_("Other options")
+ARGUMENTS = N_("Arguments")
 #: The environment variables scorekeeper reads, for the main help (one literal each).
-ENVIRONMENT_TITLE = "Environment variables"
+ENVIRONMENT_TITLE = N_("Environment variables")
 ENVIRONMENT = {
-    "SCOREKEEPER_DB": "the database file, as --db (default: scorekeeper.json in your user data"
-    " folder; 'scorekeeper paths' prints it)",
-    "SCOREKEEPER_CONFIG": "the folder whose variants/ holds your variant files (default: your"
-    " user config folder)",
-    "SCOREKEEPER_DEBUG": "1 shows the full traceback of an unexpected error, for a bug report",
-    "NO_COLOR": "any value: no colours or styles at all",
-    "FORCE_COLOR": "any value but 0: colours and styles even to a pipe or a file",
-    "COLUMNS": "the width of tables (default: the terminal's)",
+    "SCOREKEEPER_DB": N_(
+        "the database file, as --db (default: scorekeeper.json in your user data"
+        " folder; 'scorekeeper paths' prints it)"
+    ),
+    "SCOREKEEPER_CONFIG": N_(
+        "the folder whose variants/ holds your variant files (default: your user config folder)"
+    ),
+    "SCOREKEEPER_DEBUG": N_("1 shows the full traceback of an unexpected error, for a bug report"),
+    "NO_COLOR": N_("any value: no colours or styles at all"),
+    "FORCE_COLOR": N_("any value but 0: colours and styles even to a pipe or a file"),
+    "COLUMNS": N_("the width of tables (default: the terminal's)"),
+    "SCOREKEEPER_LANG": N_(
+        "the language: ja (Japanese), tr (Turkish) or en; else LANGUAGE, LC_ALL, LC_MESSAGES,"
+        " LANG decide"
+    ),
 }
-COMMON_OPTIONS_NOTE = (
+COMMON_OPTIONS_NOTE = N_(
     "--db and --json may come before the command too: scorekeeper --db FILE status"
 )
-ENVIRONMENT_NOTE = "Environment variables: see 'scorekeeper --help'."
+ENVIRONMENT_NOTE = N_("Environment variables: see 'scorekeeper --help'.")
 
 
 def choices_metavar(name: str) -> str | None:
@@ -396,9 +419,10 @@ def name_metavars(params: Sequence[Any]) -> None:
         if getattr(param, "metavar", None) is not None or getattr(param, "is_flag", False):
             continue
         name = param.name or ""
+        word = METAVARS.get(name)
         param.metavar = (
             choices_metavar(name)
-            or METAVARS.get(name)
+            or (_(word) if word else None)
             or name.rstrip("_").upper().replace("_", "-")
         )
 
@@ -419,7 +443,8 @@ def format_grouped_options(command: Any, ctx: Any, formatter: Any) -> None:
     grouped: dict[str, list[tuple[str, str]]] = {title: [] for title in OPTION_GROUPS}
     grouped[OTHER_OPTIONS] = []
     for param in params:
-        record = param.get_help_record(ctx)
+        with language.translated_help(param):
+            record = param.get_help_record(ctx)
         if record is None:
             continue
         if param.param_type_name == "argument":
@@ -428,22 +453,51 @@ def format_grouped_options(command: Any, ctx: Any, formatter: Any) -> None:
         title = next((t for t, names in OPTION_GROUPS.items() if param.name in names), None)
         grouped[title or OTHER_OPTIONS].append(record)
     if arguments:
-        with formatter.section(ARGUMENTS):
+        with formatter.section(_(ARGUMENTS)):
             formatter.write_dl(arguments)
     for title, records in grouped.items():
         if records:
-            with formatter.section(title):
+            with formatter.section(_(title)):
                 formatter.write_dl(records)
 
 
-class ScorekeeperCommand(TyperCommand):
+class SpokenHelp:
+    """Help in the language in use (:mod:`scorekeeper.cli.language`): the usage line's
+    heading, the command's help and its first sentence in a group's list, translated as help
+    is laid out (a mixin for :class:`ScorekeeperCommand` and :class:`ScorekeeperGroup`)."""
+
+    help: str | None
+
+    def get_help(self, ctx: Any) -> str:
+        if i18n.language() != "ja":
+            return super().get_help(ctx)  # type: ignore[misc]
+        formatter = language.wide_formatter(ctx)
+        self.format_help(ctx, formatter)  # type: ignore[attr-defined]
+        return str(formatter.getvalue()).rstrip("\n")
+
+    def format_usage(self, ctx: Any, formatter: Any) -> None:
+        pieces = self.collect_usage_pieces(ctx)  # type: ignore[attr-defined]
+        prefix = _(language.USAGE) + " "
+        formatter.write_usage(ctx.command_path, " ".join(pieces), prefix=prefix)
+
+    def format_help_text(self, ctx: Any, formatter: Any) -> None:
+        with language.translated_help(self, command=True):
+            super().format_help_text(ctx, formatter)  # type: ignore[misc]
+
+    def get_short_help_str(self, limit: int = 45) -> str:
+        if getattr(self, "short_help", None) or not self.help:
+            return super().get_short_help_str(limit)  # type: ignore[misc]
+        return language.short_help(language.help_in_language(self.help), limit).strip()
+
+
+class ScorekeeperCommand(SpokenHelp, TyperCommand):
     """A command whose help says what goes where (VARIANT, NAME, ``[csv|json|html]``), groups
     its options (:data:`OPTION_GROUPS`) and ends by pointing to the environment variables."""
 
     def collect_usage_pieces(self, ctx: Any) -> list[str]:
         params = self.get_params(ctx)
         name_metavars(params)
-        pieces = [self.options_metavar] if self.options_metavar else []
+        pieces = [_(self.options_metavar)] if self.options_metavar else []
         pieces += [argument_usage(p) for p in params if p.param_type_name == "argument"]
         return pieces
 
@@ -453,14 +507,14 @@ class ScorekeeperCommand(TyperCommand):
     def format_epilog(self, ctx: Any, formatter: Any) -> None:
         super().format_epilog(ctx, formatter)
         formatter.write_paragraph()
-        formatter.write_text(ENVIRONMENT_NOTE)
+        formatter.write_text(_(ENVIRONMENT_NOTE))
 
 
 #: The refusal of an unknown command (one literal, for translations; a did-you-mean follows).
-NO_SUCH_COMMAND = "no command '{name}'"
+NO_SUCH_COMMAND = N_("no command '{name}'")
 
 
-class ScorekeeperGroup(TyperGroup):
+class ScorekeeperGroup(SpokenHelp, TyperGroup):
     """The command group that turns errors into one line on stderr and an exit code.
 
     ScorekeeperError: its message and exit code (1, 2, 3, 4); a usage error found while reading
@@ -497,8 +551,11 @@ class ScorekeeperGroup(TyperGroup):
                 err.show()  # type: ignore[attr-defined]
                 sys.exit(0)
             ctx = getattr(err, "ctx", None)
-            hint = f" (see '{ctx.command_path} --help')" if ctx is not None else ""
-            error_line(f"{_game_number(err) or err.format_message()}{hint}")
+            hint = ""
+            if ctx is not None:
+                hint = _(" (see '{command} --help')").format(command=ctx.command_path)
+            message = _game_number(err) or language.click_message(err.format_message())
+            error_line(message + hint)
             sys.exit(err.exit_code)
         except (KeyboardInterrupt, typer.Abort):
             sys.exit(interrupted())
@@ -514,6 +571,12 @@ class ScorekeeperGroup(TyperGroup):
             _interrupts(signal.SIG_IGN if console_script else signal.default_int_handler)
         sys.exit(result if isinstance(result, int) else 0)
 
+    def collect_usage_pieces(self, ctx: Any) -> list[str]:
+        pieces = super().collect_usage_pieces(ctx)
+        return [_(language.OPTIONS_METAVAR) if p == "[OPTIONS]" else p for p in pieces[:-1]] + [
+            _(pieces[-1]) if pieces and pieces[-1] == language.COMMAND_METAVAR else pieces[-1]
+        ]
+
     def format_options(self, ctx: Any, formatter: Any) -> None:
         format_grouped_options(self, ctx, formatter)
         self.format_commands(ctx, formatter)
@@ -522,12 +585,12 @@ class ScorekeeperGroup(TyperGroup):
         super().format_epilog(ctx, formatter)
         if ctx.parent is not None:
             formatter.write_paragraph()
-            formatter.write_text(ENVIRONMENT_NOTE)
+            formatter.write_text(_(ENVIRONMENT_NOTE))
             return
         formatter.write_paragraph()
-        formatter.write_text(COMMON_OPTIONS_NOTE)
-        with formatter.section(ENVIRONMENT_TITLE):
-            formatter.write_dl(list(ENVIRONMENT.items()))
+        formatter.write_text(_(COMMON_OPTIONS_NOTE))
+        with formatter.section(_(ENVIRONMENT_TITLE)):
+            formatter.write_dl([(name, _(text)) for name, text in ENVIRONMENT.items()])
 
     def resolve_command(self, ctx: Any, args: list[str]) -> Any:
         """Click's look-up of the command ``args[0]``; an unknown one is refused with the
@@ -541,7 +604,7 @@ class ScorekeeperGroup(TyperGroup):
                 from scorekeeper.domain.suggest import hint
 
                 known = self.list_commands(ctx)
-                err.message = NO_SUCH_COMMAND.format(name=name) + hint(name, known)
+                err.message = _(NO_SUCH_COMMAND).format(name=name) + hint(name, known)
             raise
 
     def invoke(self, ctx: typer.Context) -> Any:
@@ -567,14 +630,20 @@ class ScorekeeperGroup(TyperGroup):
         except (typer.Exit, typer.TyperException):
             raise
         except UnicodeDecodeError as err:
-            error_line(f"cannot read the input: it is not valid {err.encoding} text")
+            error_line(
+                _("cannot read the input: it is not valid {encoding} text").format(
+                    encoding=err.encoding
+                )
+            )
             raise typer.Exit(1) from None
         except Exception as err:
             if caused_by_interrupt(err):  # e.g. a class being defined as Ctrl-C came
                 raise typer.Exit(interrupted()) from None
             if os.environ.get("SCOREKEEPER_DEBUG"):
                 raise
-            error_line(f"unexpected internal error ({_short(err)}); please report it")
+            error_line(
+                _("unexpected internal error ({error}); please report it").format(error=_short(err))
+            )
             raise typer.Exit(1) from None
 
 
@@ -589,9 +658,9 @@ def interrupted() -> int:
     of game 1 is recorded."), else :data:`INTERRUPTED` ("Interrupted: nothing was changed.")."""
     done = progress.stored()
     if done is None:
-        typer.echo("Interrupted: nothing was changed.", err=True)
+        typer.echo(_("Interrupted: nothing was changed."), err=True)
         return INTERRUPTED
-    typer.echo(f"Interrupted after {done}.", err=True)
+    typer.echo(_("Interrupted after {done}.").format(done=done), err=True)
     return 0
 
 
@@ -602,7 +671,8 @@ def print_warnings() -> None:
 
     for message in progress.warnings():
         with contextlib.suppress(OSError, ValueError):
-            typer.echo(f"Warning: {visible(' '.join(message.split()))}", err=True)
+            text = visible(" ".join(message.split()))
+            typer.echo(_("Warning: {message}").format(message=text), err=True)
 
 
 #: Exit code when the reader of standard output goes away (``scorekeeper show | head -1``):

@@ -12,6 +12,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from scorekeeper.i18n import N_
+
 #: How many of the newest games a game id completes to.
 GAMES_OFFERED = 20
 #: --status values (those :data:`scorekeeper.application.queries.STATUSES` takes), with what
@@ -89,8 +91,8 @@ def complete_status(incomplete: str) -> list[tuple[str, str]]:
 
 
 #: The messages of --install-completion (one literal each, for translations).
-INSTALLED = "{shell} completion installed in {path}; it takes effect in a new shell."
-NO_SHELL = "cannot tell which shell this is: give it, e.g. SHELL=/bin/bash"
+INSTALLED = N_("{shell} completion installed in {path}; it takes effect in a new shell.")
+NO_SHELL = N_("cannot tell which shell this is: give it, e.g. SHELL=/bin/bash")
 #: The shells completion is offered for.
 SHELLS = ("bash", "zsh", "fish")
 #: Typer's own switch for tests: the completion options then take the shell's name.
@@ -112,6 +114,7 @@ def shell_name(value: Any) -> str:
     import os
 
     from scorekeeper.errors import UsageError
+    from scorekeeper.i18n import gettext as _
 
     if isinstance(value, str) and value:
         return value
@@ -122,7 +125,7 @@ def shell_name(value: Any) -> str:
     except Exception:
         name = os.path.basename(os.environ.get("SHELL", ""))
         if not name:
-            raise UsageError(NO_SHELL) from None
+            raise UsageError(_(NO_SHELL)) from None
         return name
 
 
@@ -134,9 +137,11 @@ def install_completion(ctx: Any, value: Any) -> None:
     import typer
     from typer.completion import install
 
+    from scorekeeper.i18n import gettext as _
+
     register_shells()
     shell, path = install(shell=shell_name(value), prog_name="scorekeeper")
-    typer.echo(INSTALLED.format(shell=shell, path=path))
+    typer.echo(_(INSTALLED).format(shell=shell, path=path))
     raise typer.Exit(0)
 
 

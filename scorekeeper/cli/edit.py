@@ -26,6 +26,9 @@ from scorekeeper.cli.common import (
 from scorekeeper.cli.complete import complete_game, complete_side
 from scorekeeper.domain.fields import document
 from scorekeeper.errors import UsageError
+from scorekeeper.i18n import N_, ngettext
+from scorekeeper.i18n import gettext as _
+from scorekeeper.i18n import number as figure
 
 if TYPE_CHECKING:
     from scorekeeper.domain.entries import SideEntry
@@ -38,8 +41,10 @@ def _ask(question: str, yes: bool, default: bool = True) -> None:
     alone answers ``default``: no for a destructive question (``delete``), as gh and git do."""
     if yes or not stdin_is_terminal():
         return
-    if not typer.confirm(question, default=default, err=True):
-        typer.echo("Nothing changed.", err=True)
+    from scorekeeper.cli.language import confirm
+
+    if not confirm(question, default=default):
+        typer.echo(_("Nothing changed."), err=True)
         raise typer.Exit(0)
 
 
@@ -78,9 +83,10 @@ def undo(
     number = len(shown.game.hands)
     if stdin_is_terminal() and not yes:
         standings.print_breakdown(console(), hand_view(shown.game, number))
-    _ask(f"Take back hand {number} of game {shown.id}?", yes)
+    _ask(_("Take back hand {number} of game {game}?").format(number=number, game=shown.id), yes)
     stored = usecases.undo(db, seen=seen)
-    _report(stored, as_json, f"Hand {number} taken back ('scorekeeper redo' puts it back).")
+    said = _("Hand {number} taken back ('scorekeeper redo' puts it back).").format(number=number)
+    _report(stored, as_json, said)
 
 
 def redo(
@@ -105,19 +111,20 @@ def redo(
     breakdowns = shown.game.score(hand.entries, hand.partners)
     if stdin_is_terminal() and not yes:
         standings.print_breakdown(console(), proposed_view(shown.game, number, breakdowns))
-    _ask(f"Put back hand {number} of game {shown.id}?", yes)
+    _ask(_("Put back hand {number} of game {game}?").format(number=number, game=shown.id), yes)
     stored = usecases.redo(db, seen=seen)
     report_hand(stored, number, as_json)
 
 
 @document
 def edit(
-    number: Annotated[int, typer.Argument(help="The hand to re-enter (1 is the first).")],
+    number: Annotated[int, typer.Argument(help=N_("The hand to re-enter (1 is the first)."))],
     entries: Annotated[
         list[str] | None,
         typer.Argument(
-            help="One entry per side in side order, as for 'hand'; with --side, the items to"
-            " change.",
+            help=N_(
+                "One entry per side in side order, as for 'hand'; with --side, the items to change."
+            ),
             show_default=False,
         ),
     ] = None,
@@ -126,19 +133,21 @@ def edit(
         typer.Option(
             "--side",
             autocompletion=complete_side,
-            help="Change only the items given (ITEM=VALUE ...) of this side's entry; the rest"
-            " of the hand stays as recorded.",
+            help=N_(
+                "Change only the items given (ITEM=VALUE ...) of this side's entry; the rest"
+                " of the hand stays as recorded."
+            ),
         ),
     ] = None,
     file: EntryFileOption = None,
     guided: GuidedOption = False,
     note: Annotated[
-        str | None, typer.Option(help="A new note for the hand (default: keep the old one).")
+        str | None, typer.Option(help=N_("A new note for the hand (default: keep the old one)."))
     ] = None,
     partners: Annotated[
         str | None,
         typer.Option(
-            help="Cutthroat: this hand's two partners, 'Bob,Cat' ('-' for none; default: keep)."
+            help=N_("Cutthroat: this hand's two partners, 'Bob,Cat' ('-' for none; default: keep).")
         ),
     ] = None,
     game_id: GameOption = None,
@@ -209,17 +218,17 @@ def edit(
         trial = Game(game.variant, game.sides, list(game.hands), first_dealer=game.first_dealer)
         trial.replace(number, new_hand)  # raises when the change breaks a rule; nothing stored
         if interactive and not yes:
-            con.print(f"Hand {number} now:")
+            con.print(_("Hand {number} now:").format(number=number))
             standings.print_breakdown(con, hand_view(game, number))
-            con.print("would become:")
+            con.print(_("would become:"))
             standings.print_breakdown(con, hand_view(trial, number))
             totals = ", ".join(
                 f"{n} {render.num(t)}" for n, t in zip(trial.names, trial.totals, strict=True)
             )
             from rich.text import Text
 
-            con.print(Text(f"Totals would be: {totals}"))
-        question = f"Replace hand {number} of game {shown.id}?"
+            con.print(Text(_("Totals would be: {totals}").format(totals=totals)))
+        question = _("Replace hand {number} of game {game}?").format(number=number, game=shown.id)
         if asking and interactive and not yes:
             from scorekeeper.cli.prompt import confirm_hand
 
@@ -228,7 +237,7 @@ def edit(
                 earlier, earlier_pair = side_entries, pair
                 continue
             if answer is None:
-                typer.echo("Nothing changed.", err=True)
+                typer.echo(_("Nothing changed."), err=True)
                 raise typer.Exit(0)
         else:
             _ask(question, yes)
@@ -252,9 +261,11 @@ def _amended(
     from scorekeeper.domain.amend import amend_side
 
     if file or guided:
-        raise UsageError("--side changes items of one side: give them, not --file or --guided")
+        raise UsageError(_("--side changes items of one side: give them, not --file or --guided"))
     if not items:
-        raise UsageError(f"--side {side}: give the items to change, e.g. m=150 h=20")
+        raise UsageError(
+            _("--side {side}: give the items to change, e.g. m=150 h=20").format(side=side)
+        )
     hints: list[str] = []
     index = game.side_index(side)
     entries = amend_side(game.variant, old.entries, game.names, index, " ".join(items), hints)
@@ -264,7 +275,7 @@ def _amended(
 
 def delete(
     game_id: Annotated[
-        int, typer.Argument(help="Game id ('games' lists them).", autocompletion=complete_game)
+        int, typer.Argument(help=N_("Game id ('games' lists them)."), autocompletion=complete_game)
     ],
     yes: YesOption = False,
     as_json: JsonOption = False,
@@ -281,20 +292,29 @@ def delete(
     shown = seen.stored.game
     usecases.refuse_deleted_again(seen.stored)
     if not yes and not stdin_is_terminal():
-        raise UsageError(f"delete asks before it acts: add --yes to delete game {game_id}")
-    totals = ", ".join(f"{n} {t:,}" for n, t in zip(shown.names, shown.totals, strict=True))
-    _ask(f"Delete game {game_id} ({len(shown.hands)} hands; {totals})?", yes, default=False)
+        raise UsageError(
+            _("delete asks before it acts: add --yes to delete game {game}").format(game=game_id)
+        )
+    totals = ", ".join(f"{n} {figure(t)}" for n, t in zip(shown.names, shown.totals, strict=True))
+    hands = ngettext("{n} hand", "{n} hands", len(shown.hands)).format(n=len(shown.hands))
+    question = _("Delete game {game} ({hands}; {totals})?").format(
+        game=game_id, hands=hands, totals=totals
+    )
+    _ask(question, yes, default=False)
     stored = usecases.delete_game(db, game_id, seen=seen)
     if as_json:
         from scorekeeper.presentation import standings
 
         emit_json(standings.status_json(stored))
-    typer.echo(f"Game {game_id} deleted; 'scorekeeper restore {game_id}' brings it back.", err=True)
+    typer.echo(
+        _("Game {game} deleted; 'scorekeeper restore {game}' brings it back.").format(game=game_id),
+        err=True,
+    )
 
 
 def restore(
     game_id: Annotated[
-        int, typer.Argument(help="Id of a deleted game.", autocompletion=complete_game)
+        int, typer.Argument(help=N_("Id of a deleted game."), autocompletion=complete_game)
     ],
     as_json: JsonOption = False,
     db: DbOption = None,
@@ -311,5 +331,8 @@ def restore(
 
         emit_json(standings.status_json(stored))
     typer.echo(
-        f"Game {game_id} restored; 'scorekeeper resume {game_id}' makes it current.", err=True
+        _("Game {game} restored; 'scorekeeper resume {game}' makes it current.").format(
+            game=game_id
+        ),
+        err=True,
     )

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from scorekeeper.errors import InputError, UsageError
+from scorekeeper.i18n import gettext as _
 
 if TYPE_CHECKING:
     from scorekeeper.domain.entries import SideEntry
@@ -22,15 +23,17 @@ def partner_indexes(game: Game, names: Any) -> tuple[int, ...]:
     """
     if game.variant.partnerships != "per_hand":
         raise UsageError(
-            f"{game.variant.name} has fixed sides: partners are named only in variants where they"
-            " change each hand (cutthroat)"
+            _(
+                "{variant} has fixed sides: partners are named only in variants where they"
+                " change each hand (cutthroat)"
+            ).format(variant=game.variant.name)
         )
     if isinstance(names, str):
         if names.strip() == "-":
             return ()
         names = [n for n in names.split(",") if n.strip()]
     if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
-        raise InputError('partners are two players\' names, e.g. "Bob,Cat"')
+        raise InputError(_('partners are two players\' names, e.g. "Bob,Cat"'))
     return tuple(game.side_index(n) for n in names)
 
 
@@ -45,38 +48,57 @@ def read_file_entries(game: Game, source: str) -> tuple[list[SideEntry], str, tu
     from scorekeeper.domain.bounds import parse_json
     from scorekeeper.domain.reading import entry_from_json
 
-    doc = parse_json(read_input(source), "standard input" if source == "-" else source)
+    doc = parse_json(read_input(source), _("standard input") if source == "-" else source)
     if not isinstance(doc, dict) or not isinstance(doc.get("teams"), list):
-        raise InputError(f'{source}: expected an object with a "teams" list, one entry per side')
+        raise InputError(
+            _('{source}: expected an object with a "teams" list, one entry per side').format(
+                source=source
+            )
+        )
     for key in doc:
         if key not in ("teams", "note", "partners"):
-            raise InputError(f"{source}: unknown key '{key}' (allowed: teams, note, partners)")
+            raise InputError(
+                _("{source}: unknown key '{key}' (allowed: teams, note, partners)").format(
+                    source=source, key=key
+                )
+            )
     pair = partner_indexes(game, doc["partners"]) if "partners" in doc else ()
     items = doc["teams"]
     names = game.names
     note = doc.get("note", "")
     if not isinstance(note, str):
-        raise InputError(f"{source}: 'note' must be text")
+        raise InputError(_("{source}: 'note' must be text").format(source=source))
     named = [isinstance(t, dict) and "team" in t for t in items]
     entries: list[Any] = [None] * len(names)
     if any(named):
         if not all(named):
-            raise InputError(f"{source}: name every side with 'team', or none of them")
+            raise InputError(
+                _("{source}: name every side with 'team', or none of them").format(source=source)
+            )
         for item in items:
             if not isinstance(item["team"], str):
-                raise InputError(f"{source}: 'team' must be a side's name")
+                raise InputError(_("{source}: 'team' must be a side's name").format(source=source))
             i = game.side_index(item["team"])
             if entries[i] is not None:
-                raise InputError(f"{source}: side '{names[i]}' has two entries")
+                raise InputError(
+                    _("{source}: side '{side}' has two entries").format(
+                        source=source, side=names[i]
+                    )
+                )
             entries[i] = entry_from_json(game.variant, item, names[i])
         missing = [n for n, e in zip(names, entries, strict=True) if e is None]
         if missing:
-            raise InputError(f"{source}: no entry for {', '.join(missing)}; every side needs one")
+            raise InputError(
+                _("{source}: no entry for {sides}; every side needs one").format(
+                    source=source, sides=", ".join(missing)
+                )
+            )
     else:
         if len(items) != len(names):
             raise InputError(
-                f"{source}: this game has {len(names)} sides ({', '.join(names)}); got"
-                f" {len(items)} entries"
+                _("{source}: this game has {n} sides ({sides}); got {got} entries").format(
+                    source=source, n=len(names), sides=", ".join(names), got=len(items)
+                )
             )
         entries = [entry_from_json(game.variant, t, n) for t, n in zip(items, names, strict=True)]
     return list(entries), note, pair
@@ -129,9 +151,9 @@ def _read(
     default_partners: tuple[int, ...] = (),
 ) -> tuple[list[SideEntry], str, tuple[int, ...]]:
     if file and lines:
-        raise UsageError("give one-line entries or --file, not both")
+        raise UsageError(_("give one-line entries or --file, not both"))
     if guided and (file or lines):
-        raise UsageError("--guided asks for the hand: give it no entries and no --file")
+        raise UsageError(_("--guided asks for the hand: give it no entries and no --file"))
     if file:
         return read_file_entries(game, file)
     if lines:
@@ -150,5 +172,5 @@ def _read(
         asked, pair = prompt.ask_hand(game, defaults=defaults, partners=default_partners)
         return asked, "", pair
     raise UsageError(
-        "no hand given: pass one entry per side, --file FILE (- for stdin), or --guided"
+        _("no hand given: pass one entry per side, --file FILE (- for stdin), or --guided")
     )

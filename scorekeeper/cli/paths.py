@@ -4,17 +4,19 @@ variant files (README, "Where data lives")."""
 from __future__ import annotations
 
 from scorekeeper.cli.common import DbOption, JsonOption, emit_json
+from scorekeeper.i18n import N_
+from scorekeeper.i18n import gettext as _
 from scorekeeper.presentation.documents import document
 
 #: What each path holds, in the order printed (one literal each, for translations).
 LABELS = {
-    "database": "database",
-    "games": "game files",
-    "index": "games cache",
-    "statistics": "statistics cache",
-    "backups": "backups",
-    "lock": "lock file",
-    "variants": "user variants",
+    "database": N_("database"),
+    "games": N_("game files"),
+    "index": N_("games cache"),
+    "statistics": N_("statistics cache"),
+    "backups": N_("backups"),
+    "lock": N_("lock file"),
+    "variants": N_("user variants"),
 }
 
 
@@ -38,5 +40,5 @@ def paths(as_json: JsonOption = False, db: DbOption = None) -> None:
     table.add_column(no_wrap=True)
     table.add_column(overflow="fold")
     for key, label in LABELS.items():
-        table.add_row(label, text(str(found[key])))
+        table.add_row(_(label), text(str(found[key])))
     console().print(table)

@@ -23,6 +23,8 @@ from scorekeeper.cli.complete import complete_game, complete_variant
 from scorekeeper.cli.entries import prompts, read_entries
 from scorekeeper.domain.fields import document
 from scorekeeper.errors import InputError, UsageError
+from scorekeeper.i18n import N_, ngettext
+from scorekeeper.i18n import gettext as _
 
 if TYPE_CHECKING:
     from scorekeeper.application.usecases import Started
@@ -34,30 +36,34 @@ def new(
     variant: Annotated[
         str,
         typer.Argument(
-            help="Variant name, e.g. classic (see 'variants').", autocompletion=complete_variant
+            help=N_("Variant name, e.g. classic (see 'variants')."), autocompletion=complete_variant
         ),
     ],
     team: Annotated[
         list[str] | None,
-        typer.Option("--team", "-t", help="A side's name; once per side, in seating order."),
+        typer.Option("--team", "-t", help=N_("A side's name; once per side, in seating order.")),
     ] = None,
     players: Annotated[
         list[str] | None,
-        typer.Option("--players", "-p", help="A side's players, comma-separated; once per side."),
+        typer.Option(
+            "--players", "-p", help=N_("A side's players, comma-separated; once per side.")
+        ),
     ] = None,
-    target: Annotated[int | None, typer.Option(help="Score that ends the game.")] = None,
-    label: Annotated[str, typer.Option(help="A label for the game, e.g. 'Friday club'.")] = "",
+    target: Annotated[int | None, typer.Option(help=N_("Score that ends the game."))] = None,
+    label: Annotated[str, typer.Option(help=N_("A label for the game, e.g. 'Friday club'."))] = "",
     settings: SetOption = None,
     start_score: Annotated[
         list[int] | None,
-        typer.Option("--start-score", help="Score to start from, once per side in side order."),
+        typer.Option("--start-score", help=N_("Score to start from, once per side in side order.")),
     ] = None,
     dealer: Annotated[
         str | None,
         typer.Option(
             "--dealer",
-            help="Who deals the first hand: a player's or a side's name (default: the first"
-            " player); the deal then passes to the left.",
+            help=N_(
+                "Who deals the first hand: a player's or a side's name (default: the first"
+                " player); the deal then passes to the left."
+            ),
         ),
     ] = None,
     as_json: JsonOption = False,
@@ -73,20 +79,28 @@ def new(
 
     names = team or []
     if not names:
-        raise UsageError("name every side with --team, e.g. --team Ann --team Bob")
+        raise UsageError(_("name every side with --team, e.g. --team Ann --team Bob"))
     chosen = parse_settings(settings)
     if target is not None and "target" in chosen:
-        raise UsageError("give the target once: --target N or --set target=N")
+        raise UsageError(_("give the target once: --target N or --set target=N"))
     if target is not None:
         if target <= 0:
-            raise InputError(f"--target must be a positive score, not {target}")
+            raise InputError(
+                _("--target must be a positive score, not {target}").format(target=target)
+            )
         chosen["target"] = str(target)
     game_variant = load_variant(variant, chosen)
     if players and len(players) != len(names):
-        raise UsageError(f"give --players once per side ({len(names)} sides), not {len(players)}")
+        raise UsageError(
+            _("give --players once per side ({n} sides), not {got}").format(
+                n=len(names), got=len(players)
+            )
+        )
     if start_score and len(start_score) != len(names):
         raise UsageError(
-            f"give --start-score once per side ({len(names)} sides), not {len(start_score)}"
+            _("give --start-score once per side ({n} sides), not {got}").format(
+                n=len(names), got=len(start_score)
+            )
         )
     sides = tuple(
         Side(
@@ -99,7 +113,7 @@ def new(
         for i, name in enumerate(names)
     )
     if dealer is not None and not dealer.strip():
-        raise InputError("--dealer needs a player's or a side's name")
+        raise InputError(_("--dealer needs a player's or a side's name"))
     _report_started(new_game(db, game_variant, sides, label, dealer), as_json)
 
 
@@ -107,7 +121,7 @@ def rematch(
     game_id: Annotated[
         int | None,
         typer.Argument(
-            help="The game to play again (default: the current game).",
+            help=N_("The game to play again (default: the current game)."),
             show_default=False,
             autocompletion=complete_game,
         ),
@@ -130,7 +144,7 @@ def _report_started(started: Started, as_json: bool) -> None:
     """Print a game just started (its standings, or ``status --json``) and the earlier
     unfinished games on stderr."""
     if started.warning:  # a damaged old game must not stop a new one
-        typer.echo(f"Warning: {started.warning}", err=True)
+        typer.echo(_("Warning: {message}").format(message=started.warning), err=True)
     stored, unfinished = started.stored, started.unfinished
     from scorekeeper.presentation import standings
 
@@ -149,14 +163,17 @@ def _mention_unfinished(ids: list[int]) -> None:
     """Tell on stderr which earlier games are still open, so a new game never hides one."""
     if not ids:
         return
-    shown = ", ".join(str(i) for i in ids[:5]) + (
-        f" and {len(ids) - 5} more" if len(ids) > 5 else ""
+    shown = ", ".join(str(i) for i in ids[:5])
+    if len(ids) > 5:
+        shown = _("{games} and {n} more").format(games=shown, n=len(ids) - 5)
+    said = ngettext(
+        "Unfinished: game {games}; 'scorekeeper resume ID' goes back to one"
+        " ('scorekeeper games --status playing' lists them).",
+        "Unfinished: games {games}; 'scorekeeper resume ID' goes back to one"
+        " ('scorekeeper games --status playing' lists them).",
+        len(ids),
     )
-    typer.echo(
-        f"Unfinished: game{'s' if len(ids) > 1 else ''} {shown}; 'scorekeeper resume ID' goes back"
-        " to one ('scorekeeper games --status playing' lists them).",
-        err=True,
-    )
+    typer.echo(said.format(games=shown), err=True)
 
 
 @document
@@ -164,16 +181,18 @@ def hand(
     entries: Annotated[
         list[str] | None,
         typer.Argument(
-            help="One entry per side in side order, e.g. 'meld=220 nat=1 mix=1 red=2 out hand=15'.",
+            help=N_(
+                "One entry per side in side order, e.g. 'meld=220 nat=1 mix=1 red=2 out hand=15'."
+            ),
             show_default=False,
         ),
     ] = None,
     file: EntryFileOption = None,
     guided: GuidedOption = False,
-    note: Annotated[str, typer.Option(help="A note kept with the hand.")] = "",
+    note: Annotated[str, typer.Option(help=N_("A note kept with the hand."))] = "",
     partners: Annotated[
         str | None,
-        typer.Option(help="Cutthroat: the two players who were partners this hand, 'Bob,Cat'."),
+        typer.Option(help=N_("Cutthroat: the two players who were partners this hand, 'Bob,Cat'.")),
     ] = None,
     game_id: GameOption = None,
     yes: YesOption = False,
@@ -237,14 +256,16 @@ def hand(
             from scorekeeper.cli.prompt import confirm_hand
 
             # "n" goes back to the answers, each starting at the one just given
-            answer = confirm_hand("Record this hand?")
+            answer = confirm_hand(_("Record this hand?"))
             if answer is False:
                 earlier, earlier_pair = side_entries, pair
                 continue
         else:
-            answer = typer.confirm("Record this hand?", default=True, err=True)
+            from scorekeeper.cli.language import confirm
+
+            answer = confirm(_("Record this hand?"), default=True)
         if not answer:
-            con.print("Nothing recorded.")
+            con.print(_("Nothing recorded."))
             raise typer.Exit(0)
         break
     hand_input = usecases.HandInput(side_entries, note or file_note, pair)

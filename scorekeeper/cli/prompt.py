@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 
+from scorekeeper.cli.language import confirm
 from scorekeeper.domain.cards import card_points, parse_cards, parse_melds
 from scorekeeper.domain.entries import SideEntry
 from scorekeeper.domain.fields import (
@@ -34,6 +35,8 @@ from scorekeeper.domain.fields import (
 )
 from scorekeeper.domain.reading import entry_from_json
 from scorekeeper.errors import ScorekeeperError
+from scorekeeper.i18n import N_, number
+from scorekeeper.i18n import gettext as _
 
 if TYPE_CHECKING:
     from scorekeeper.domain.game import Game
@@ -41,11 +44,14 @@ if TYPE_CHECKING:
 
 
 def _ask(question: str, parse: Any, default: str = "0") -> Any:
-    """Ask until ``parse(answer)`` succeeds; ``parse`` raises ScorekeeperError or ValueError."""
+    """Ask until ``parse(answer)`` succeeds; ``parse`` raises ScorekeeperError or ValueError.
+    Full-width digits and letters (a Japanese keyboard's ``２２０``) read as plain ones."""
+    from scorekeeper.domain.names import ascii_field
+
     while True:
         answer = typer.prompt(question, default=default, show_default=True, err=True)
         try:
-            return parse(answer.strip())
+            return parse(ascii_field(answer).strip())
         except (ScorekeeperError, ValueError) as err:
             typer.echo(f"  {err}", err=True)
 
@@ -57,10 +63,16 @@ def _count(limit: int, what: str, why: str = "") -> Any:
 
     def parse(text: str) -> int:
         if not text.isdigit():
-            raise ValueError(f"{what}: type a count from 0 to {limit}")
+            raise ValueError(
+                _("{what}: type a count from 0 to {limit}").format(what=what, limit=limit)
+            )
         n = int(text)
         if n > limit:
-            raise ValueError(f"{what}: at most {limit}{because}")
+            raise ValueError(
+                _("{what}: at most {limit}{because}").format(
+                    what=what, limit=limit, because=because
+                )
+            )
         return n
 
     return parse
@@ -75,9 +87,9 @@ def _penalty_limit(variant: Variant, f: EntryField, key: str) -> tuple[int, str]
         return rule.most, ""
     if rule.in_hand:
         words = [plural(rank.replace("_", " ")) or f"{rank}s" for rank in rule.in_hand]
-        return sum(
-            variant.cards_of(r) for r in rule.in_hand
-        ), f"the {' and '.join(words)} in the decks"
+        return sum(variant.cards_of(r) for r in rule.in_hand), _("the {cards} in the decks").format(
+            cards=_(" and ").join(words)
+        )
     return f.limit(variant), ""
 
 
@@ -87,13 +99,15 @@ def _points_or_cards(game: Game, what: str, melds: bool, going_out: bool = False
     def parse(text: str) -> tuple[int, str | None]:
         plain = text.replace(",", "")
         if plain.lstrip("-").replace(".", "", 1).isdigit() and not plain.isdigit():
-            raise ValueError(f"{what}: a whole number, 0 or more, or the cards")
+            raise ValueError(_("{what}: a whole number, 0 or more, or the cards").format(what=what))
         text = " ".join(text.split("/"))  # melds may be separated by '/' as in one-line entries
         if plain.isdigit():
             n = int(plain)
             if n % v.point_step or n > v.deck_points:
                 raise ValueError(
-                    f"{what}: a multiple of {v.point_step} up to {v.deck_points:,}, or the cards"
+                    _("{what}: a multiple of {step} up to {most}, or the cards").format(
+                        what=what, step=v.point_step, most=number(v.deck_points)
+                    )
                 )
             return n, None
         if melds:
@@ -116,7 +130,9 @@ def _special_hand(game: Game, f: EntryField) -> Any:
             return keys[int(text) - 1]
         if text not in keys:
             raise ValueError(
-                f"{f.title}: a number from 1 to {len(keys)} (or its key), or Enter for none"
+                _("{what}: a number from 1 to {n} (or its key), or Enter for none").format(
+                    what=f.title, n=len(keys)
+                )
             )
         return text
 
@@ -154,7 +170,9 @@ def _ask_field(game: Game, f: EntryField, obj: dict[str, Any], was: Mapping[str,
         earlier = was.get(f.json[0]) or {}
         for key, kind in v.canastas.items():
             many = plural(kind.title)
-            label = sentence(many) if many else f"{sentence(kind.title)}: how many"
+            label = (
+                sentence(many) if many else _("{kind}: how many").format(kind=sentence(kind.title))
+            )
             question = f.question.format(kinds=label)
             n = _ask(f"  {question}", _count(f.limit(v), label), _text(earlier.get(key)))
             if n:
@@ -167,7 +185,7 @@ def _ask_field(game: Game, f: EntryField, obj: dict[str, Any], was: Mapping[str,
             if rule.meld and not (obj.get("meld_points") or obj.get("melds")):
                 continue  # a penalty of a meld on the table: the side melded nothing
             title = sentence(rule.title)
-            question = f.question.format(kind=title, points=f"{rule.points:,}")
+            question = f.question.format(kind=title, points=number(rule.points))
             limit, why = _penalty_limit(v, f, key)
             n = _ask(f"  {question}", _count(limit, title, why), _text(earlier.get(key)))
             if n:
@@ -181,7 +199,7 @@ def _ask_field(game: Game, f: EntryField, obj: dict[str, Any], was: Mapping[str,
             obj[f.json[0]] = special
     elif f.kind == YES_NO:
         default = bool(was.get(f.json[0]))
-        obj[f.json[0]] = typer.confirm(f"  {f.question}", default=default, err=True)
+        obj[f.json[0]] = confirm(f"  {f.question}", default=default)
     else:
         parse = _count(f.limit(v), f.question.lower())
         obj[f.json[0]] = _ask(f"  {f.question}", parse, _text(was.get(f.json[0])))
@@ -193,7 +211,7 @@ def _counted_canastas(game: Game, obj: dict[str, Any], key: str, name: str) -> s
     v = game.variant
     made = entry_from_json(v, {key: obj[key], "went_out": bool(obj.get("went_out"))}, name)
     counts = [counted(n, v.canastas[k].title) for k, n in made.canastas.items() if n]
-    return ", ".join(counts) or "no canasta"
+    return ", ".join(counts) or _("no canasta")
 
 
 def asked_fields(variant: Variant, which: str) -> list[EntryField]:
@@ -237,7 +255,8 @@ def ask_side(
             continue  # the hand did not end with a special hand
         if f.unless and f.unless in obj:
             made = _counted_canastas(game, obj, f.unless, name)
-            typer.echo(f"  ({f.key} are counted from the cards: {made})", err=True)
+            said = _("({what} are counted from the cards: {made})").format(what=f.key, made=made)
+            typer.echo(f"  {said}", err=True)
             continue
         if f.needs and not obj.get(f.needs):
             continue
@@ -265,8 +284,10 @@ def _ask_which(
     answers: list[dict[str, Any]] = [{} for _ in names]
     for f in asked_fields(v, "which"):
         was = _picked(defaults, f.json[0])
-        question = f"{f.question} ({choices}; 0 nobody)"
-        pick = _ask(question, _count(len(names), "side number"), str(was))
+        question = _("{question} ({choices}; 0 nobody)").format(
+            question=f.question, choices=choices
+        )
+        pick = _ask(question, _count(len(names), _("side number")), str(was))
         if f.alone:
             if pick:
                 answers[pick - 1][f.json[0]] = True
@@ -278,7 +299,7 @@ def _ask_which(
             if w.implies != f.key:
                 continue
             earlier = bool(pick) and bool(defaults[pick - 1].get(w.json[0]))
-            yes = bool(pick) and typer.confirm(w.question, default=earlier, err=True)
+            yes = bool(pick) and confirm(w.question, default=earlier)
             for i, side in enumerate(answers):
                 side[w.json[0]] = yes and pick == i + 1
     return answers
@@ -291,15 +312,17 @@ def _ask_partners(game: Game, choices: str, default: tuple[int, ...]) -> tuple[i
         picks = text.replace(",", " ").split()
         if len(picks) != 2 or not all(p.isdigit() for p in picks):
             raise ValueError(
-                "type the two partners' numbers, e.g. 2 3, or 0 if nobody took the pile"
+                _("type the two partners' numbers, e.g. 2 3, or 0 if nobody took the pile")
             )
         pair = tuple(int(p) - 1 for p in picks)
         if len(set(pair)) != 2 or not all(0 <= p < len(game.names) for p in pair):
-            raise ValueError(f"two different numbers from 1 to {len(game.names)}")
+            raise ValueError(_("two different numbers from 1 to {n}").format(n=len(game.names)))
         return pair
 
     was = " ".join(str(i + 1) for i in default) or "0"
-    question = f"Partners this hand? ({choices}; two numbers, 0 nobody took the pile)"
+    question = _("Partners this hand? ({choices}; two numbers, 0 nobody took the pile)").format(
+        choices=choices
+    )
     return _ask(question, parse, was)
 
 
@@ -321,7 +344,9 @@ def ask_hand(
     pair_was = partners
     while True:
         typer.echo(
-            f"Hand {game.next_hand}: answer for each side (Enter keeps the answer in [ ]).",
+            _("Hand {number}: answer for each side (Enter keeps the answer in [ ]).").format(
+                number=game.next_hand
+            ),
             err=True,
         )
         pair: tuple[int, ...] = ()
@@ -342,7 +367,9 @@ def ask_hand(
             game.score(entries, pair)
         except ScorekeeperError as err:
             typer.echo(
-                f"That hand cannot be recorded: {err}. Enter it again (Enter keeps an answer).",
+                _(
+                    "That hand cannot be recorded: {error}. Enter it again (Enter keeps an answer)."
+                ).format(error=err),
                 err=True,
             )
             earlier, pair_was = [e.to_json() for e in entries], pair
@@ -353,12 +380,26 @@ def ask_hand(
 def confirm_hand(question: str) -> bool | None:
     """Ask ``question`` ("Record this hand?") once the hand has been shown: True to go ahead
     (Enter, y, yes), False to go back to the answers (n, no: they are asked again, each
-    starting at the answer just given), None to give up and change nothing (q, quit)."""
-    words = {"y": True, "yes": True, "n": False, "no": False, "q": None, "quit": None}
+    starting at the answer just given), None to give up and change nothing (q, quit). The
+    language's own words for yes and no (:data:`scorekeeper.cli.language.YES_WORDS`) are taken
+    too, and :data:`QUIT_WORDS`."""
+    from scorekeeper.cli.language import NO_WORDS, YES_WORDS, answers
+
+    words: dict[str, bool | None] = dict.fromkeys(answers(QUIT_WORDS, "q,quit"))
+    words.update(dict.fromkeys(answers(NO_WORDS, "n,no"), False))
+    words.update(dict.fromkeys(answers(YES_WORDS, "y,yes"), True))
 
     def parse(text: str) -> bool | None:
-        if text.lower() not in words:
-            raise ValueError("y to go ahead, n to change the answers, q to give up")
-        return words[text.lower()]
+        if text.casefold() not in words:
+            raise ValueError(_("y to go ahead, n to change the answers, q to give up"))
+        return words[text.casefold()]
 
-    return _ask(f"{question} (y yes, n change the answers, q give up)", parse, "y")
+    return _ask(
+        _("{question} (y yes, n change the answers, q give up)").format(question=question),
+        parse,
+        "y",
+    )
+
+
+#: The answers that give up, besides English q and quit (comma-separated).
+QUIT_WORDS = N_("q,quit")

@@ -17,12 +17,14 @@ from scorekeeper.cli.complete import (
     complete_variant,
 )
 from scorekeeper.errors import DataFileError, InputError, UsageError
+from scorekeeper.i18n import N_
+from scorekeeper.i18n import gettext as _
 from scorekeeper.presentation import formats
 
 GameArgument = Annotated[
     int | None,
     typer.Argument(
-        help="Game id (default: the current game).",
+        help=N_("Game id (default: the current game)."),
         show_default=False,
         autocompletion=complete_game,
     ),
@@ -31,7 +33,7 @@ PAGE = 20  # games listed by default
 
 
 #: The refusal of a ``--since`` it cannot read (one literal: a translation replaces it whole).
-SINCE_ERROR = (
+SINCE_ERROR = N_(
     "--since takes today, yesterday, a number of days, weeks, months or years back (3d, 2w, 1m,"
     " 1y) or a date YYYY-MM-DD (e.g. 2026-11-22); got '{text}'"
 )
@@ -59,7 +61,7 @@ def since_date(text: str, today: date | None = None) -> date:
                 return _months_back(base, int(number) * (12 if unit == "y" else 1))
         return date.fromisoformat(cleaned)
     except (ValueError, OverflowError):
-        raise UsageError(SINCE_ERROR.format(text=text.strip())) from None
+        raise UsageError(_(SINCE_ERROR).format(text=text.strip())) from None
 
 
 def _months_back(day: date, months: int) -> date:
@@ -76,29 +78,31 @@ def _months_back(day: date, months: int) -> date:
 def games(
     variant: Annotated[
         str | None,
-        typer.Option(help="Only games of this variant.", autocompletion=complete_variant),
+        typer.Option(help=N_("Only games of this variant."), autocompletion=complete_variant),
     ] = None,
     player: Annotated[
-        str | None, typer.Option(help="Only games with this side or player (any case).")
+        str | None, typer.Option(help=N_("Only games with this side or player (any case)."))
     ] = None,
     since: Annotated[
         str | None,
         typer.Option(
-            help="Only games started on or after a day: today, yesterday, 3d, 2w, 1m, 1y back,"
-            " or YYYY-MM-DD."
+            help=N_(
+                "Only games started on or after a day: today, yesterday, 3d, 2w, 1m, 1y back,"
+                " or YYYY-MM-DD."
+            )
         ),
     ] = None,
     status: Annotated[
         str | None,
         typer.Option(
             autocompletion=complete_status,
-            help="playing, finished (won or draw), won, draw, deleted, or all.",
+            help=N_("playing, finished (won or draw), won, draw, deleted, or all."),
         ),
     ] = None,
     limit: Annotated[
-        int, typer.Option("--limit", "-n", help="Show at most this many games.", min=1)
+        int, typer.Option("--limit", "-n", help=N_("Show at most this many games."), min=1)
     ] = PAGE,
-    every: Annotated[bool, typer.Option("--all", help="Show every game that matches.")] = False,
+    every: Annotated[bool, typer.Option("--all", help=N_("Show every game that matches."))] = False,
     as_json: JsonOption = False,
     db: DbOption = None,
 ) -> None:
@@ -128,19 +132,20 @@ def games(
     if not page.more:
         return
     if not (variant or player or since or status or every):
-        typer.echo(f"Showing the newest {len(chosen)} games; --all lists every one.", err=True)
+        said = _("Showing the newest {n} games; --all lists every one.")
+        typer.echo(said.format(n=len(chosen)), err=True)
         return
-    typer.echo(
-        f"Showing the newest {len(chosen)} of {page.matching} games; --all lists every one.",
-        err=True,
-    )
+    said = _("Showing the newest {n} of {matching} games; --all lists every one.")
+    typer.echo(said.format(n=len(chosen), matching=page.matching), err=True)
 
 
 def show(
     game_id: GameArgument = None,
     detail: Annotated[
         bool,
-        typer.Option("--detail", help="Every hand's full breakdown instead of one line per hand."),
+        typer.Option(
+            "--detail", help=N_("Every hand's full breakdown instead of one line per hand.")
+        ),
     ] = False,
     as_json: JsonOption = False,
     db: DbOption = None,
@@ -167,7 +172,7 @@ def show(
 
 def resume(
     game_id: Annotated[
-        int, typer.Argument(help="Game id ('games' lists them).", autocompletion=complete_game)
+        int, typer.Argument(help=N_("Game id ('games' lists them)."), autocompletion=complete_game)
     ],
     as_json: JsonOption = False,
     db: DbOption = None,
@@ -191,7 +196,7 @@ def resume(
 def stats(
     variant: Annotated[
         str | None,
-        typer.Option(help="Only games of this variant.", autocompletion=complete_variant),
+        typer.Option(help=N_("Only games of this variant."), autocompletion=complete_variant),
     ] = None,
     as_json: JsonOption = False,
     db: DbOption = None,
@@ -246,15 +251,20 @@ def export(
     output: Annotated[
         Path | None,
         typer.Option(
-            "--output", "-o", help="File to write (default: standard output).", dir_okay=False
+            "--output",
+            "-o",
+            help=N_("File to write (default: standard output)."),
+            dir_okay=False,
         ),
     ] = None,
     excel: Annotated[
         bool,
         typer.Option(
             "--excel",
-            help="With csv: a byte-order mark and CRLF line ends, so a spreadsheet reads names"
-            " as UTF-8.",
+            help=N_(
+                "With csv: a byte-order mark and CRLF line ends, so a spreadsheet reads names"
+                " as UTF-8."
+            ),
         ),
     ] = False,
     db: DbOption = None,
@@ -272,7 +282,11 @@ def export(
     fmt = fmt if fmt is not None else _format_of(output)
     output_format = formats.find(fmt)
     if excel and fmt != "csv":
-        raise UsageError(f"--excel shapes a CSV file: give it with --format csv, not {fmt}")
+        raise UsageError(
+            _("--excel shapes a CSV file: give it with --format csv, not {format}").format(
+                format=fmt
+            )
+        )
     if output is not None:
         refuse_database_path(db, output)
     stored = game(db, game_id)
@@ -288,8 +302,11 @@ def export(
     try:
         output.write_text(text, encoding="utf-8", newline="")
     except OSError as err:
-        raise InputError(f"cannot write {output}: {err.strerror}") from None
-    typer.echo(f"Game {stored.id} written to {output} ({fmt}).", err=True)
+        raise InputError(
+            _("cannot write {path}: {reason}").format(path=output, reason=err.strerror)
+        ) from None
+    said = _("Game {game} written to {path} ({format}).")
+    typer.echo(said.format(game=stored.id, path=output, format=fmt), err=True)
 
 
 def _format_of(output: Path | None) -> str:
@@ -303,16 +320,20 @@ def _format_of(output: Path | None) -> str:
         return suffix
     known = formats.names_text([f".{name}" for name in formats.names()])
     raise UsageError(
-        f"cannot tell the format of '{output.name}' from its name: end it in {known}, or give"
-        f" --format {formats.names_text(formats.names())}"
+        _(
+            "cannot tell the format of '{name}' from its name: end it in {known}, or give"
+            " --format {formats}"
+        ).format(name=output.name, known=known, formats=formats.names_text(formats.names()))
     )
 
 
 def import_game(
-    file: Annotated[str, typer.Argument(help="A JSON export ('-' reads stdin).")],
+    file: Annotated[str, typer.Argument(help=N_("A JSON export ('-' reads stdin)."))],
     again: Annotated[
         bool,
-        typer.Option("--again", help="Import a file already imported once more (a second copy)."),
+        typer.Option(
+            "--again", help=N_("Import a file already imported once more (a second copy).")
+        ),
     ] = False,
     as_json: JsonOption = False,
     db: DbOption = None,
@@ -330,7 +351,7 @@ def import_game(
     from scorekeeper.presentation import standings
     from scorekeeper.presentation.export import game_from_export
 
-    where = "standard input" if file == "-" else file
+    where = _("standard input") if file == "-" else file
     doc = parse_json(read_input(file, DataFileError), where, DataFileError)
     imported = store_imported(db, game_from_export(doc, file), again)
     stored, previous = imported.stored, imported.previous
@@ -342,4 +363,5 @@ def import_game(
     con = console()
     standings.print_standings(con, stored)
     if previous is not None:
-        con.print(f"Imported as game {stored.id}; 'scorekeeper resume {stored.id}' plays it.")
+        said = _("Imported as game {game}; 'scorekeeper resume {game}' plays it.")
+        con.print(said.format(game=stored.id))

@@ -13,6 +13,8 @@ from typing import Annotated
 import typer
 
 from scorekeeper.cli.common import DbOption
+from scorekeeper.i18n import N_
+from scorekeeper.i18n import gettext as _
 
 #: The port ``serve`` listens on unless ``--port`` says otherwise.
 DEFAULT_PORT = 8765
@@ -22,21 +24,25 @@ def serve(
     game_id: Annotated[
         int | None,
         typer.Argument(
-            help="Game id (default: the current game, followed when new, rematch or resume"
-            " changes it).",
+            help=N_(
+                "Game id (default: the current game, followed when new, rematch or resume"
+                " changes it)."
+            ),
             show_default=False,
         ),
     ] = None,
     port: Annotated[
         int,
-        typer.Option(help="Port to listen on; 0 picks a free one.", min=0, max=65535),
+        typer.Option(help=N_("Port to listen on; 0 picks a free one."), min=0, max=65535),
     ] = DEFAULT_PORT,
     lan: Annotated[
         bool,
         typer.Option(
             "--lan",
-            help="Listen on all of this machine's addresses, behind a random token in the"
-            " address, and print it as a QR code.",
+            help=N_(
+                "Listen on all of this machine's addresses, behind a random token in the"
+                " address, and print it as a QR code."
+            ),
         ),
     ] = False,
     db: DbOption = None,
@@ -64,22 +70,25 @@ def serve(
     actual = sock.getsockname()[1]
     host = live.lan_address() if lan else "127.0.0.1"
     url = f"http://{host}:{actual}/{token}/" if token else f"http://{host}:{actual}/"
-    which = f"game {game_id}" if game_id is not None else "the current game"
-    typer.echo(f"Serving {which} at {url}")
+    game_name = _("game {game}").format(game=game_id) if game_id is not None else ""
+    which = game_name or _("the current game")
+    typer.echo(_("Serving {which} at {url}").format(which=which, url=url))
     if lan and not live.print_qr(url, sys.stdout, colour=not plain_output(sys.stdout)):
-        typer.echo("(No QR code: this terminal cannot show its block characters.)", err=True)
+        typer.echo(_("(No QR code: this terminal cannot show its block characters.)"), err=True)
     sys.stdout.flush()
     if lan:
         typer.echo(
-            "Anyone on this network who has the address can read the scores; nothing can be"
-            " changed from the page.",
+            _(
+                "Anyone on this network who has the address can read the scores; nothing can be"
+                " changed from the page."
+            ),
             err=True,
         )
-    typer.echo("Ctrl-C stops it.", err=True)
+    typer.echo(_("Ctrl-C stops it."), err=True)
     try:
         live.serve(board, sock, token)
     except KeyboardInterrupt:
-        typer.echo("Stopped.", err=True)
+        typer.echo(_("Stopped."), err=True)
         raise typer.Exit(130) from None
     finally:
         sock.close()

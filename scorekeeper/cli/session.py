@@ -31,6 +31,9 @@ import typer
 from scorekeeper.cli import session_words as words
 from scorekeeper.cli.common import DbOption, YesOption, error_line, stdin_is_terminal
 from scorekeeper.errors import InputError, RuleError, ScorekeeperError, UsageError
+from scorekeeper.i18n import N_
+from scorekeeper.i18n import gettext as _
+from scorekeeper.i18n import number as figure
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -46,13 +49,13 @@ if TYPE_CHECKING:
 INTERRUPTED = 130
 
 #: Said once the game is over (won or drawn).
-GAME_OVER = "Game over: 'rematch' starts the next game like this one, 'quit' ends the session."
+GAME_OVER = N_("Game over: 'rematch' starts the next game like this one, 'quit' ends the session.")
 
 
 def play(
     game_id: Annotated[
         int | None,
-        typer.Argument(help="Game id (default: the current game).", show_default=False),
+        typer.Argument(help=N_("Game id (default: the current game)."), show_default=False),
     ] = None,
     yes: YesOption = False,
     db: DbOption = None,
@@ -76,9 +79,8 @@ def play(
         from scorekeeper.application.usecases import resume
 
         resume(db, game_id)
-        typer.echo(
-            f"Game {game_id} is now the current game: 'scorekeeper hand' records to it.", err=True
-        )
+        said = _("Game {game} is now the current game: 'scorekeeper hand' records to it.")
+        typer.echo(said.format(game=game_id), err=True)
     Session(db, game_id, yes).run()
 
 
@@ -120,7 +122,7 @@ class LineReader:
             try:
                 line = sys.stdin.readline()
             except UnicodeDecodeError:
-                raise InputError("the line is not valid UTF-8 text; type it again") from None
+                raise InputError(_("the line is not valid UTF-8 text; type it again")) from None
             if not line:
                 raise EOFError
             text = line.rstrip("\r\n")
@@ -134,7 +136,7 @@ class LineReader:
         try:
             text = input(prompt)
         except UnicodeDecodeError:
-            raise InputError("the line is not valid UTF-8 text; type it again") from None
+            raise InputError(_("the line is not valid UTF-8 text; type it again")) from None
         finally:
             if rl is not None:
                 rl.set_startup_hook(None)
@@ -144,17 +146,26 @@ class LineReader:
         return text
 
     def yes_no(self, question: str, default: bool) -> bool:
-        """A yes/no answer to ``question`` (Enter gives ``default``); asked again otherwise."""
-        hint = "[Y/n]" if default else "[y/N]"
+        """A yes/no answer to ``question`` (Enter gives ``default``); asked again otherwise.
+        y, yes, n and no in every language, and the language's own words
+        (:data:`scorekeeper.cli.language.YES_WORDS`); full-width letters read as plain ones."""
+        import scorekeeper.cli.language as language
+        from scorekeeper.domain.names import ascii_field
+
+        hint = _(language.DEFAULT_YES) if default else _(language.DEFAULT_NO)
+        yes = language.answers(language.YES_WORDS, "y,yes")
+        no = language.answers(language.NO_WORDS, "n,no")
         while True:
-            answer = self.read(f"{question} {hint} ").strip().casefold()
+            answer = ascii_field(self.read(f"{question} {hint} ")).strip().casefold()
             if not answer:
                 return default
-            if answer in ("y", "yes"):
+            if answer in yes:
                 return True
-            if answer in ("n", "no"):
+            if answer in no:
                 return False
-            error_line("answer y or n (Enter: " + ("yes" if default else "no") + ")")
+            error_line(
+                _("answer y or n (Enter: yes)") if default else _("answer y or n (Enter: no)")
+            )
 
 
 @contextlib.contextmanager
@@ -176,7 +187,7 @@ def interrupts_held() -> Iterator[list[int]]:
 
 
 #: Said when the session ends at its first prompt (Ctrl-C, Ctrl-D, the end of the input).
-ENDED = "Session ended; every recorded hand is kept."
+ENDED = N_("Session ended; every recorded hand is kept.")
 
 
 def what_changed(before: StoredGame, after: StoredGame) -> str:
@@ -184,19 +195,36 @@ def what_changed(before: StoredGame, after: StoredGame) -> str:
     "hand 2 was recorded", "hands 3-4 were taken back", "hand 1 was changed"..."""
     old, new = before.game.hands, after.game.hands
 
-    def hands(first: int, last: int) -> str:
-        return f"hand {first} was" if first == last else f"hands {first}-{last} were"
+    def hands(first: int, last: int, one: str, more: str) -> str:
+        if first == last:
+            return _(one).format(first=first)
+        return _(more).format(first=first, last=last)
 
     if after.deleted and not before.deleted:
-        return f"game {after.id} was deleted in another terminal"
+        return _("game {game} was deleted in another terminal").format(game=after.id)
     if len(new) > len(old) and new[: len(old)] == old:
-        return f"{hands(len(old) + 1, len(new))} recorded in another terminal"
+        return hands(
+            len(old) + 1,
+            len(new),
+            N_("hand {first} was recorded in another terminal"),
+            N_("hands {first}-{last} were recorded in another terminal"),
+        )
     if len(new) < len(old) and old[: len(new)] == new:
-        return f"{hands(len(new) + 1, len(old))} taken back in another terminal"
+        return hands(
+            len(new) + 1,
+            len(old),
+            N_("hand {first} was taken back in another terminal"),
+            N_("hands {first}-{last} were taken back in another terminal"),
+        )
     changed = [i + 1 for i, (a, b) in enumerate(zip(old, new, strict=False)) if a != b]
     if changed and len(new) == len(old):
-        return f"{hands(changed[0], changed[-1])} changed in another terminal"
-    return "the game was changed in another terminal"
+        return hands(
+            changed[0],
+            changed[-1],
+            N_("hand {first} was changed in another terminal"),
+            N_("hands {first}-{last} were changed in another terminal"),
+        )
+    return _("the game was changed in another terminal")
 
 
 #: The fingerprint of a game known to have changed since it was shown: no stored game has it.
@@ -247,7 +275,7 @@ class Session:
         self.confirm = terminal and not yes
         self.lines = LineReader(terminal)
         #: What Ctrl-C drops while something is being typed (a hand, an edit).
-        self.dropping = "Nothing changed."
+        self.dropping = _("Nothing changed.")
         #: A hand not recorded (refused, answered "n", or its game changed meanwhile): its
         #: entries and partners, offered again at the prompts to correct.
         self.again: tuple[list[SideEntry], tuple[int, ...]] | None = None
@@ -338,7 +366,7 @@ class Session:
         stored = self.stored
         standings.print_outcome(con, stored, dealer=False)
         if stored.game.outcome.over:
-            con.print(text(GAME_OVER))
+            con.print(text(_(GAME_OVER)))
             return
         for line in standings.footer_lines(stored):
             con.print(text(line))
@@ -366,14 +394,14 @@ class Session:
 
         standings.print_standings(con, self.stored)
         if self.stored.game.outcome.over:
-            con.print(text(GAME_OVER))
+            con.print(text(_(GAME_OVER)))
 
     def prompt(self) -> str:
         """The first side's prompt (which takes commands too), or the prompt of a game over."""
         game = self.stored.game
         if game.outcome.over:
-            return f"Game {self.game_id} is over> "
-        return f"Hand {game.next_hand} · {game.names[0]}> "
+            return _("Game {game} is over> ").format(game=self.game_id)
+        return _("Hand {number} · {side}> ").format(number=game.next_hand, side=game.names[0])
 
     # -- the loop ---------------------------------------------------------------------------
 
@@ -381,8 +409,10 @@ class Session:
         """Show the pad and take lines until quit, the end of the input or Ctrl-C (exit 130)."""
         self.show_pad()
         typer.echo(
-            "Type each side's entry (e.g. m=220 nat=1 out h=15), Enter to be asked, or a"
-            " command ('help' lists them).",
+            _(
+                "Type each side's entry (e.g. m=220 nat=1 out h=15), Enter to be asked, or a"
+                " command ('help' lists them)."
+            ),
             err=True,
         )
         while True:
@@ -392,15 +422,15 @@ class Session:
                     self.prompt(), history=True, prefill=offered, shown=self.read_in_background
                 )
             except EOFError:
-                typer.echo(f"\n{ENDED}", err=True)
+                typer.echo("\n" + _(ENDED), err=True)
                 return
             except KeyboardInterrupt:
-                typer.echo(f"\n{ENDED}", err=True)
+                typer.echo("\n" + _(ENDED), err=True)
                 raise typer.Exit(INTERRUPTED) from None
             except ScorekeeperError as err:  # a line that is not text
                 error_line(err.message)
                 continue
-            self.dropping = "Nothing changed."
+            self.dropping = _("Nothing changed.")
             try:
                 if not self.take(line):
                     return
@@ -429,15 +459,19 @@ class Session:
         if found is not None and self.again is not None:
             number = self.stored.game.next_hand
             self.again = None
-            typer.echo(f"Hand {number} dropped: nothing recorded.", err=True)
+            typer.echo(
+                _("Hand {number} dropped: nothing recorded.").format(number=number), err=True
+            )
         if found is None:
             if self.stored.game.outcome.over:
                 self.again = None  # a hand offered again has no place in a game over
                 if not line.strip():
                     return True
                 raise InputError(
-                    f"game {self.game_id} is over: 'rematch' starts the next game, 'quit' ends"
-                    " (edit, fix and undo still correct it)"
+                    _(
+                        "game {game} is over: 'rematch' starts the next game, 'quit' ends"
+                        " (edit, fix and undo still correct it)"
+                    ).format(game=self.game_id)
                 )
             self.enter_hand(line)
             return True
@@ -475,13 +509,17 @@ class Session:
             recorded = words.entry_line(earlier[i]) if earlier is not None else ""
             if line is None:
                 if old is not None and self.lines.readline is None:
-                    typer.echo(f"  recorded: {recorded} ('keep' keeps it)", err=True)
-                line = self.lines.read(f"Hand {number} · {names[i]}> ", True, recorded)
+                    said = _("recorded: {entry} ('keep' keeps it)").format(entry=recorded)
+                    typer.echo(f"  {said}", err=True)
+                prompt = _("Hand {number} · {side}> ").format(number=number, side=names[i])
+                line = self.lines.read(prompt, True, recorded)
                 found = words.command(line)
                 if found is not None:
                     error_line(
-                        f"'{found.word}' is a command: finish hand {number} first, or press"
-                        " Ctrl-C to drop it"
+                        _(
+                            "'{word}' is a command: finish hand {number} first, or press"
+                            " Ctrl-C to drop it"
+                        ).format(word=found.word, number=number)
                     )
                     line = None
                     continue
@@ -496,7 +534,11 @@ class Session:
                     name, rest = split_name(line, names)
                     target = names.index(name) if name is not None else i
                     if target in entries:
-                        raise InputError(f"{names[target]} has its entry for this hand already")
+                        raise InputError(
+                            _("{side} has its entry for this hand already").format(
+                                side=names[target]
+                            )
+                        )
                     hints: list[str] = []
                     entries[target] = parse_line(game.variant, rest, names[target], hints)
                     show_hints(hints)
@@ -553,9 +595,8 @@ class Session:
         choices = ", ".join(f"{i} {n}" for i, n in enumerate(names, start=1))
         recorded = ",".join(names[i] for i in old)
         while True:
-            line = self.lines.read(
-                f"Partners this hand ({choices}; Enter: nobody took the pile)> ", False, recorded
-            )
+            question = _("Partners this hand ({choices}; Enter: nobody took the pile)> ")
+            line = self.lines.read(question.format(choices=choices), False, recorded)
             try:
                 return words.partners(line, names)
             except ScorekeeperError as err:
@@ -571,7 +612,7 @@ class Session:
 
         game = self.stored.game
         number = game.next_hand
-        self.dropping = f"Hand {number} dropped: nothing recorded."
+        self.dropping = _("Hand {number} dropped: nothing recorded.").format(number=number)
         offered, offered_pair = self.again if self.again is not None else (None, ())
         self.again = None
         try:
@@ -586,7 +627,11 @@ class Session:
         try:
             breakdowns = game.score(entries, pair)
         except RuleError as err:
-            error_line(f"hand {number} cannot be recorded: {err.message}; enter it again")
+            error_line(
+                _("hand {number} cannot be recorded: {error}; enter it again").format(
+                    number=number, error=err.message
+                )
+            )
             self.offer_again(entries, pair)
             return
         if self.confirm:
@@ -595,7 +640,7 @@ class Session:
 
             shown = proposed_view(game, number, breakdowns, entries)
             standings.print_breakdown(self.con(), shown)
-            if not self.lines.yes_no(f"Record hand {number}?", True):
+            if not self.lines.yes_no(_("Record hand {number}?").format(number=number), True):
                 self.offer_again(entries, pair)
                 return
         before = self.stored
@@ -610,7 +655,8 @@ class Session:
             error_line(err.message)
             self.read_again()
             self.show_pad()
-            typer.echo(f"Meanwhile {what_changed(before, self.stored)}.", err=True)
+            said = _("Meanwhile {what}.").format(what=what_changed(before, self.stored))
+            typer.echo(said, err=True)
             self.offer_again(entries, pair)
             return
         self.changed(stored, number, caught, shown=self.confirm)
@@ -621,15 +667,14 @@ class Session:
         self.again = (entries, pair)
         number = self.stored.game.next_hand
         if self.lines.readline is not None:
-            typer.echo(
-                f"Hand {number} not recorded: each side's line is back to correct (Enter keeps"
-                " it); a command at the first prompt drops the hand.",
-                err=True,
+            said = _(
+                "Hand {number} not recorded: each side's line is back to correct (Enter keeps"
+                " it); a command at the first prompt drops the hand."
             )
+            typer.echo(said.format(number=number), err=True)
         else:
-            typer.echo(
-                f"Hand {number} not recorded: type it again, or a command to drop it.", err=True
-            )
+            said = _("Hand {number} not recorded: type it again, or a command to drop it.")
+            typer.echo(said.format(number=number), err=True)
 
     def changed(
         self,
@@ -637,12 +682,12 @@ class Session:
         number: int,
         caught: list[int],
         shown: bool = False,
-        done: str = "recorded",
+        done: str = N_("Hand {number} recorded. Totals: {totals}"),
     ) -> None:
         """After hand ``number`` was recorded or changed (``stored``: the game now): show it
         and the standings; ``shown``: the hand was shown just before the question, so the
-        totals follow in one line ("Hand 3 ``done``. Totals: ...") instead of the breakdown
-        again. Ends the session (exit
+        totals follow in one line (``done``: "Hand 3 recorded. Totals: ...", a message with
+        fields ``number`` and ``totals``) instead of the breakdown again. Ends the session (exit
         130) if Ctrl-C came while it was written."""
         self.after_change(stored)
         if shown:
@@ -654,12 +699,12 @@ class Session:
             totals = " · ".join(
                 f"{n} {num(t)}" for n, t in zip(game.names, game.totals, strict=True)
             )
-            con.print(text(f"Hand {number} {done}. Totals: {totals}"))
+            con.print(text(_(done).format(number=number, totals=totals)))
             self.show_state(con)
         else:
             self.show_hand(number)
         if caught:
-            typer.echo(f"Interrupted: hand {number} is recorded.", err=True)
+            typer.echo(_("Interrupted: hand {number} is recorded.").format(number=number), err=True)
             raise typer.Exit(INTERRUPTED)
 
     # -- corrections ------------------------------------------------------------------------
@@ -680,18 +725,20 @@ class Session:
             from scorekeeper.presentation.view import hand_view
 
             con = self.con()
-            con.print(f"Hand {number} would become:")
+            con.print(_("Hand {number} would become:").format(number=number))
             standings.print_breakdown(con, hand_view(trial, number))
             totals = ", ".join(
                 f"{n} {render.num(t)}" for n, t in zip(trial.names, trial.totals, strict=True)
             )
-            con.print(text(f"Totals would be: {totals}"))
-            if not self.lines.yes_no(f"Replace hand {number}?", True):
-                typer.echo("Nothing changed.", err=True)
+            con.print(text(_("Totals would be: {totals}").format(totals=totals)))
+            if not self.lines.yes_no(_("Replace hand {number}?").format(number=number), True):
+                typer.echo(_("Nothing changed."), err=True)
                 return
         with interrupts_held() as caught:
             stored = usecases.edit_hand(self.db, number, new_hand, seen=self.seen)
-        self.changed(stored, number, caught, self.confirm, "replaced")
+        self.changed(
+            stored, number, caught, self.confirm, N_("Hand {number} replaced. Totals: {totals}")
+        )
 
     def do_edit(self, rest: str) -> None:
         """``edit N``: hand N entered again, side by side, each prompt giving the side's
@@ -703,7 +750,7 @@ class Session:
         stored = self.stored
         old = usecases.hand_to_edit(stored, number)
         game = stored.game
-        self.dropping = f"Edit of hand {number} dropped: nothing changed."
+        self.dropping = _("Edit of hand {number} dropped: nothing changed.").format(number=number)
         earlier = Game(
             game.variant, game.sides, list(game.hands[: number - 1]), first_dealer=game.first_dealer
         )
@@ -722,21 +769,27 @@ class Session:
 
         game = self.stored.game
         if not game.hands:
-            raise InputError("there is no hand to fix yet")
+            raise InputError(_("there is no hand to fix yet"))
         number = len(game.hands)
         old = game.hands[-1]
         names = game.names
         index, items = words.split_side(rest, names, numbers=True)
-        self.dropping = f"Fix of hand {number} dropped: nothing changed."
+        self.dropping = _("Fix of hand {number} dropped: nothing changed.").format(number=number)
         if index is None and items:
             raise UsageError(
-                f"fix: name the side first, e.g. fix {names[-1]} m=150 (sides: {', '.join(names)})"
+                _("fix: name the side first, e.g. fix {side} m=150 (sides: {sides})").format(
+                    side=names[-1], sides=", ".join(names)
+                )
             )
         if index is None:
             index = 0 if len(names) == 1 else self.ask_side_choice(names)
         if not items:
-            typer.echo(f"  {names[index]} now: {words.entry_line(old.entries[index])}", err=True)
-            items = self.lines.read(f"Items to change for {names[index]} (e.g. m=150 h=20)> ")
+            said = _("{side} now: {entry}").format(
+                side=names[index], entry=words.entry_line(old.entries[index])
+            )
+            typer.echo(f"  {said}", err=True)
+            question = _("Items to change for {side} (e.g. m=150 h=20)> ")
+            items = self.lines.read(question.format(side=names[index]))
         hints: list[str] = []
         entries = amend_side(game.variant, old.entries, names, index, items, hints)
         show_hints(hints)
@@ -746,7 +799,7 @@ class Session:
         """Which side, by number or name; asked again until it is one."""
         choices = ", ".join(f"{i} {n}" for i, n in enumerate(names, start=1))
         while True:
-            line = self.lines.read(f"Which side? ({choices})> ")
+            line = self.lines.read(_("Which side? ({choices})> ").format(choices=choices))
             try:
                 return words.side_choice(line, names)
             except ScorekeeperError as err:
@@ -762,7 +815,7 @@ class Session:
         with interrupts_held():
             self.after_change(usecases.undo(self.db, seen=self.seen))
         con = self.con()
-        con.print(text(f"Hand {number} taken back ('redo' puts it back)."))
+        con.print(text(_("Hand {number} taken back ('redo' puts it back).").format(number=number)))
         self.show_standings(con)
 
     def do_redo(self, rest: str) -> None:
@@ -782,14 +835,17 @@ class Session:
         self.no_arguments("rematch", rest)
         if not self.stored.game.outcome.over:
             raise InputError(
-                f"game {self.game_id} is still being played: 'rematch' starts the next game once"
-                " it is over"
+                _(
+                    "game {game} is still being played: 'rematch' starts the next game once"
+                    " it is over"
+                ).format(game=self.game_id)
             )
         started = usecases.rematch(self.db, self.game_id)
         previous = self.game_id
         self.game_id = started.stored.id
         self.read_again()
-        typer.echo(f"Game {self.game_id} started: a rematch of game {previous}.", err=True)
+        said = _("Game {game} started: a rematch of game {previous}.")
+        typer.echo(said.format(game=self.game_id, previous=previous), err=True)
         self.show_pad()
 
     # -- counting cards, showing, help ------------------------------------------------------
@@ -806,19 +862,25 @@ class Session:
         game = stored.game
         asked = words.check_words(rest, game.names)
         if game.outcome.over:
-            raise RuleError(f"game {stored.id} is over; 'scorekeeper check --variant V --score N'")
+            raise RuleError(
+                _("game {game} is over; 'scorekeeper check --variant V --score N'").format(
+                    game=stored.id
+                )
+            )
         minimums = game.next_minimums()
         index = asked.side
         if index is None and len(game.names) == 1:
             index = 0
         if index is None and any(m != minimums[0] for m in minimums):
             raise UsageError(
-                f"the sides need different opening minimums: name the side, e.g. check"
-                f" {game.names[0]}: {asked.cards}"
+                _(
+                    "the sides need different opening minimums: name the side, e.g. check"
+                    " {side}: {cards}"
+                ).format(side=game.names[0], cards=asked.cards)
             )
         by_round = game.variant.opening_minimum.by == "round"
         context = {
-            "team": "every side" if index is None else game.names[index],
+            "team": _("every side") if index is None else game.names[index],
             "score": None if index is None else game.totals[index],
             "round": game.next_hand if by_round else None,
         }
@@ -827,7 +889,9 @@ class Session:
             found = parse_cards(asked.discard)
             if len(found) != 1:
                 raise InputError(
-                    f"--discard takes one card, the top of the pile; got '{asked.discard}'"
+                    _("--discard takes one card, the top of the pile; got '{card}'").format(
+                        card=asked.discard
+                    )
                 )
             top = found[0]
         result = check_opening(
@@ -846,14 +910,16 @@ class Session:
         from scorekeeper.presentation.cards import print_points
 
         if not rest.strip():
-            raise UsageError("points CARDS: give the cards, e.g. points J 5 X")
+            raise UsageError(_("points CARDS: give the cards, e.g. points J 5 X"))
         v = self.stored.game.variant
         print_points(self.con(), v, parse_cards(rest), v.hand_values)
 
     def do_show(self, rest: str) -> None:
         """``show``: the score pad; ``show --detail``: every hand's breakdown."""
         if rest.strip().casefold() not in ("", "--detail", "detail"):
-            raise UsageError(f"show takes --detail or nothing; not '{rest.strip()}'")
+            raise UsageError(
+                _("show takes --detail or nothing; not '{text}'").format(text=rest.strip())
+            )
         self.read_again()
         self.show_pad(detail=bool(rest.strip()))
 
@@ -865,33 +931,45 @@ class Session:
         from scorekeeper.presentation.render import plain_table
 
         v = self.stored.game.variant
-        items = plain_table("At a side's prompt: its one-line entry, or Enter to be asked")
-        items.add_column("item", no_wrap=True)
-        items.add_column("meaning", overflow="fold")
+        items = plain_table(_("At a side's prompt: its one-line entry, or Enter to be asked"))
+        items.add_column(_("item"), no_wrap=True)
+        items.add_column(_("meaning"), overflow="fold")
         for f in FIELDS:
             if f.kind == CANASTAS:
                 kinds = " ".join(f"{key}=1" for key in v.canastas)
                 items.add_row(text(kinds), text(f.summary))
             elif f.kind == PENALTIES:
                 for key, rule in v.penalties.items():
-                    items.add_row(text(f"{key}=1"), text(f"{rule.title} ({rule.points:,} each)"))
+                    each = _("{kind} ({points} each)").format(
+                        kind=rule.title, points=figure(rule.points)
+                    )
+                    items.add_row(text(f"{key}=1"), text(each))
             elif f.used(v):
                 form = f"{f.syntax} / {f.short}" if f.short else f.syntax
                 items.add_row(text(form), text(f.summary))
-        items.add_row("-", "the side scored nothing")
+        items.add_row("-", _("the side scored nothing"))
         con = self.con()
         con.print(items)
-        commands = plain_table("At the first side's prompt, a command")
-        commands.add_column("command", overflow="fold")
-        commands.add_column("what it does", overflow="fold")
+        commands = plain_table(_("At the first side's prompt, a command"))
+        commands.add_column(_("command"), overflow="fold")
+        commands.add_column(_("what it does"), overflow="fold")
         for form, what in words.WORDS.values():
-            commands.add_row(text(form), text(what))
+            commands.add_row(text(form), text(_(what)))
         con.print(commands)
         con.print(
-            text("Ctrl-C or Ctrl-D drops the hand being typed; at the first side's prompt it ends.")
+            text(
+                _(
+                    "Ctrl-C or Ctrl-D drops the hand being typed; at the first side's prompt it"
+                    " ends."
+                )
+            )
         )
 
     @staticmethod
     def no_arguments(word: str, rest: str) -> None:
         if rest.strip():
-            raise UsageError(f"{word} takes nothing after it; not '{rest.strip()}'")
+            raise UsageError(
+                _("{word} takes nothing after it; not '{text}'").format(
+                    word=word, text=rest.strip()
+                )
+            )

@@ -17,25 +17,31 @@ from typing import TYPE_CHECKING
 from msgspec import Struct
 
 from scorekeeper.errors import InputError, UsageError
+from scorekeeper.i18n import N_
+from scorekeeper.i18n import gettext as _
 
 if TYPE_CHECKING:
     from scorekeeper.domain.entries import SideEntry
 
 #: The session's command words, in the order ``help`` lists them: word -> (form, what it does).
+#: The words are typed in English in every language; what they do is translated where shown.
 WORDS: dict[str, tuple[str, str]] = {
-    "undo": ("undo", "take back the last hand ('redo' puts it back)"),
-    "redo": ("redo", "put back the hand 'undo' took back"),
-    "edit": ("edit N", "enter hand N again, side by side ('keep' keeps a side's entry)"),
-    "fix": ("fix [SIDE] [ITEM=VALUE ...]", "change items of one side's entry in the last hand"),
+    "undo": ("undo", N_("take back the last hand ('redo' puts it back)")),
+    "redo": ("redo", N_("put back the hand 'undo' took back")),
+    "edit": ("edit N", N_("enter hand N again, side by side ('keep' keeps a side's entry)")),
+    "fix": (
+        "fix [SIDE] [ITEM=VALUE ...]",
+        N_("change items of one side's entry in the last hand"),
+    ),
     "check": (
         "check [SIDE:] CARDS [--discard CARD] [--out] [--concealed]",
-        "may these melds be laid down as the side's opening meld?",
+        N_("may these melds be laid down as the side's opening meld?"),
     ),
-    "points": ("points CARDS", "the card points of cards"),
-    "show": ("show [--detail]", "the score pad (or every hand's full breakdown)"),
-    "rematch": ("rematch", "once the game is over: a new game like it, the deal passing on"),
-    "help": ("help", "this list"),
-    "quit": ("quit", "end the session (Ctrl-D too); every recorded hand is kept"),
+    "points": ("points CARDS", N_("the card points of cards")),
+    "show": ("show [--detail]", N_("the score pad (or every hand's full breakdown)")),
+    "rematch": ("rematch", N_("once the game is over: a new game like it, the deal passing on")),
+    "help": ("help", N_("this list")),
+    "quit": ("quit", N_("end the session (Ctrl-D too); every recorded hand is kept")),
 }
 
 #: Other words for a command.
@@ -83,13 +89,21 @@ def hand_number(rest: str, word: str = "edit") -> int:
     one whole number of 1 or more."""
     text = rest.strip()
     if not text.isdigit() or int(text) < 1:
-        raise UsageError(f"{word} takes a hand's number, e.g. {word} 2; got '{text}'")
+        raise UsageError(
+            _("{word} takes a hand's number, e.g. {word} 2; got '{text}'").format(
+                word=word, text=text
+            )
+        )
     return int(text)
 
 
 def name_key(name: str) -> str:
-    """A side's or player's name as names are compared: case and spacing ignored."""
-    return " ".join(name.split()).casefold()
+    """A side's or player's name as names are compared (:func:`scorekeeper.domain.names.
+    name_key`: Unicode NFC, case folded with Turkish dotted and dotless i alike, spacing
+    collapsed)."""
+    from scorekeeper.domain import names
+
+    return names.name_key(name)
 
 
 def split_side(text: str, names: Sequence[str], numbers: bool = False) -> tuple[int | None, str]:
@@ -117,7 +131,11 @@ def side_choice(text: str, names: Sequence[str]) -> int:
     index, rest = split_side(text, names, numbers=True)
     if index is None or rest:
         choices = ", ".join(f"{i} {n}" for i, n in enumerate(names, start=1))
-        raise InputError(f"'{text.strip()}' is no side: type a side's number or name ({choices})")
+        raise InputError(
+            _("'{text}' is no side: type a side's number or name ({choices})").format(
+                text=text.strip(), choices=choices
+            )
+        )
     return index
 
 
@@ -138,13 +156,19 @@ def partners(text: str, names: Sequence[str]) -> tuple[int, ...]:
         elif part.strip().isdigit() and 1 <= int(part) <= len(names):
             picked.append(int(part) - 1)
         else:
+            choices = ", ".join(f"{i} {n}" for i, n in enumerate(names, start=1))
             raise InputError(
-                f"'{part.strip()}' is not a player of this game: give the two partners' names or"
-                f" numbers ({', '.join(f'{i} {n}' for i, n in enumerate(names, start=1))})"
+                _(
+                    "'{text}' is not a player of this game: give the two partners' names or"
+                    " numbers ({choices})"
+                ).format(text=part.strip(), choices=choices)
             )
     if len(picked) != 2 or picked[0] == picked[1]:
         raise InputError(
-            "give the two partners of this hand, e.g. 2 3 or Bob,Cat (Enter: nobody took the pile)"
+            _(
+                "give the two partners of this hand, e.g. 2 3 or Bob,Cat (Enter: nobody took"
+                " the pile)"
+            )
         )
     return tuple(picked)
 
@@ -164,7 +188,7 @@ def check_words(rest: str, names: Sequence[str]) -> CheckWords:
         if low in ("--discard", "-d"):
             discard = next(tokens, None)
             if discard is None:
-                raise UsageError("--discard takes the top card of the pile, e.g. --discard 9")
+                raise UsageError(_("--discard takes the top card of the pile, e.g. --discard 9"))
         elif low.startswith("--discard="):
             discard = token.partition("=")[2]
         elif low == "--out":
@@ -172,11 +196,15 @@ def check_words(rest: str, names: Sequence[str]) -> CheckWords:
         elif low == "--concealed":
             concealed = True
         elif low.startswith("--"):
-            raise UsageError(f"check takes --discard CARD, --out and --concealed; not '{token}'")
+            raise UsageError(
+                _("check takes --discard CARD, --out and --concealed; not '{token}'").format(
+                    token=token
+                )
+            )
         else:
             cards.append(token)
     if not cards:
-        raise UsageError("check CARDS: give the melds, e.g. check 666 AAA2")
+        raise UsageError(_("check CARDS: give the melds, e.g. check 666 AAA2"))
     return CheckWords(side, " ".join(cards), discard, out, concealed)
 
 

@@ -21,6 +21,8 @@ from scorekeeper.cli.common import (
 )
 from scorekeeper.cli.complete import complete_variant
 from scorekeeper.errors import UsageError
+from scorekeeper.i18n import N_
+from scorekeeper.i18n import gettext as _
 from scorekeeper.presentation.documents import document
 
 
@@ -42,20 +44,24 @@ def minimum(
 
     if variant is None and (score is not None or round_ is not None or settings):
         raise UsageError(
-            "--score, --round and --set need --variant; without it the current game is used"
+            _("--score, --round and --set need --variant; without it the current game is used")
         )
     if variant is not None:
         from scorekeeper.variants import load_variant
 
         v = load_variant(variant, parse_settings(settings))
         if v.opening_minimum.by == "round" and round_ is None:
-            raise UsageError(f"{v.name} sets its minimum by round: give --round N")
+            raise UsageError(
+                _("{variant} sets its minimum by round: give --round N").format(variant=v.name)
+            )
         if v.opening_minimum.by == "round" and v.hands and round_ is not None and round_ > v.hands:
             raise UsageError(
-                f"{v.name} is played over {v.hands} rounds; --round {round_} is past them"
+                _("{variant} is played over {n} rounds; --round {round} is past them").format(
+                    variant=v.name, n=v.hands, round=round_
+                )
             )
         if v.opening_minimum.by == "score" and score is None:
-            raise UsageError("give the side's score with --score N (e.g. --score 1650)")
+            raise UsageError(_("give the side's score with --score N (e.g. --score 1650)"))
         m = opening_minimum(v, score=score, round=round_)
         if as_json:
             emit_json(document(variant=v.name, opening_minimum=m.to_json()))
@@ -63,8 +69,13 @@ def minimum(
         from scorekeeper.presentation.console import console
 
         by_round = v.opening_minimum.by == "round"
-        what = f"round {round_}" if by_round else f"a score of {render.num(score)}"
-        console().print(f"{v.title}: at {what} the opening minimum is [bold]{m.text}[/].")
+        what = (
+            _("round {round}").format(round=round_)
+            if by_round
+            else _("a score of {score}").format(score=render.num(score))
+        )
+        said = _("{variant}: at {what} the opening minimum is {minimum}.")
+        console().print(said.format(variant=_(v.title), what=what, minimum=f"[bold]{m.text}[/]"))
         return
     from scorekeeper.application.queries import game as read_game
 
@@ -79,9 +90,11 @@ def minimum(
     from scorekeeper.presentation.console import console
 
     title = (
-        f"Game {stored.id} is over · final totals"
+        _("Game {game} is over · final totals").format(game=stored.id)
         if game.outcome.over or minimums[0] is None
-        else f"Game {stored.id} · opening minimums for hand {game.next_hand}"
+        else _("Game {game} · opening minimums for hand {number}").format(
+            game=stored.id, number=game.next_hand
+        )
     )
     render.print_minimums(console(), game.names, game.totals, minimums, title)
 
@@ -145,7 +158,7 @@ def variants_list(ctx: typer.Context, as_json: JsonOption = False) -> None:
 
 @variants_app.command("show", cls=ScorekeeperCommand)
 def variants_show(
-    name: Annotated[str, typer.Argument(help="Variant name.", autocompletion=complete_variant)],
+    name: Annotated[str, typer.Argument(help=N_("Variant name."), autocompletion=complete_variant)],
     settings: SetOption = None,
     as_json: JsonOption = False,
 ) -> None:
@@ -168,13 +181,13 @@ def variants_show(
 @variants_app.command("init", cls=ScorekeeperCommand)
 def variants_init(
     name: Annotated[
-        str, typer.Argument(help="Name of the new variant (letters, digits, - and _).")
+        str, typer.Argument(help=N_("Name of the new variant (letters, digits, - and _)."))
     ],
     base: Annotated[
         str,
-        typer.Option("--from", help="Variant to start from.", autocompletion=complete_variant),
+        typer.Option("--from", help=N_("Variant to start from."), autocompletion=complete_variant),
     ] = "classic",
-    force: Annotated[bool, typer.Option(help="Replace an existing file of that name.")] = False,
+    force: Annotated[bool, typer.Option(help=N_("Replace an existing file of that name."))] = False,
     as_json: JsonOption = False,
 ) -> None:
     """Write an editable variant file, based on another, into your config folder.
@@ -187,14 +200,18 @@ def variants_init(
     if as_json:
         emit_json(document(variant=name, base=base, file=str(path)))
         return
-    typer.echo(f"Wrote {path}")
-    typer.echo(f"Edit it, check it with 'scorekeeper variants check {path}', then play it with")
-    typer.echo(f"'scorekeeper new {name} --team ... --team ...'.")
+    typer.echo(_("Wrote {path}").format(path=path))
+    typer.echo(
+        _("Edit it, check it with 'scorekeeper variants check {path}', then play it with").format(
+            path=path
+        )
+    )
+    typer.echo(_("'scorekeeper new {name} --team ... --team ...'.").format(name=name))
 
 
 @variants_app.command("check", cls=ScorekeeperCommand)
 def variants_check(
-    file: Annotated[str, typer.Argument(help="Variant file (or the name of a user variant).")],
+    file: Annotated[str, typer.Argument(help=N_("Variant file (or the name of a user variant)."))],
     as_json: JsonOption = False,
 ) -> None:
     """Validate a variant file and everything it extends; exit 3 when it cannot be used.
@@ -208,4 +225,8 @@ def variants_check(
     if as_json:
         emit_json(document(file=str(path), variant=v.name, valid=True))
         return
-    typer.echo(f"{path}: a valid variant '{v.name}' ({v.title}).")
+    typer.echo(
+        _("{path}: a valid variant '{name}' ({title}).").format(
+            path=path, name=v.name, title=_(v.title)
+        )
+    )

@@ -1,0 +1,377 @@
+"""The command line in the language in use (issue 14; README, "Languages"): help texts
+translated when help is shown, and the texts of Typer and of the Click it carries.
+
+Help texts (commands' docstrings, options' ``help=N_(...)``, metavars, section titles) are
+English literals made at import; they are translated only when help is laid out
+(:func:`translated_help`), so importing the commands reads no catalogue and the same command
+objects speak whatever language is in use when help is shown.
+
+Typer's own texts come two ways. ``typer.core`` translates a few with gettext's module-level
+``_`` ("Commands", "[default: ...]", "[required]", "env var: ..."): :func:`install` puts
+:func:`scorekeeper.i18n.gettext` in its place, so they come from our catalogue (the msgids are
+listed in :data:`TYPER_TEXTS`). The Click that Typer carries writes its messages with
+f-strings ("Usage: ", "Missing argument 'x'.", "'abc' is not a valid int."): the help
+formatter writes our own "Usage:" and help option text, and :func:`click_message` reads a
+command-line error Click wrote in English by the patterns of :data:`CLICK_PATTERNS` and says it
+again from the catalogue. English is left exactly as Typer writes it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import re
+from collections.abc import Iterator
+from typing import Any
+
+from scorekeeper import i18n
+from scorekeeper.i18n import N_
+from scorekeeper.i18n import gettext as _
+
+#: The msgids ``typer.core`` passes to its gettext ``_`` (translated through our catalogue).
+TYPER_TEXTS = (
+    N_("Aborted!"),
+    N_("Arguments"),
+    N_("Options"),
+    N_("Commands"),
+    N_("Missing command."),
+    N_("No such command {name!r}."),
+    N_("default: {default}"),
+    N_("required"),
+    N_("(dynamic)"),
+    N_("env var: {var}"),
+)
+#: The heading of the usage line and the help option's text (Click's, in its words).
+USAGE = N_("Usage:")
+HELP_OPTION = N_("Show this message and exit.")
+OPTIONS_METAVAR = N_("[OPTIONS]")
+COMMAND_METAVAR = N_("COMMAND [ARGS]...")
+
+#: Click's English command-line errors, each a pattern and its message with the pattern's
+#: groups as fields; the first that matches the whole text is used. ``{inner}`` is a message
+#: itself read again by these patterns.
+CLICK_PATTERNS: tuple[tuple[str, str], ...] = (
+    (r"Invalid value for (?P<hint>.+?): (?P<inner>.+)", N_("Invalid value for {hint}: {inner}")),
+    (r"Invalid value: (?P<inner>.+)", N_("Invalid value: {inner}")),
+    (r"Missing argument (?P<name>.+?)\.", N_("Missing argument {name}.")),
+    (r"Missing option (?P<name>.+?)\.", N_("Missing option {name}.")),
+    (r"Missing parameter (?P<name>.+?)\.", N_("Missing parameter {name}.")),
+    (
+        r"No such option: (?P<name>\S+) \(Possible options: (?P<options>.+)\)",
+        N_("No such option: {name} (possible options: {options})"),
+    ),
+    (r"No such option: (?P<name>\S+)", N_("No such option: {name}")),
+    (
+        r"Option (?P<name>'[^']*') requires an argument\.",
+        N_("Option {name} requires an argument."),
+    ),
+    (
+        r"Option (?P<name>'[^']*') requires (?P<n>\d+) arguments\.",
+        N_("Option {name} requires {n} arguments."),
+    ),
+    (
+        r"Option (?P<name>'[^']*') does not take a value\.",
+        N_("Option {name} does not take a value."),
+    ),
+    (
+        r"Got unexpected extra argument\(s\) \((?P<args>.*)\)",
+        N_("Got unexpected extra arguments ({args})"),
+    ),
+    (r"(?P<value>.+) is not a valid int\.", N_("{value} is not a whole number.")),
+    (r"(?P<value>.+) is not a valid float\.", N_("{value} is not a number.")),
+    (r"(?P<value>.+) is not a valid integer range\.", N_("{value} is not a whole number.")),
+    (
+        r"(?P<value>.+) is not a valid boolean\. Recognized values: (?P<values>.+)",
+        N_("{value} is not yes or no; one of: {values}"),
+    ),
+    (r"(?P<value>.+) is not one of (?P<choices>.+)\.", N_("{value} is not one of {choices}.")),
+    (r"(?P<value>.+) is not in the range (?P<range>.+)\.", N_("{value} is not in {range}.")),
+    (r"No such command (?P<name>.+)\.", N_("No such command {name}.")),
+    (r"Missing command\.", N_("Missing command.")),
+)
+
+
+def install() -> None:
+    """Make ``typer.core``'s gettext ``_`` ours, so Typer's few translated texts come from the
+    scorekeeper catalogue (English: the text itself, as before). Cheap: one assignment."""
+    import typer.core
+
+    typer.core._ = _  # type: ignore[attr-defined]
+
+
+def click_message(text: str) -> str:
+    """``text``, a command-line error as Click wrote it in English, in the language in use:
+    by the first of :data:`CLICK_PATTERNS` matching all of it; unchanged in English or when no
+    pattern matches (a message that is already ours)."""
+    if i18n.language() == "en":
+        return text
+    for pattern, message in CLICK_PATTERNS:
+        match = re.fullmatch(pattern, text, re.DOTALL)
+        if match:
+            fields = match.groupdict()
+            if "inner" in fields:
+                fields["inner"] = click_message(fields["inner"])
+            return _(message).format(**fields)
+    return text
+
+
+#: Click's mark of a paragraph laid out as written (no rewrapping).
+VERBATIM = "\b\n"
+
+
+def _runs(paragraph: str) -> tuple[str, list[tuple[bool, str]]]:
+    """A help paragraph as its ``\\b`` mark and its runs of lines: (True, prose to translate)
+    or (False, indented lines of a table of entry items, kept as they are)."""
+    mark = VERBATIM if paragraph.startswith(VERBATIM) else ""
+    runs: list[tuple[bool, list[str]]] = []
+    for line in paragraph[len(mark) :].split("\n"):
+        prose = not line.startswith("  ")
+        if runs and runs[-1][0] == prose:
+            runs[-1][1].append(line)
+        else:
+            runs.append((prose, [line]))
+    return mark, [(prose, "\n".join(lines)) for prose, lines in runs]
+
+
+def help_messages(text: str) -> list[str]:
+    """The msgids of a command's help: the prose of each paragraph (without its ``\\b`` mark and
+    the indented tables it may hold); what :func:`help_in_language` translates."""
+    return [
+        part
+        for paragraph in text.split("\n\n")
+        for prose, part in _runs(paragraph)[1]
+        if prose and part.strip()
+    ]
+
+
+#: A line of a help table: its indented first column, the spaces, and what it means.
+_TABLE_LINE = re.compile(r"(\s+\S.*?\s{2,}|\s{8,})(\S.*)")
+
+
+def _table(lines: str) -> str:
+    """The indented lines of a help table with each line's meaning (its second column)
+    translated where the catalogue has it (the entry items' meanings are the domain's
+    messages); the first column, what is typed, stays."""
+    out = []
+    for line in lines.split("\n"):
+        match = _TABLE_LINE.fullmatch(line)
+        out.append(match[1] + _(match[2]) if match else line)
+    return "\n".join(out)
+
+
+def help_in_language(text: str) -> str:
+    """A command's help with the prose of each paragraph translated (:func:`help_messages`)."""
+    if i18n.language() == "en":
+        return text
+    out = []
+    for paragraph in text.split("\n\n"):
+        mark, runs = _runs(paragraph)
+        parts = [_(part) if prose and part.strip() else _table(part) for prose, part in runs]
+        out.append(mark + "\n".join(parts))
+    return "\n\n".join(out)
+
+
+@contextlib.contextmanager
+def translated_help(item: Any, command: bool = False) -> Iterator[None]:
+    """Inside the block, ``item.help`` (a parameter's, or with ``command`` a command's, by
+    paragraph) is its translation; it is put back after, so a command keeps its English msgid
+    for the next language."""
+    original = getattr(item, "help", None)
+    if not original or i18n.language() == "en":
+        yield
+        return
+    if command:
+        item.help = help_in_language(original)
+    else:
+        item.help = _(HELP_OPTION if original == "Show this message and exit." else original)
+    try:
+        yield
+    finally:
+        item.help = original
+
+
+def short_help(text: str, limit: int) -> str:
+    """The first sentence of a command's (translated) help for a group's list of commands, as
+    Click makes it; a Japanese sentence ends at "。" (Click knows only ". ")."""
+    from typer._click.utils import make_default_short_help
+
+    if i18n.language() == "ja":
+        first = text.strip().split("\n\n")[0].replace("\n", "")
+        head, stop, _rest = first.partition("。")
+        sentence = head + stop
+        if display_width(sentence) <= limit:
+            return sentence
+        while display_width(sentence + "…") > limit:
+            sentence = sentence[:-1]
+        return sentence + "…"
+    return make_default_short_help(text, limit)
+
+
+#: The answers a yes-or-no question takes besides English y, yes, n, no (comma-separated, in
+#: the language's own words: "e,evet" in Turkish), and the marks after the question.
+YES_WORDS = N_("y,yes")
+NO_WORDS = N_("n,no")
+DEFAULT_YES = N_("[Y/n]")
+DEFAULT_NO = N_("[y/N]")
+
+
+def answers(words: str, english: str) -> set[str]:
+    """The set of answers ``words`` (a translated :data:`YES_WORDS` or :data:`NO_WORDS`) and
+    the English ones, case folded."""
+    return {w.strip().casefold() for w in f"{english},{_(words)}".split(",") if w.strip()}
+
+
+def confirm(question: str, default: bool) -> bool:
+    """Ask a yes-or-no ``question`` on standard error as Click's ``confirm`` does ("Delete game
+    3? [y/N]: "), in the language in use: y, yes, n, no are taken in every language, with the
+    language's own words (:data:`YES_WORDS`); Enter alone answers ``default``; full-width
+    letters read as plain ones. English is Click's own ``confirm``. Raises ``typer.Abort`` at
+    the end of input."""
+    import typer
+
+    from scorekeeper.domain.names import ascii_field
+
+    if i18n.language() == "en":
+        return typer.confirm(question, default=default, err=True)
+    yes, no = answers(YES_WORDS, "y,yes"), answers(NO_WORDS, "n,no")
+    mark = _(DEFAULT_YES) if default else _(DEFAULT_NO)
+    while True:
+        text = typer.prompt(f"{question} {mark}", default="", show_default=False, err=True)
+        answer = ascii_field(text).strip().casefold()
+        if not answer:
+            return default
+        if answer in yes or answer in no:
+            return answer in yes
+        typer.echo(_("Error: invalid input"), err=True)
+
+
+# -- help laid out by the columns characters take (Japanese) -------------------------------
+
+#: Characters a line does not start with (Japanese line breaking: closing marks stay with
+#: the character before them).
+_NO_LINE_START = set("、。，．）」』】〕・：；！？…ー")
+
+
+def display_width(text: str) -> int:
+    """The terminal columns ``text`` takes: 2 for each wide or full-width character (East
+    Asian Width W or F: kana, kanji, full-width forms), 0 for a combining mark, else 1."""
+    import unicodedata
+
+    width = 0
+    for c in text:
+        if unicodedata.combining(c):
+            continue
+        width += 2 if unicodedata.east_asian_width(c) in "WF" else 1
+    return width
+
+
+def _is_wide(c: str) -> bool:
+    import unicodedata
+
+    return unicodedata.east_asian_width(c) in "WF"
+
+
+def _chunks(text: str) -> list[str]:
+    """``text`` cut where a line may break: after a space, and around each wide character
+    (but never before a closing mark such as "、" or "）")."""
+    chunks: list[str] = []
+    current = ""
+    for c in text:
+        if c.isspace():
+            current += c
+            chunks.append(current)
+            current = ""
+        elif c in _NO_LINE_START:
+            current += c
+        elif _is_wide(c) or (current and _is_wide(current[-1]) and not current[-1].isspace()):
+            if current:
+                chunks.append(current)
+            current = c
+        else:
+            current += c
+    if current:
+        chunks.append(current)
+    return chunks
+
+
+def wrap_wide(text: str, width: int, indent: str = "", subsequent: str = "") -> list[str]:
+    """One paragraph ``text`` filled into lines of at most ``width`` columns (by
+    :func:`display_width`), the first starting with ``indent``, the others with
+    ``subsequent``; a word longer than a line gets a line of its own."""
+    lines: list[str] = []
+    line = indent
+    empty = True
+    for chunk in _chunks(" ".join(text.split()) if " " in text else text):
+        if not empty and display_width(line + chunk.rstrip()) > width:
+            lines.append(line.rstrip())
+            line, empty = subsequent, True
+            chunk = chunk.lstrip()
+        line += chunk
+        empty = empty and not chunk.strip()
+    if not empty:
+        lines.append(line.rstrip())
+    return lines
+
+
+def _join_lines(lines: list[str]) -> str:
+    """The lines of a paragraph as one: joined by a space between narrow characters, and by
+    nothing next to a wide one (Japanese has no spaces between words)."""
+    out = ""
+    for line in (part.strip() for part in lines):
+        if out and line and not (_is_wide(out[-1]) or _is_wide(line[0])):
+            out += " "
+        out += line
+    return out
+
+
+def wrap_paragraphs(text: str, width: int, indent: str = "") -> list[str]:
+    """``text`` as help lays it out: paragraphs (split at blank lines) filled to ``width``
+    columns, a paragraph marked ``\\b`` kept line by line; each line starts with ``indent``."""
+    out: list[str] = []
+    for paragraph in text.split("\n\n"):
+        if out:
+            out.append("")
+        if paragraph.startswith(VERBATIM) or paragraph.startswith("\b"):
+            body = paragraph[1:].lstrip("\n")
+            for line in body.split("\n"):  # kept as written, unless wider than the page
+                lead = line[: len(line) - len(line.lstrip())]
+                out += wrap_wide(line, width, indent + lead, indent + lead) or [indent]
+        else:
+            out += wrap_wide(_join_lines(paragraph.split("\n")), width, indent, indent)
+    return out
+
+
+def wide_formatter(ctx: Any) -> Any:
+    """A help formatter for ``ctx`` that measures text by the columns it takes
+    (:func:`display_width`), so Japanese help keeps its columns and its width; Click's own
+    formatter counts characters. Made only for Japanese help (English keeps Click's)."""
+    from typer._click.formatting import HelpFormatter
+
+    class WideFormatter(HelpFormatter):
+        def write_text(self, text: str) -> None:
+            indent = " " * self.current_indent
+            self.write("\n".join(wrap_paragraphs(text, self.width, indent)) + "\n")
+
+        def write_usage(self, prog: str, args: str = "", prefix: str | None = None) -> None:
+            head = f"{prefix or ''}{prog} "
+            lines = wrap_wide(args, self.width, head, " " * display_width(head))
+            self.write("\n".join(lines) + "\n")
+
+        def write_dl(self, rows: Any, col_max: int = 30, col_spacing: int = 2) -> None:
+            rows = list(rows)
+            first_col = min(max(display_width(r[0]) for r in rows), col_max) + col_spacing
+            pad = " " * (first_col + self.current_indent)
+            for first, second in rows:
+                self.write(" " * self.current_indent + first)
+                if not second:
+                    self.write("\n")
+                    continue
+                if display_width(first) <= first_col - col_spacing:
+                    self.write(" " * (first_col - display_width(first)))
+                else:
+                    self.write("\n" + pad)
+                lines = wrap_paragraphs(second, max(self.width - first_col - 2, 10))
+                self.write(lines[0] + "\n" if lines else "\n")
+                for line in lines[1:]:
+                    self.write((pad + line).rstrip() + "\n")
+
+    return WideFormatter(width=ctx.terminal_width, max_width=ctx.max_content_width)
