@@ -17,7 +17,7 @@ from typing import Annotated, Any
 import typer
 
 from scorekeeper.cli import complete
-from scorekeeper.cli.common import ScorekeeperCommand, ScorekeeperGroup, hoist_common_options
+from scorekeeper.cli.common import ScorekeeperCommand, ScorekeeperGroup
 from scorekeeper.i18n import N_
 
 #: Command name -> (module of scorekeeper.cli, function or Typer group), in help order.
@@ -63,10 +63,6 @@ class CommandGroup(ScorekeeperGroup):
         if os.environ.get("_SCOREKEEPER_COMPLETE"):
             complete.register_shells()
         super()._main_shell_completion(ctx_args, prog_name, complete_var)
-
-    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
-        # --db and --json before the command are the command's (README, "Commands")
-        return super().parse_args(ctx, hoist_common_options(args))
 
     def get_command(self, ctx: Any, cmd_name: str) -> Any:
         if cmd_name not in self.commands and cmd_name in COMMANDS:

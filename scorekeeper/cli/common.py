@@ -561,6 +561,8 @@ class ScorekeeperGroup(SpokenHelp, TyperGroup):
             sys.exit(interrupted())
         except BrokenPipeError:
             quiet_broken_pipe()
+        except OSError as err:  # standard output could not be written at the end
+            sys.exit(system_refused(err))
         except SystemExit as done:
             if broken_pipe_exit(done):
                 quiet_broken_pipe()
@@ -591,6 +593,12 @@ class ScorekeeperGroup(SpokenHelp, TyperGroup):
         formatter.write_text(_(COMMON_OPTIONS_NOTE))
         with formatter.section(_(ENVIRONMENT_TITLE)):
             formatter.write_dl([(name, _(text)) for name, text in ENVIRONMENT.items()])
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        """Click's reading of ``args``, with --db and --json given before the command moved to
+        the command (README, "Commands"); at every level, so that ``scorekeeper --db X backups
+        restore 1`` restores in X, not in the database the group would have read."""
+        return super().parse_args(ctx, hoist_common_options(args))
 
     def resolve_command(self, ctx: Any, args: list[str]) -> Any:
         """Click's look-up of the command ``args[0]``; an unknown one is refused with the
@@ -636,6 +644,8 @@ class ScorekeeperGroup(SpokenHelp, TyperGroup):
                 )
             )
             raise typer.Exit(1) from None
+        except OSError as err:
+            raise typer.Exit(system_refused(err)) from None
         except Exception as err:
             if caused_by_interrupt(err):  # e.g. a class being defined as Ctrl-C came
                 raise typer.Exit(interrupted()) from None
@@ -661,6 +671,38 @@ def interrupted() -> int:
         typer.echo(_("Interrupted: nothing was changed."), err=True)
         return INTERRUPTED
     typer.echo(_("Interrupted after {done}.").format(done=done), err=True)
+    return 0
+
+
+def system_refused(err: OSError) -> int:
+    """Say on standard error what a refusal of the system (a file that cannot be read, a lock
+    that fails, standard output on a full disk or a terminal gone) left stored, and return the
+    exit code. Before the commit point nothing was changed: ``Error: ...`` and exit 3 (README,
+    "Exit codes"). After it the change is stored, so a script must not make it again:
+    ``Warning: ..., after the hand was stored: ...`` and exit 0, as for a Ctrl-C then. What
+    standard output still holds is dropped, so that the end of the process does not fail on
+    it again."""
+    reason = err.strerror or type(err).__name__
+    if err.filename:
+        name = err.filename
+        name = os.fsdecode(name) if isinstance(name, bytes) else str(name)
+        reason = _("{file}: {reason}").format(file=name, reason=reason)
+    with contextlib.suppress(OSError, ValueError):
+        if sys.stdout is not None:
+            try:
+                sys.stdout.flush()
+            except OSError:
+                devnull = os.open(os.devnull, os.O_WRONLY)
+                os.dup2(devnull, sys.stdout.fileno())
+    done = progress.stored()
+    if done is None:
+        error_line(_("the system refused ({reason}); nothing was changed").format(reason=reason))
+        return 3
+    from scorekeeper.presentation.console import visible
+
+    said = _("Warning: the system refused ({reason}), after {done}.")
+    with contextlib.suppress(OSError, ValueError):
+        typer.echo(visible(said.format(reason=reason, done=done)), err=True)
     return 0
 
 

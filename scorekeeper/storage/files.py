@@ -413,10 +413,11 @@ def change_files(
         if len(prepared) + len(removals) == 1 and prepared:
             tmp, target = prepared[0]
             try:
-                _rename(tmp, target, commit=True)
+                with progress.interrupts_held():  # the flag is set before a Ctrl-C lands
+                    _rename(tmp, target, commit=True)
+                    committed = True
             except OSError as err:
                 raise write_failed(target, err) from None
-            committed = True
         elif prepared or removals:
             folder = path.parent
             listed = {
@@ -428,11 +429,12 @@ def change_files(
             content = json.dumps(listed, ensure_ascii=False).encode("utf-8")
             try:
                 tmp = _prepare(journal, content, durable)
-                _rename(tmp, journal, commit=True)
+                with progress.interrupts_held():  # the flag is set before a Ctrl-C lands
+                    _rename(tmp, journal, commit=True)
+                    committed = True
             except OSError as err:
                 raise write_failed(journal, err) from None
-            committed = True
-            complete_pending(path, durable)
+            _complete_committed(path, durable)
     except BaseException:
         if not committed:
             for tmp, _ in prepared:
@@ -442,12 +444,55 @@ def change_files(
         _fsync_folder(prepared[0][1].parent)  # complete_pending syncs the folders it changed
 
 
-def complete_pending(path: Path, durable: bool = True) -> bool:
+def _complete_committed(path: Path, durable: bool) -> None:
+    """Put in place the change whose journal was just committed. It is stored: a write the
+    system refuses now (a disk failing, a folder made read-only) does not undo it, so it is a
+    warning (the next command completes the change), never "nothing was changed"."""
+    from scorekeeper.i18n import gettext as _
+
+    try:
+        complete_pending(path, durable, refused=None)
+    except OSError as err:
+        reason = f"{err.filename}: {err.strerror}" if err.filename else str(err.strerror or err)
+        progress.warn(
+            _(
+                "the change is stored, but putting its files in place stopped ({reason});"
+                " the next command completes it"
+            ).format(reason=reason)
+        )
+
+
+def _journal_entry(path: Path, name: Any, temporary: bool) -> Path:
+    """The file a journal entry ``name`` names, in the folder of the database at ``path``:
+    ValueError unless it is one of the database's own files (its file or a game file) or, for
+    ``temporary``, one of its temporary files. A journal names nothing else, so an entry
+    reaching outside (an absolute path, ``..``, another file) is a damaged journal."""
+    if not isinstance(name, str):
+        raise ValueError(name)
+    parts = list(Path(name).parts)
+    if temporary:
+        if len(parts) == 1 and is_own_temporary(path, name) and name.endswith(".tmp"):
+            return path.parent / name
+        raise ValueError(name)
+    if parts == [path.name]:
+        return path
+    if len(parts) == 2 and parts[0] == games_folder(path).name and GAME_FILE.fullmatch(parts[1]):
+        return path.parent / name
+    raise ValueError(name)
+
+
+def complete_pending(
+    path: Path,
+    durable: bool = True,
+    refused: Callable[[Path, OSError], Exception] | None = write_failed,
+) -> bool:
     """Put in place what the journal of the database at ``path`` lists (call under the lock):
     a change of several files whose commit point passed (a kill or Ctrl-C may have stopped it
     part-way). Each listed temporary file still there is renamed over its file, each listed
     removal made, then the journal removed; running it again does nothing more. Returns True
-    when there was a journal. DataFileError for a journal that is not one."""
+    when there was a journal. DataFileError for a journal that is not one; a write the system
+    refuses raises ``refused(path, error)`` (default :func:`write_failed`), or the OSError
+    itself with ``refused=None``."""
     journal = journal_file(path)
     try:
         raw = journal.read_bytes()
@@ -458,8 +503,11 @@ def complete_pending(path: Path, durable: bool = True) -> bool:
     folder = path.parent
     try:
         listed = loads(raw)
-        renames = [(folder / tmp, folder / target) for tmp, target in listed["renames"]]
-        removals = [folder / target for target in listed["removals"]]
+        renames = [
+            (_journal_entry(path, tmp, True), _journal_entry(path, target, False))
+            for tmp, target in listed["renames"]
+        ]
+        removals = [_journal_entry(path, target, False) for target in listed["removals"]]
     except (UnicodeDecodeError, ValueError, RecursionError, KeyError, TypeError):
         raise damaged(journal, "is damaged (not a scorekeeper journal)", path) from None
     try:
@@ -477,7 +525,9 @@ def complete_pending(path: Path, durable: bool = True) -> bool:
         progress.file_change("unlink", journal)
         journal.unlink(missing_ok=True)
     except OSError as err:
-        raise write_failed(path, err) from None
+        if refused is None:
+            raise
+        raise refused(path, err) from None
     return True  # a journal whose removal a crash undid is done again: nothing left to do
 
 

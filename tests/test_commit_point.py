@@ -1,0 +1,154 @@
+"""What a command says matches what it stored, at and after its commit point (issue 18,
+points 1 and 9, found again with inputs the first tests did not try):
+
+- a Ctrl-C that arrives while the commit rename is being made (the signal lands during the
+  system call, and is delivered once it returns) says the change is stored, and it is;
+- a write the system refuses after the commit point (the journal is in place) leaves the change
+  stored and says so, never "nothing was changed";
+- a journal whose entries reach outside the database's own files is refused untouched;
+- a system refusal anywhere (standard output on a full disk, a symbolic-link loop) is a clear
+  line with exit 3 before the commit point and a warning with exit 0 after it, never
+  "unexpected internal error".
+"""
+
+from __future__ import annotations
+
+import errno
+import json
+import os
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from scorekeeper.storage.database import game_file
+
+SCRIPT = Path(sys.executable).with_name("scorekeeper")
+
+
+def start(cli) -> None:
+    assert cli("new", "classic", "--team", "Ann", "--team", "Bob").exit_code == 0
+
+
+def games(cli) -> list[int]:
+    return [g["game"] for g in cli.json("games")["games"]]
+
+
+def interrupt_during(patch, name_ends: str) -> None:
+    """Make the rename over a file whose name ends with ``name_ends`` take a Ctrl-C: the
+    signal is sent while the rename is made, as a key pressed then would be."""
+    real = os.replace
+
+    def replace(src, dst, *args, **kwargs):
+        real(src, dst, *args, **kwargs)
+        if str(dst).endswith(name_ends):
+            os.kill(os.getpid(), signal.SIGINT)
+
+    patch.setattr(os, "replace", replace)
+
+
+def test_a_ctrl_c_at_the_journals_rename_says_stored_and_the_game_is_there(cli, db, monkeypatch):
+    start(cli)
+    with monkeypatch.context() as patch:
+        interrupt_during(patch, ".journal")
+        result = cli("new", "classic", "--team", "Cat", "--team", "Dan")
+    assert result.exit_code == 0, result.output
+    assert "Interrupted after the game was stored" in result.stderr
+    assert games(cli) == [2, 1]
+    assert cli.json("status")["game"] == 2
+
+
+def test_a_ctrl_c_at_a_hands_rename_says_stored_and_the_hand_is_there(cli, db, monkeypatch):
+    start(cli)
+    with monkeypatch.context() as patch:
+        interrupt_during(patch, "1.json")
+        result = cli("hand", "--yes", "m=50", "m=50")
+    assert result.exit_code == 0, result.output
+    assert "Interrupted after the hand was stored" in result.stderr
+    assert len(cli.json("show")["hands"]) == 1
+
+
+def test_a_refused_write_after_the_journal_leaves_the_change_stored(cli, db, monkeypatch):
+    start(cli)
+    real = os.replace
+
+    def replace(src, dst, *args, **kwargs):
+        if Path(dst) == db:  # the database file: put in place after the journal
+            raise OSError(errno.EIO, "Input/output error", str(dst))
+        real(src, dst, *args, **kwargs)
+
+    with monkeypatch.context() as patch:
+        patch.setattr(os, "replace", replace)
+        result = cli("new", "classic", "--team", "Cat", "--team", "Dan")
+    assert result.exit_code == 0, result.output
+    assert "nothing was changed" not in result.output
+    assert "the change is stored" in result.stderr and "next command completes it" in result.stderr
+    assert games(cli) == [2, 1]  # the next command put the files in place
+    assert cli.json("status")["game"] == 2
+    assert not db.with_name(db.name + ".journal").exists()
+
+
+@pytest.mark.parametrize(
+    "entry",
+    [
+        {"renames": [["../outside.txt", "s.json.games/1.json"]], "removals": []},
+        {"renames": [], "removals": ["VICTIM"]},
+        {"renames": [], "removals": ["../victim.txt"]},
+        {"renames": [[".scores.json~abc.tmp", "../victim.txt"]], "removals": []},
+        {"renames": [[".scores.json~abc.tmp", "scores.json.backups/x.json"]], "removals": []},
+    ],
+)
+def test_a_journal_reaching_outside_the_database_is_refused_untouched(cli, db, tmp_path, entry):
+    start(cli)
+    victim = tmp_path.parent / "victim.txt"
+    victim.write_text("precious", encoding="utf-8")
+    (tmp_path.parent / "outside.txt").write_text("other", encoding="utf-8")
+    (tmp_path / ".scores.json~abc.tmp").write_text("other", encoding="utf-8")
+    text = (
+        json.dumps(entry).replace("VICTIM", str(victim)).replace("s.json.games", db.name + ".games")
+    )
+    journal = db.with_name(db.name + ".journal")
+    journal.write_text(text, encoding="utf-8")
+    game = game_file(db, 1).read_bytes()
+    for command in (("games",), ("status",), ("new", "classic", "--team", "C", "--team", "D")):
+        result = cli(*command)
+        assert result.exit_code == 3, (command, result.output)
+        assert "journal" in result.stderr and "Traceback" not in result.output
+    assert victim.read_text(encoding="utf-8") == "precious"
+    assert game_file(db, 1).read_bytes() == game and journal.read_text(encoding="utf-8") == text
+
+
+def test_a_symbolic_link_loop_for_a_game_file_is_a_clear_refusal(cli, db):
+    start(cli)
+    file = game_file(db, 1)
+    file.unlink()
+    file.symlink_to(file.name)  # the file is a link to itself
+    for command in (("new", "classic", "--team", "C", "--team", "D"), ("stats",), ("games",)):
+        result = cli(*command)
+        assert result.exit_code == 3, (command, result.output)
+        assert str(file) in result.stderr and "internal error" not in result.output
+    assert file.is_symlink()
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists() or not SCRIPT.exists(), reason="no /dev/full")
+def test_standard_output_on_a_full_disk_after_the_hand_is_stored(tmp_path):
+    env = {**os.environ, "SCOREKEEPER_DB": str(tmp_path / "s.json"), "SCOREKEEPER_LANG": "en"}
+
+    def run(*args, out=subprocess.PIPE):
+        return subprocess.run(
+            [str(SCRIPT), *args], env=env, stdout=out, stderr=subprocess.PIPE, text=True
+        )
+
+    assert run("new", "classic", "--team", "Ann", "--team", "Bob").returncode == 0
+    with open("/dev/full", "w") as full:
+        stored = run("hand", "--yes", "m=100 h=5", "m=90 h=20", out=full)
+        read = run("games", out=full)
+    # stored: exit 0 (a script must not record it again) and a warning saying so
+    assert stored.returncode == 0, stored.stderr
+    assert "No space left on device" in stored.stderr and "the hand was stored" in stored.stderr
+    assert json.loads(run("show", "--json").stdout)["hands"][0]
+    # nothing stored: exit 3 and one error line
+    assert read.returncode == 3, read.stderr
+    assert read.stderr.startswith("Error: ") and "internal error" not in read.stderr
