@@ -314,3 +314,20 @@ def test_the_japanese_lists_fit_the_terminal(cli, monkeypatch, width):
         assert wide == [], (args, width)
     games = cli("games").stdout
     assert "山田と佐藤" in games and "ゲーム" in games
+
+
+def test_a_damaged_backups_reason_stays_english_in_json(cli, db, monkeypatch):
+    # `backups --json` is an interface: the reason a backup cannot be read is English in every
+    # language (README, "Languages")
+    assert cli("new", "classic", *PARTNERSHIPS).exit_code == 0
+    assert cli("hand", "--yes", "m=220 nat=1 out", "m=110").exit_code == 0
+    folder = db.with_name(db.name + ".backups")
+    backups = sorted(folder.glob("*.json"))
+    assert backups, "a change keeps a backup"
+    backups[-1].write_bytes(b'{"meta": {"1": {"schema": ')  # cut short
+    english = cli("backups", "--json")
+    assert english.exit_code == 0, english.output
+    assert "not complete JSON" in english.stdout
+    for lang in ("ja", "tr"):
+        monkeypatch.setenv("SCOREKEEPER_LANG", lang)
+        assert cli("backups", "--json").stdout == english.stdout, lang

@@ -240,11 +240,14 @@ def statistics(db: Path | None, variant: str | None = None) -> Statistics:
 
 
 def _backup_contents(path: Path) -> dict[str, Any]:
-    """What a backup holds: games and hands, or why it cannot be read."""
+    """What a backup holds: games and hands, or why it cannot be read (in English: the
+    ``error`` of a row of ``backups --json``)."""
+    from scorekeeper.i18n import english
     from scorekeeper.storage.store import read_backup_tables
 
     try:
-        data = read_backup_tables(path) or {}
+        with english():
+            data = read_backup_tables(path) or {}
     except DataFileError as err:
         return {"games": None, "hands": None, "schema": None, "error": err.message}
     games = data.get("games", {})
