@@ -18,6 +18,7 @@ from msgspec import Struct
 from scorekeeper.domain.names import name_key
 from scorekeeper.domain.records import StoredGame
 from scorekeeper.errors import DataFileError, InputError, NotFound, UsageError
+from scorekeeper.i18n import gettext as _
 
 if TYPE_CHECKING:
     from scorekeeper.domain.stats import Statistics
@@ -77,7 +78,12 @@ def check_status(status: str | None) -> None:
         from scorekeeper.domain.suggest import hint
 
         suggested = hint(status, STATUSES)
-        raise UsageError(f"--status is one of {', '.join(STATUSES)}; got '{status}'{suggested}")
+        raise UsageError(
+            _("--status is one of {allowed}; got '{status}'").format(
+                allowed=", ".join(STATUSES), status=status
+            )
+            + suggested
+        )
 
 
 def refuse_database_path(db: Path | None, output: Path) -> None:
@@ -89,8 +95,10 @@ def refuse_database_path(db: Path | None, output: Path) -> None:
     path = database_path(db)
     if is_database_path(path, output):
         raise InputError(
-            f"{output} is a file of the database {path} (or in its folders); nothing was written:"
-            " export to a file outside them"
+            _(
+                "{output} is a file of the database {path} (or in its folders); nothing was"
+                " written: export to a file outside them"
+            ).format(output=output, path=path)
         )
 
 
@@ -98,7 +106,9 @@ def refuse_deleted(stored: StoredGame) -> None:
     """InputError when the game about to change is deleted (restore brings it back first)."""
     if stored.deleted:
         raise InputError(
-            f"game {stored.id} is deleted: 'scorekeeper restore {stored.id}' brings it back first"
+            _("game {id} is deleted: 'scorekeeper restore {id}' brings it back first").format(
+                id=stored.id
+            )
         )
 
 
@@ -220,16 +230,24 @@ def statistics(db: Path | None, variant: str | None = None) -> Statistics:
             from scorekeeper.domain.suggest import hint
 
             suggested = hint(variant, names.split(", "))
-            raise NotFound(f"no variant called '{variant}' (variants: {names}){suggested}")
+            raise NotFound(
+                _("no variant called '{name}' (variants: {names})").format(
+                    name=variant, names=names
+                )
+                + suggested
+            )
     return statistics_from(records, variant)
 
 
 def _backup_contents(path: Path) -> dict[str, Any]:
-    """What a backup holds: games and hands, or why it cannot be read."""
+    """What a backup holds: games and hands, or why it cannot be read (in English: the
+    ``error`` of a row of ``backups --json``)."""
+    from scorekeeper.i18n import english
     from scorekeeper.storage.store import read_backup_tables
 
     try:
-        data = read_backup_tables(path) or {}
+        with english():
+            data = read_backup_tables(path) or {}
     except DataFileError as err:
         return {"games": None, "hands": None, "schema": None, "error": err.message}
     games = data.get("games", {})
@@ -266,13 +284,17 @@ def backup_to_restore(db: Path | None, number: int) -> BackupChoice:
     path = database_path(db)
     found = list_backups(path)
     if not found:
-        raise NotFound(f"there are no backups of {path}")
+        raise NotFound(_("there are no backups of {path}").format(path=path))
     if not 1 <= number <= len(found):
-        raise UsageError(f"give a backup number from 1 to {len(found)} ('scorekeeper backups')")
+        raise UsageError(
+            _("give a backup number from 1 to {n} ('scorekeeper backups')").format(n=len(found))
+        )
     backup = found[number - 1]
     contents = _backup_contents(backup.path)
     if contents["error"]:
-        raise DataFileError(f"backup {number} cannot be restored: {contents['error']}")
+        raise DataFileError(
+            _("backup {n} cannot be restored: {error}").format(n=number, error=contents["error"])
+        )
     return BackupChoice(
         path, number, backup.path, backup.taken, contents["games"], contents["hands"]
     )
@@ -334,7 +356,7 @@ class GameWatch:
         read (the next :meth:`changed` is then False until a file changes again)."""
         from scorekeeper.storage.store import open_store
 
-        for _ in range(3):  # once more when it is another game: its file is then looked at
+        for _attempt in range(3):  # once more when it is another game: its file is then looked at
             marks = self._marks()  # before reading: a change made while reading shows next
             try:
                 with open_store(self.db) as store:

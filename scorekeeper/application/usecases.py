@@ -29,7 +29,8 @@ from scorekeeper import progress
 from scorekeeper.application.queries import BackupChoice, Seen, refuse_deleted
 from scorekeeper.domain.records import StoredGame
 from scorekeeper.errors import InputError
-from scorekeeper.i18n import number
+from scorekeeper.i18n import N_, ngettext, number
+from scorekeeper.i18n import gettext as _
 
 if TYPE_CHECKING:
     from scorekeeper.domain.entries import SideEntry
@@ -143,7 +144,9 @@ def _change(
         change(store, stored)
         settle_finished(stored, before)
         store.save(stored)
-        progress.expect(said(stored) if said else f"the change was stored: game {stored.id}")
+        progress.expect(
+            said(stored) if said else _("the change was stored: game {id}").format(id=stored.id)
+        )
         _commit(store, [(figures, stored)])
     return stored
 
@@ -171,15 +174,21 @@ def new_game(
     for side in sides:
         score = side.start_score
         if score % variant.point_step:
-            raise InputError(f"start score {score} is not a multiple of {variant.point_step}")
+            raise InputError(
+                _("start score {score} is not a multiple of {step}").format(
+                    score=score, step=variant.point_step
+                )
+            )
         if variant.target and score >= variant.target:
             raise InputError(
-                f"start score {number(score)} is at or above the target"
-                f" {number(variant.target)}: that game is over already"
+                _(
+                    "start score {score} is at or above the target {target}: that game is over"
+                    " already"
+                ).format(score=number(score), target=number(variant.target))
             )
     from scorekeeper.domain.bounds import check_text
 
-    check_text(label, "the label")
+    check_text(label, _("the label"))
     game = Game(variant, tuple(sides), first_dealer=first_dealer)
     with open_store(db, write=True) as store:
         return _start(store, game, label)
@@ -196,7 +205,7 @@ def _start(store: GameStore, game: Game, label: str) -> Started:
         warning, unfinished = err.message, []
     stored = StoredGame(id=0, game=game, label=label, created=now())
     store.add(stored)
-    progress.expect(f"the game was stored: game {stored.id} is started and current")
+    progress.expect(_("the game was stored: game {id} is started and current").format(id=stored.id))
     _commit(store, [(None, stored)])
     return Started(stored, unfinished, warning)
 
@@ -245,7 +254,9 @@ def record_hand(
 
     def said(stored: StoredGame) -> str:
         count = len(stored.game.hands)
-        return f"the hand was stored: hand {count} of game {stored.id} is recorded"
+        return _("the hand was stored: hand {hand} of game {id} is recorded").format(
+            hand=count, id=stored.id
+        )
 
     return _change(db, game_id, seen, add, said=said)
 
@@ -263,7 +274,9 @@ def edit_hand(
         stored.game.replace(number, hand)
 
     def said(stored: StoredGame) -> str:
-        return f"the change was stored: hand {number} of game {stored.id} is re-entered"
+        return _("the change was stored: hand {hand} of game {id} is re-entered").format(
+            hand=number, id=stored.id
+        )
 
     return _change(db, game_id, seen, replace, said=said)
 
@@ -274,8 +287,11 @@ def hand_to_edit(stored: StoredGame, number: int) -> Hand:
     if not 1 <= number <= len(hands):
         count = len(hands)
         raise InputError(
-            f"there is no hand {number}; game {stored.id} has {count}"
-            f" hand{'' if count == 1 else 's'}"
+            ngettext(
+                "there is no hand {hand}; game {id} has {n} hand",
+                "there is no hand {hand}; game {id} has {n} hands",
+                count,
+            ).format(hand=number, id=stored.id, n=count)
         )
     return hands[number - 1]
 
@@ -283,21 +299,27 @@ def hand_to_edit(stored: StoredGame, number: int) -> Hand:
 def hand_to_undo(stored: StoredGame) -> Hand:
     """The hand :func:`undo` would take back; InputError when the game has none."""
     if not stored.game.hands:
-        raise InputError(f"game {stored.id} has no hand to undo")
+        raise InputError(_("game {id} has no hand to undo").format(id=stored.id))
     return stored.game.hands[-1]
 
 
 def hand_to_redo(stored: StoredGame) -> Hand:
     """The hand :func:`redo` would put back; InputError when undo kept none."""
     if not stored.redo:
-        raise InputError(f"game {stored.id} has no hand to redo (a new hand clears what undo kept)")
+        raise InputError(
+            _("game {id} has no hand to redo (a new hand clears what undo kept)").format(
+                id=stored.id
+            )
+        )
     return stored.redo[-1]
 
 
 def refuse_deleted_again(stored: StoredGame) -> None:
     """InputError when the game :func:`delete_game` would delete is deleted already."""
     if stored.deleted:
-        raise InputError(f"game {stored.id} is already deleted ('scorekeeper restore {stored.id}')")
+        raise InputError(
+            _("game {id} is already deleted ('scorekeeper restore {id}')").format(id=stored.id)
+        )
 
 
 def undo(db: Path | None, game_id: int | None = None, seen: Seen | None = None) -> StoredGame:
@@ -310,7 +332,9 @@ def undo(db: Path | None, game_id: int | None = None, seen: Seen | None = None) 
 
     def said(stored: StoredGame) -> str:
         number = len(stored.game.hands) + 1
-        return f"the change was stored: hand {number} of game {stored.id} is taken back"
+        return _("the change was stored: hand {hand} of game {id} is taken back").format(
+            hand=number, id=stored.id
+        )
 
     return _change(db, game_id, seen, take_back, said=said)
 
@@ -325,7 +349,9 @@ def redo(db: Path | None, game_id: int | None = None, seen: Seen | None = None) 
 
     def said(stored: StoredGame) -> str:
         number = len(stored.game.hands)
-        return f"the change was stored: hand {number} of game {stored.id} is put back"
+        return _("the change was stored: hand {hand} of game {id} is put back").format(
+            hand=number, id=stored.id
+        )
 
     return _change(db, game_id, seen, put_back, said=said)
 
@@ -341,7 +367,7 @@ def delete_game(db: Path | None, game_id: int, seen: Seen | None = None) -> Stor
             store.set_current(None)
 
     def said(stored: StoredGame) -> str:
-        return f"the change was stored: game {stored.id} is deleted"
+        return _("the change was stored: game {id} is deleted").format(id=stored.id)
 
     return _change(db, game_id, seen, delete, deleted_ok=True, said=said)
 
@@ -352,11 +378,11 @@ def restore_game(db: Path | None, game_id: int, seen: Seen | None = None) -> Sto
 
     def restore(store: GameStore, stored: StoredGame) -> None:
         if not stored.deleted:
-            raise InputError(f"game {stored.id} is not deleted")
+            raise InputError(_("game {id} is not deleted").format(id=stored.id))
         stored.deleted = False
 
     def said(stored: StoredGame) -> str:
-        return f"the change was stored: game {stored.id} is restored"
+        return _("the change was stored: game {id} is restored").format(id=stored.id)
 
     return _change(db, game_id, seen, restore, deleted_ok=True, said=said)
 
@@ -370,10 +396,14 @@ def resume(db: Path | None, game_id: int) -> StoredGame:
         stored = store.get(game_id)
         if stored.deleted:
             raise InputError(
-                f"game {game_id} is deleted: 'scorekeeper restore {game_id}' brings it back"
+                _("game {id} is deleted: 'scorekeeper restore {id}' brings it back").format(
+                    id=game_id
+                )
             )
         store.set_current(game_id)
-        progress.expect(f"the change was stored: game {game_id} is the current game")
+        progress.expect(
+            _("the change was stored: game {id} is the current game").format(id=game_id)
+        )
     return stored
 
 
@@ -389,16 +419,23 @@ def import_game(db: Path | None, stored: StoredGame, again: bool = False) -> Imp
         if stored.origin and not again:
             earlier = imported_before(store, stored)
             if earlier is not None:
-                deleted = " (deleted)" if earlier.deleted else ""
-                raise InputError(
-                    f"the game in this file was imported already, as game {earlier.id}{deleted};"
-                    " nothing was imported ('--again' imports it once more)"
+                message = (
+                    N_(
+                        "the game in this file was imported already, as game {id} (deleted);"
+                        " nothing was imported ('--again' imports it once more)"
+                    )
+                    if earlier.deleted
+                    else N_(
+                        "the game in this file was imported already, as game {id}; nothing was"
+                        " imported ('--again' imports it once more)"
+                    )
                 )
+                raise InputError(_(message).format(id=earlier.id))
         previous = store.current_id
         store.add(stored)
         if previous is not None:
             store.set_current(previous)
-        progress.expect(f"the game was stored: game {stored.id} is imported")
+        progress.expect(_("the game was stored: game {id} is imported").format(id=stored.id))
         _commit(store, [(None, stored)])
     return Imported(stored, previous)
 
@@ -435,5 +472,7 @@ def restore_backup(choice: BackupChoice) -> Path | None:
     replaced). DataFileError for a backup this version cannot read (nothing changes)."""
     from scorekeeper.storage.store import restore_backup as restore
 
-    progress.expect(f"the restore was done: backup {choice.number} is the database again")
+    progress.expect(
+        _("the restore was done: backup {n} is the database again").format(n=choice.number)
+    )
     return restore(choice.database, choice.path)

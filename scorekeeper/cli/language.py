@@ -154,8 +154,19 @@ def _table(lines: str) -> str:
     out = []
     for line in lines.split("\n"):
         match = _TABLE_LINE.fullmatch(line)
-        out.append(match[1] + _(match[2]) if match else line)
+        if not match:
+            out.append(line)
+            continue
+        lead = " " * display_width(match[1])
+        # the table is laid out for 80 columns, as the English one: a longer meaning goes on
+        # under itself
+        wrapped = wrap_wide(_(match[2]), TABLE_WIDTH, lead, lead)
+        out += [match[1] + wrapped[0][len(lead) :], *wrapped[1:]] if wrapped else [line]
     return "\n".join(out)
+
+
+#: The width a help table of entry items is laid out for (its English lines fit 80 columns).
+TABLE_WIDTH = 78
 
 
 def help_in_language(text: str) -> str:

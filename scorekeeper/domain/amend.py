@@ -27,6 +27,7 @@ from scorekeeper.domain.fields import CANASTAS, FIELDS, PENALTIES, POINTS_OR_CAR
 from scorekeeper.domain.reading import entry_from_json
 from scorekeeper.domain.variant import Variant
 from scorekeeper.errors import InputError, RuleError
+from scorekeeper.i18n import gettext as _
 
 
 def amended_json(
@@ -42,7 +43,7 @@ def amended_json(
     no items or an item the line grammar refuses.
     """
     if not items.strip():
-        raise InputError(f"{side}: give the items to change, e.g. m=150 h=20")
+        raise InputError(_("{side}: give the items to change, e.g. m=150 h=20").format(side=side))
     try:
         found: list[str] = []
         given = line_to_json(variant, items, found, keep_no=True)
@@ -107,8 +108,10 @@ def amend_side(
         others = [n for i, (n, e) in enumerate(zip(names, entries, strict=True)) if e.went_out]
         if others and others[0] != side:
             raise RuleError(
-                f"{others[0]} went out in this hand, and one side goes out: edit {others[0]}"
-                f" with out=no first, or re-enter the whole hand"
+                _(
+                    "{side} went out in this hand, and one side goes out: edit {side} with"
+                    " out=no first, or re-enter the whole hand"
+                ).format(side=others[0])
             )
     out = list(entries)
     out[index] = entry_from_json(variant, obj, side)

@@ -16,6 +16,8 @@ import re
 from typing import Any
 
 from scorekeeper.errors import InputError, ScorekeeperError
+from scorekeeper.i18n import gettext as _
+from scorekeeper.i18n import number
 
 #: The largest number (points, a count, a bonus, a target) any input may hold, either sign.
 MAX_NUMBER = 10**9
@@ -35,10 +37,10 @@ def quoted(value: Any) -> str:
 
 def number_refusal(where: str) -> str:
     """The refusal of a number out of bounds at ``where``."""
-    return (
-        f"{where}: a number is too large (numbers are at most {MAX_NUMBER:,} either way,"
-        " far beyond any score)"
-    )
+    return _(
+        "{where}: a number is too large (numbers are at most {most} either way, far beyond"
+        " any score)"
+    ).format(where=where, most=number(MAX_NUMBER))
 
 
 def check_number(value: int, where: str, error: type[ScorekeeperError] = InputError) -> int:
@@ -104,11 +106,17 @@ def check_text(value: str, where: str, error: type[ScorekeeperError] = InputErro
         return value
     code = ord(match.group())
     if 0xD800 <= code <= 0xDFFF:
-        raise error(f"{where}: the text is not valid text (U+{code:04X} stands alone)")
+        raise error(
+            _("{where}: the text is not valid text ({code} stands alone)").format(
+                where=where, code=f"U+{code:04X}"
+            )
+        )
     shown = quoted(ODD_TEXT.sub(_escape, value.replace("\n", " ").replace("\t", " ")))
     raise error(
-        f"{where}: the text '{shown}' holds a control character (U+{code:04X}); text is"
-        " plain: line breaks and tabs are fine, escape and direction characters are not"
+        _(
+            "{where}: the text '{text}' holds a control character ({code}); text is plain: line"
+            " breaks and tabs are fine, escape and direction characters are not"
+        ).format(where=where, text=shown, code=f"U+{code:04X}")
     )
 
 
@@ -119,7 +127,9 @@ def _escape(match: re.Match[str]) -> str:
 
 def nesting_refusal(where: str) -> str:
     """The refusal of data nested too deep at ``where``."""
-    return f"{where}: nested too deep (tables and lists go at most {MAX_DEPTH} levels deep)"
+    return _("{where}: nested too deep (tables and lists go at most {most} levels deep)").format(
+        where=where, most=MAX_DEPTH
+    )
 
 
 def _pairs(where: str, error: type[ScorekeeperError]) -> Any:
@@ -127,7 +137,11 @@ def _pairs(where: str, error: type[ScorekeeperError]) -> Any:
         out: dict[str, Any] = {}
         for key, value in items:
             if key in out:
-                raise error(f"{where}: the key '{quoted(key)}' is given twice; give each key once")
+                raise error(
+                    _("{where}: the key '{key}' is given twice; give each key once").format(
+                        where=where, key=quoted(key)
+                    )
+                )
             out[key] = value
         return out
 
@@ -144,7 +158,9 @@ def parse_json(text: str, where: str, error: type[ScorekeeperError] = InputError
         return read_whole_number(digits, where, error)
 
     def constant(name: str) -> Any:
-        raise error(f"{where}: '{name}' is not a number JSON allows")
+        raise error(
+            _("{where}: '{name}' is not a number JSON allows").format(where=where, name=name)
+        )
 
     if text.startswith("\ufeff"):
         text = text[1:]
@@ -153,10 +169,14 @@ def parse_json(text: str, where: str, error: type[ScorekeeperError] = InputError
             text, object_pairs_hook=_pairs(where, error), parse_int=whole, parse_constant=constant
         )
     except json.JSONDecodeError as err:
-        raise error(f"{where} is not valid JSON: {err.msg} (line {err.lineno})") from None
+        raise error(
+            _("{where} is not valid JSON: {error} (line {line})").format(
+                where=where, error=err.msg, line=err.lineno
+            )
+        ) from None
     except RecursionError:
         raise error(nesting_refusal(where)) from None
     except ValueError:
-        raise error(f"{where} is not valid JSON") from None
+        raise error(_("{where} is not valid JSON").format(where=where)) from None
     check_data(data, where, error)
     return data

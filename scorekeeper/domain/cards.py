@@ -16,6 +16,8 @@ from msgspec import Struct
 
 from scorekeeper.domain.names import ascii_field
 from scorekeeper.errors import InputError
+from scorekeeper.i18n import N_
+from scorekeeper.i18n import gettext as _
 
 #: Canonical rank symbols, high to low, and the card-value key each uses in a variant.
 RANK_KEYS: dict[str, str] = {
@@ -37,27 +39,27 @@ RANK_KEYS: dict[str, str] = {
 }
 #: How a player names cards of each card-value key in the plural.
 RANK_WORDS: dict[str, str] = {
-    "joker": "jokers",
-    "two": "twos",
-    "ace": "aces",
-    "king": "kings",
-    "queen": "queens",
-    "jack": "jacks",
-    "ten": "tens",
-    "nine": "nines",
-    "eight": "eights",
-    "seven": "sevens",
-    "six": "sixes",
-    "five": "fives",
-    "four": "fours",
-    "black_three": "black threes",
-    "red_three": "red threes",
+    "joker": N_("jokers"),
+    "two": N_("twos"),
+    "ace": N_("aces"),
+    "king": N_("kings"),
+    "queen": N_("queens"),
+    "jack": N_("jacks"),
+    "ten": N_("tens"),
+    "nine": N_("nines"),
+    "eight": N_("eights"),
+    "seven": N_("sevens"),
+    "six": N_("sixes"),
+    "five": N_("fives"),
+    "four": N_("fours"),
+    "black_three": N_("black threes"),
+    "red_three": N_("red threes"),
 }
 SUITS = {"s": "s", "h": "h", "d": "d", "c": "c", "♠": "s", "♥": "h", "♦": "d", "♣": "c"}
 SUITS.update({"♤": "s", "♡": "h", "♢": "d", "♧": "c"})
 _SINGLE = {"A", "K", "Q", "J", "T", "9", "8", "7", "6", "5", "4", "2", "X"}
 #: What a card token may be, as error messages say it.
-ALLOWED = (
+ALLOWED = N_(
     "ranks A K Q J 10 (or T) 9 8 7 6 5 4 2, threes 3r 3b (or 3h 3d 3c 3s), jokers X JK JOKER;"
     " a suit s h d c (or ♠ ♥ ♦ ♣) may follow a rank; KKK2 or K-K-K-2 for several cards"
 )
@@ -164,13 +166,13 @@ def _why(part: str, bad: int) -> str:
     up = part.upper()
     rest = part[bad:]
     if up.rstrip("SHDC♠♥♦♣♤♡♢♧") in ("X", "JK", "JOKER") and up not in ("X", "JK", "JOKER"):
-        return "a joker has no suit"
+        return _("a joker has no suit")
     if rest.startswith("3"):
-        return "a three needs its colour or suit: 3r, 3b, 3h, 3d, 3c or 3s"
+        return _("a three needs its colour or suit: 3r, 3b, 3h, 3d, 3c or 3s")
     if rest.startswith("1"):
-        return "ten is 10 or T"
+        return _("ten is 10 or T")
     if rest and rest[0].lower() in SUITS:
-        return "a suit comes right after its rank (Kh), once"
+        return _("a suit comes right after its rank (Kh), once")
     return ""
 
 
@@ -187,15 +189,24 @@ def _token_cards(token: str, position: int) -> list[Card]:
             offset += len(part) + 1
             continue
         if not part:
-            what, hint = "an empty card between '-'", "'-' joins two cards: K-K-K-2"
+            what, hint = _("an empty card between '-'"), _("'-' joins two cards: K-K-K-2")
         elif not bad:
-            at = "" if part == token else f" (character {offset + 1})"
-            what, hint = f"'{part}'{at} is not a card", _why(part, 0)
+            if part == token:
+                what = _("'{part}' is not a card").format(part=part)
+            else:
+                what = _("'{part}' (character {n}) is not a card").format(part=part, n=offset + 1)
+            hint = _why(part, 0)
         else:
-            what = f"'{part[bad]}' (character {offset + bad + 1}) is not a card"
+            what = _("'{part}' (character {n}) is not a card").format(
+                part=part[bad], n=offset + bad + 1
+            )
             hint = _why(part, bad)
         hint = f": {hint}" if hint else ""
-        raise InputError(f"card token {position} '{token}': {what}{hint}; cards are {ALLOWED}")
+        raise InputError(
+            _("card token {n} '{token}': {what}; cards are {allowed}").format(
+                n=position, token=token, what=what + hint, allowed=_(ALLOWED)
+            )
+        )
     return cards
 
 
@@ -217,7 +228,7 @@ def parse_melds(text: str, split_tokens: bool = True) -> list[list[Card]]:
     """
     text = ascii_field(text)  # full-width ranks and digits read as ASCII (issue 14)
     if not text or not text.strip():
-        raise InputError(f"no cards given; cards are {ALLOWED}")
+        raise InputError(_("no cards given; cards are {allowed}").format(allowed=_(ALLOWED)))
     groups: list[list[Card]] = []
     position = 0
     has_bar = "|" in text
@@ -234,8 +245,10 @@ def parse_melds(text: str, split_tokens: bool = True) -> list[list[Card]]:
         if has_bar:
             if not meld:
                 raise InputError(
-                    f"meld {number} of {len(parts)} is empty: write cards between the '|'"
-                    " separators (6 6 6 | A A A 2)"
+                    _(
+                        "meld {n} of {count} is empty: write cards between the '|' separators"
+                        " (6 6 6 | A A A 2)"
+                    ).format(n=number, count=len(parts))
                 )
             groups.append(meld)
         elif meld:

@@ -30,6 +30,7 @@ from scorekeeper.domain.fields import (
     plural,
 )
 from scorekeeper.errors import InputError, RuleError
+from scorekeeper.i18n import gettext as _
 
 if TYPE_CHECKING:
     from scorekeeper.domain.variant import Variant
@@ -202,23 +203,31 @@ def count_value(value: Any, what: str) -> int:
         if isinstance(value, float) and value.is_integer():
             value = int(value)
         else:
-            raise InputError(f"{what} must be a whole number, not {value!r}")
+            raise InputError(
+                _("{what} must be a whole number, not {value}").format(what=what, value=repr(value))
+            )
     if value < 0:
-        raise RuleError(f"{what} cannot be negative ({value}); counts and points are 0 or more")
+        raise RuleError(
+            _("{what} cannot be negative ({value}); counts and points are 0 or more").format(
+                what=what, value=value
+            )
+        )
     return value
 
 
 def flag_value(value: Any, what: str) -> bool:
     """``value`` as yes/no; raises InputError unless it is true or false."""
     if not isinstance(value, bool):
-        raise InputError(f"{what} must be true or false, not {value!r}")
+        raise InputError(
+            _("{what} must be true or false, not {value}").format(what=what, value=repr(value))
+        )
     return value
 
 
 def text_value(value: Any, what: str) -> str:
     """``value`` as text; raises InputError unless it is a string."""
     if not isinstance(value, str):
-        raise InputError(f"{what} must be text, not {value!r}")
+        raise InputError(_("{what} must be text, not {value}").format(what=what, value=repr(value)))
     return value
 
 
@@ -240,7 +249,7 @@ def _item_words(key: str) -> str:
     if f is None or not f.title:
         return f"'{key}'"
     name = f.short.partition("=")[0] if f.short else (f.names[0] if f.names else key)
-    return f"{f.title} ({name}=)"
+    return f"{_(f.title)} ({name}=)"
 
 
 def _read_counts(
@@ -249,31 +258,42 @@ def _read_counts(
     """Counts per canasta or penalty kind, and the kinds listed (aliases as their kind)."""
     if f.kind == CANASTAS:
         if not isinstance(raw, Mapping):
-            raise InputError(f"{side}: 'canastas' must be an object of counts per kind")
+            raise InputError(
+                _("{side}: 'canastas' must be an object of counts per kind").format(side=side)
+            )
         counts: dict[str, int] = {}
         named: dict[str, str] = {}
         for name, count in raw.items():
             kind = variant.canasta_key(str(name))
             if kind in named:
                 raise InputError(
-                    f"{side}: canastas '{named[kind]}' and '{name}' are the same kind ({kind});"
-                    " give its count once"
+                    _(
+                        "{side}: canastas '{first}' and '{second}' are the same kind ({kind});"
+                        " give its count once"
+                    ).format(side=side, first=named[kind], second=name, kind=kind)
                 )
             named[kind] = str(name)
             title = variant.canastas[kind].title or kind
-            counts[kind] = count_value(count, f"{side}: {plural(title) or title} ({name}=)")
+            counts[kind] = count_value(count, f"{side}: {_(plural(title) or title)} ({name}=)")
         return counts, tuple(counts)
     if not isinstance(raw, Mapping):
-        raise InputError(f"{side}: 'penalties' must be an object of counts per penalty kind")
+        raise InputError(
+            _("{side}: 'penalties' must be an object of counts per penalty kind").format(side=side)
+        )
     counts = {}
     for name, count in raw.items():
         if name not in variant.penalties:
-            allowed = ", ".join(variant.penalties) or "none"
+            allowed = ", ".join(variant.penalties) or _("none")
             raise InputError(
-                f"{side}: {variant.name} has no penalty '{name}' (penalties: {allowed})"
+                _("{side}: {variant} has no penalty '{name}' (penalties: {allowed})").format(
+                    side=side, variant=variant.name, name=name, allowed=allowed
+                )
             )
         title = variant.penalties[name].title or name
-        counts[name] = count_value(count, f"{side}: penalty {title} ({name}=)")
+        counts[name] = count_value(
+            count,
+            _("{side}: penalty {title} ({name}=)").format(side=side, title=_(title), name=name),
+        )
     return counts, tuple(counts)
 
 
@@ -282,9 +302,11 @@ def _read_special(variant: Variant, raw: Any, side: str) -> str | None:
         return None
     special = text_value(raw, f"{side}: 'special_hand'")
     if special not in variant.special_hands:
-        allowed = ", ".join(variant.special_hands) or "none"
+        allowed = ", ".join(variant.special_hands) or _("none")
         raise InputError(
-            f"{side}: {variant.name} has no special hand '{special}' (special hands: {allowed})"
+            _("{side}: {variant} has no special hand '{name}' (special hands: {allowed})").format(
+                side=side, variant=variant.name, name=special, allowed=allowed
+            )
         )
     return special
 
@@ -312,12 +334,16 @@ def read_entry(variant: Variant, obj: Mapping[str, Any], side: str = "side") -> 
     card token; RuleError for a negative count.
     """
     if not isinstance(obj, Mapping):
-        raise InputError(f"{side}: each side's entry must be a JSON object")
+        raise InputError(_("{side}: each side's entry must be a JSON object").format(side=side))
     fields = by_json_key()
     for key in obj:
         if key not in fields and key != "team":
             allowed = ", ".join(entry_keys())
-            raise InputError(f"{side}: unknown key '{key}' (allowed: {allowed})")
+            raise InputError(
+                _("{side}: unknown key '{key}' (allowed: {allowed})").format(
+                    side=side, key=key, allowed=allowed
+                )
+            )
     values: dict[str, Any] = {}
     canastas: tuple[str, ...] = ()
     penalties: tuple[tuple[str, int], ...] = ()
@@ -328,7 +354,11 @@ def read_entry(variant: Variant, obj: Mapping[str, Any], side: str = "side") -> 
             points_key, cards_key = f.json[0], f.json[-1]
             if cards_key in obj:
                 if points_key in obj:
-                    raise InputError(f"{side}: give '{cards_key}' or '{points_key}', not both")
+                    raise InputError(
+                        _("{side}: give '{cards}' or '{points}', not both").format(
+                            side=side, cards=cards_key, points=points_key
+                        )
+                    )
                 raw = obj[cards_key]
                 text = None if raw is None else text_value(raw, f"{side}: '{cards_key}'")
                 texts[cards_key] = text
@@ -361,13 +391,15 @@ def read_entry(variant: Variant, obj: Mapping[str, Any], side: str = "side") -> 
             said = field_named(f.implies)
             if obj.get(said.json[0], True) is False:
                 raise InputError(
-                    f"{side}: '{f.json[0]}' means going out in one turn, but"
-                    f" '{said.json[0]}' says the side did not go out; give one"
+                    _(
+                        "{side}: '{key}' means going out in one turn, but '{said}' says the side"
+                        " did not go out; give one"
+                    ).format(side=side, key=f.json[0], said=said.json[0])
                 )
             values[said.key] = True
     for f in FIELDS:
         if f.refused and values.get(f.key) and not f.used(variant):
-            raise InputError(f"{side}: {f.refused.format(variant=variant.name)}")
+            raise InputError(f"{side}: {_(f.refused).format(variant=variant.name)}")
     for f in FIELDS:
         text = texts.get(f.cards_key) if f.kind == POINTS_OR_CARDS else None
         if text is not None:

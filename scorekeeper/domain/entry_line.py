@@ -33,6 +33,7 @@ from scorekeeper.domain.names import ascii_field, name_key
 from scorekeeper.domain.reading import entry_from_json
 from scorekeeper.domain.variant import Variant
 from scorekeeper.errors import InputError
+from scorekeeper.i18n import gettext as _
 from scorekeeper.i18n import number
 
 #: A name the grammar knows: (its field, and the canasta or penalty kind it names, else "").
@@ -65,11 +66,12 @@ def _described(variant: Variant, name: Name) -> str:
     "red_three_not_declared (a penalty)")."""
     f, kind = name
     if f.kind == CANASTAS:
-        title = variant.canastas[kind].title or "a canasta kind"
+        title = variant.canastas[kind].title
+        title = _(title) if title else _("a canasta kind")
         return f"{kind} ({title})"
     if f.kind == PENALTIES:
-        return f"{kind} (a penalty)"
-    return f"{f.names[0] if f.names else f.json[0]} ({f.title})"
+        return _("{kind} (a penalty)").format(kind=kind)
+    return f"{f.names[0] if f.names else f.json[0]} ({_(f.title)})"
 
 
 def _resolve(variant: Variant, key: str, names: dict[str, Name]) -> Name:
@@ -86,20 +88,27 @@ def _resolve(variant: Variant, key: str, names: dict[str, Name]) -> Name:
         return next(iter(targets.values()))
     if targets:
         each = sorted(_described(variant, name) for name in targets.values())
-        options = ", ".join(each[:-1]) + " or " + each[-1]
-        raise InputError(f"'{key}' could be {options}; type more of it")
+        options = _("{some} or {last}").format(some=", ".join(each[:-1]), last=each[-1])
+        raise InputError(
+            _("'{key}' could be {options}; type more of it").format(key=key, options=options)
+        )
     full = sorted(n for n, (f, kind) in names.items() if len(n) > 1 and (kind or n in f.names))
     from scorekeeper.domain.suggest import hint
 
     raise InputError(
-        f"unknown item '{key}' for {variant.name}; items: {', '.join(full)}{hint(key, full)}"
+        _("unknown item '{key}' for {variant}; items: {items}").format(
+            key=key, variant=variant.name, items=", ".join(full)
+        )
+        + hint(key, full)
     )
 
 
 def _number(key: str, value: str) -> int:
     text = value.replace(",", "").replace("_", "")
     if not re.fullmatch(r"-?[0-9]+", text):
-        raise InputError(f"'{key}' takes a whole number, not '{quoted(value)}'")
+        raise InputError(
+            _("'{key}' takes a whole number, not '{value}'").format(key=key, value=quoted(value))
+        )
     return read_whole_number(text, f"'{key}'")
 
 
@@ -114,7 +123,9 @@ def _points(key: str, value: str) -> int | None:
     terms = plain.split("+")
     if not all(terms):
         raise InputError(
-            f"'{key}' takes points or a sum of points (e.g. 120+85), not '{quoted(value)}'"
+            _("'{key}' takes points or a sum of points (e.g. 120+85), not '{value}'").format(
+                key=key, value=quoted(value)
+            )
         )
     return check_number(sum(read_whole_number(t, f"'{key}'") for t in terms), f"'{key}'")
 
@@ -135,9 +146,14 @@ def cards_hint(variant: Variant, key: str, value: str) -> str:
     if len(cards) < 3 or len(ranks) > 1:
         return ""
     points = card_points(variant.cards, cards)
-    return (
-        f"hint: {key}={value} is read as {number(int(plain))} points; for the cards"
-        f" {render(cards)} ({points} points) write {key}={value}/"
+    return _(
+        "hint: {item} is read as {points} points; for the cards {cards} ({card_points} points)"
+        " write {item}/"
+    ).format(
+        item=f"{key}={value}",
+        points=number(int(plain)),
+        cards=render(cards),
+        card_points=number(points),
     )
 
 
@@ -147,7 +163,9 @@ def _value(f: EntryField, kind: str, key: str, sep: str, value: str) -> tuple[st
         return kind, _number(key, value) if sep else 1
     if f.kind == POINTS_OR_CARDS:
         if not sep:
-            raise InputError(f"'{key}' needs a value, e.g. {key}=120")
+            raise InputError(
+                _("'{key}' needs a value, e.g. {example}").format(key=key, example=f"{key}=120")
+            )
         points = _points(key, value)
         if points is not None:
             return f.points_key, points
@@ -157,10 +175,14 @@ def _value(f: EntryField, kind: str, key: str, sep: str, value: str) -> tuple[st
             return f.json[0], True
         if value.lower() in ("no", "n", "false", "0"):
             return f.json[0], False
-        raise InputError(f"'{key}' is a yes/no item: write '{key}' alone")
+        raise InputError(_("'{key}' is a yes/no item: write '{key}' alone").format(key=key))
     if f.kind == SPECIAL_HAND:
         if not sep:
-            raise InputError(f"'{f.names[0]}' needs the special hand's key, e.g. {f.syntax}")
+            raise InputError(
+                _("'{key}' needs the special hand's key, e.g. {example}").format(
+                    key=f.names[0], example=f.syntax
+                )
+            )
         return f.json[0], value
     assert f.kind == COUNT
     return f.json[0], _number(key, value) if sep else 1
@@ -182,15 +204,22 @@ def line_to_json(
     if stripped == "-":
         return {}
     if not stripped:
-        raise InputError("the entry is empty: write '-' for a side that scored nothing")
+        raise InputError(_("the entry is empty: write '-' for a side that scored nothing"))
     values: dict[tuple[str, str], Any] = {}
     said_by: dict[tuple[str, str], str] = {}
 
     def put(where: tuple[str, str], value: Any, item: str) -> None:
         if where in values and values[where] != value:
             first = said_by[where]
-            hint = " ('concealed' means the side went out)" if where[0] == "went_out" else ""
-            raise InputError(f"'{first}' and '{item}' say different things: give one{hint}")
+            hint = (
+                " " + _("('concealed' means the side went out)") if where[0] == "went_out" else ""
+            )
+            raise InputError(
+                _("'{first}' and '{item}' say different things: give one").format(
+                    first=first, item=item
+                )
+                + hint
+            )
         values[where] = value
         said_by.setdefault(where, item)
 
@@ -200,7 +229,7 @@ def line_to_json(
         if not sep:
             key, sep, value = item.partition(":")
         if sep and not value:
-            raise InputError(f"'{item}' has no value after '{sep}'")
+            raise InputError(_("'{item}' has no value after '{sep}'").format(item=item, sep=sep))
         f, kind = _resolve(variant, key, names)
         json_key, parsed = _value(f, kind, key, sep, value)
         if f.kind == POINTS_OR_CARDS and json_key == f.points_key and hints is not None:
@@ -258,7 +287,9 @@ def split_name(text: str, names: list[str] | tuple[str, ...]) -> tuple[str | Non
     looks_named = "=" not in head and (not rest or rest[0].isspace())
     if looks_named and head.strip():
         raise InputError(
-            f"no side called '{head.strip()}' in this game (sides: {', '.join(names)})"
+            _("no side called '{name}' in this game (sides: {sides})").format(
+                name=head.strip(), sides=", ".join(names)
+            )
         )
     return None, text
 
@@ -274,23 +305,28 @@ def order_lines(lines: list[str], names: list[str] | tuple[str, ...]) -> list[st
     if not any(named):
         if len(lines) != len(names):
             raise InputError(
-                f"this game has {len(names)} sides ({', '.join(names)}): give one entry"
-                f" per side in that order ('-' for a side that scored nothing); got {len(lines)}"
+                _(
+                    "this game has {n} sides ({sides}): give one entry per side in that order"
+                    " ('-' for a side that scored nothing); got {got}"
+                ).format(n=len(names), sides=", ".join(names), got=len(lines))
             )
         return list(lines)
     if not all(named):
         unnamed = next(line for (name, _), line in zip(split, lines, strict=True) if not name)
         raise InputError(
-            f"name every side's entry ('{names[0]}: m=120 ...') or none of them;"
-            f" '{unnamed.strip()}' has no side's name"
+            _(
+                "name every side's entry ('{example}') or none of them; '{line}' has no side's name"
+            ).format(example=f"{names[0]}: m=120 ...", line=unnamed.strip())
         )
     ordered: dict[str, str] = {}
     for name, rest in split:
         assert name is not None
         if name in ordered:
-            raise InputError(f"side '{name}' has two entries")
+            raise InputError(_("side '{name}' has two entries").format(name=name))
         ordered[name] = rest
     missing = [n for n in names if n not in ordered]
     if missing:
-        raise InputError(f"no entry for {', '.join(missing)}; every side needs one")
+        raise InputError(
+            _("no entry for {sides}; every side needs one").format(sides=", ".join(missing))
+        )
     return [ordered[n] for n in names]

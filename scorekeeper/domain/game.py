@@ -19,6 +19,8 @@ from scorekeeper.domain.names import name_key
 from scorekeeper.domain.scoring import Breakdown, score_hand
 from scorekeeper.domain.variant import Variant
 from scorekeeper.errors import InputError, RuleError
+from scorekeeper.i18n import gettext as _
+from scorekeeper.i18n import ngettext
 
 
 def check_note(note: str) -> None:
@@ -28,11 +30,15 @@ def check_note(note: str) -> None:
     for c in note:
         kind = unicodedata.category(c)
         if kind == "Cs":
-            raise InputError(f"the note is not valid text (U+{ord(c):04X} stands alone)")
+            raise InputError(
+                _("the note is not valid text ({code} stands alone)").format(code=f"U+{ord(c):04X}")
+            )
         if (kind == "Cc" and c not in "\n\t") or ODD_TEXT.fullmatch(c):
             raise InputError(
-                f"the note holds a control character (U+{ord(c):04X}); notes are plain text"
-                " (line breaks and tabs are fine, escape and direction characters are not)"
+                _(
+                    "the note holds a control character ({code}); notes are plain text"
+                    " (line breaks and tabs are fine, escape and direction characters are not)"
+                ).format(code=f"U+{ord(c):04X}")
             )
 
 
@@ -105,33 +111,43 @@ class Game(Struct, dict=True):
         sides = self.variant.sides
         if not sides.min <= len(names) <= sides.max:
             lo, hi = sides.min, sides.max
-            allowed = str(lo) if lo == hi else f"{lo} to {hi}"
-            raise RuleError(f"{self.variant.name} is played by {allowed} sides, not {len(names)}")
+            allowed = str(lo) if lo == hi else _("{lo} to {hi}").format(lo=lo, hi=hi)
+            raise RuleError(
+                _("{variant} is played by {allowed} sides, not {n}").format(
+                    variant=self.variant.name, allowed=allowed, n=len(names)
+                )
+            )
         for name in names:
             if not name.strip():
-                raise InputError("a side's name cannot be empty")
+                raise InputError(_("a side's name cannot be empty"))
         for name in [*names, *(p for s in self.sides for p in s.players)]:
             odd = [c for c in name if unicodedata.category(c) in ("Cc", "Cf")]
             if odd:
                 raise InputError(
-                    f"the name {name!r} holds an invisible or control character"
-                    f" (U+{ord(odd[0]):04X}); type names with visible characters only"
+                    _(
+                        "the name {name} holds an invisible or control character ({code});"
+                        " type names with visible characters only"
+                    ).format(name=repr(name), code=f"U+{ord(odd[0]):04X}")
                 )
         folded = [name_key(n) for n in names]
         if len(set(folded)) != len(folded):
-            raise InputError("two sides have the same name; give each side its own name")
+            raise InputError(_("two sides have the same name; give each side its own name"))
         everyone = [name_key(p) for s in self.sides for p in s.players]
         if any(not p for p in everyone):
-            raise InputError("a player's name cannot be empty")
+            raise InputError(_("a player's name cannot be empty"))
         if len(set(everyone)) != len(everyone):
-            raise InputError("a player is named twice; give each player a name of their own")
+            raise InputError(_("a player is named twice; give each player a name of their own"))
         if everyone and not all(s.players for s in self.sides):
-            raise InputError("name the players of every side, or of none")
+            raise InputError(_("name the players of every side, or of none"))
         players = sum(len(s.players) for s in self.sides)
         if players and not self.variant.players.min <= players <= self.variant.players.max:
             raise RuleError(
-                f"{self.variant.name} is for {self.variant.players.min} to"
-                f" {self.variant.players.max} players, not {players}"
+                _("{variant} is for {lo} to {hi} players, not {n}").format(
+                    variant=self.variant.name,
+                    lo=self.variant.players.min,
+                    hi=self.variant.players.max,
+                    n=players,
+                )
             )
         sizes = {len(s.players) for s in self.sides}
         if players and self.variant.partnerships == "fixed" and len(sizes) > 1:
@@ -139,8 +155,10 @@ class Game(Struct, dict=True):
             # same number of players (2 x 2, 2 x 3, 3 x 2)
             counts = ", ".join(f"{s.name} {len(s.players)}" for s in self.sides)
             raise RuleError(
-                f"{self.variant.name} is played in partnerships of the same size: give every"
-                f" side the same number of players (--players), not {counts}"
+                _(
+                    "{variant} is played in partnerships of the same size: give every side the"
+                    " same number of players (--players), not {counts}"
+                ).format(variant=self.variant.name, counts=counts)
             )
         if self.first_dealer is not None:
             self.first_dealer = self.dealer_named(self.first_dealer)
@@ -163,7 +181,10 @@ class Game(Struct, dict=True):
 
         sides = ", ".join(self.names)
         raise InputError(
-            f"no side called '{name}' in this game (sides: {sides}){hint(name, self.names)}"
+            _("no side called '{name}' in this game (sides: {sides})").format(
+                name=name, sides=sides
+            )
+            + hint(name, self.names)
         )
 
     def _minimums(self, totals: Sequence[int], number: int) -> tuple[Minimum, ...]:
@@ -288,9 +309,17 @@ class Game(Struct, dict=True):
         for side in self.sides:
             if name_key(side.name) == key:
                 return side.players[0] if seats else side.name
-        who = f"players: {', '.join(seats)}; " if seats else ""
+        sides = ", ".join(self.names)
+        if seats:
+            raise InputError(
+                _(
+                    "the dealer '{name}' is not in this game (players: {players}; sides: {sides})"
+                ).format(name=name, players=", ".join(seats), sides=sides)
+            )
         raise InputError(
-            f"the dealer '{name}' is not in this game ({who}sides: {', '.join(self.names)})"
+            _("the dealer '{name}' is not in this game (sides: {sides})").format(
+                name=name, sides=sides
+            )
         )
 
     def dealer(self, number: int) -> str | None:
@@ -330,7 +359,11 @@ class Game(Struct, dict=True):
         or of any later hand it makes invalid (the game is then left unchanged).
         """
         if not 1 <= number <= len(self.hands):
-            raise InputError(f"there is no hand {number}; this game has {len(self.hands)} hands")
+            raise InputError(
+                _("there is no hand {number}; this game has {n} hands").format(
+                    number=number, n=len(self.hands)
+                )
+            )
         check_note(hand.note)
         old = list(self.hands)
         self.hands[number - 1] = hand
@@ -345,7 +378,7 @@ class Game(Struct, dict=True):
     def pop(self) -> Hand:
         """Remove and return the last hand; InputError when there is none."""
         if not self.hands:
-            raise InputError("no hand has been recorded yet")
+            raise InputError(_("no hand has been recorded yet"))
         hand = self.hands.pop()
         self.__dict__.pop("_scored", None)
         return hand
@@ -355,16 +388,21 @@ class Game(Struct, dict=True):
         if outcome.decided_at is not None and outcome.decided_at < len(self.hands):
             later = len(self.hands) - outcome.decided_at
             raise RuleError(
-                f"the game would end at hand {outcome.decided_at}, but {later} more"
-                f" hand{'s' if later > 1 else ''} follow{'' if later > 1 else 's'} it: undo"
-                " those first"
+                ngettext(
+                    "the game would end at hand {hand}, but {n} more hand follows it:"
+                    " undo those first",
+                    "the game would end at hand {hand}, but {n} more hands follow it:"
+                    " undo those first",
+                    later,
+                ).format(hand=outcome.decided_at, n=later)
             )
 
     def _over_message(self) -> str:
         o = self.outcome
         if o.draw:
-            return f"this game ended in a draw at hand {o.decided_at}; start a new game"
-        return (
-            f"this game is over: {self.names[o.winner or 0]} won at hand {o.decided_at};"
-            " start a new game"
+            return _("this game ended in a draw at hand {hand}; start a new game").format(
+                hand=o.decided_at
+            )
+        return _("this game is over: {side} won at hand {hand}; start a new game").format(
+            side=self.names[o.winner or 0], hand=o.decided_at
         )

@@ -11,6 +11,7 @@ from msgspec import Struct
 from scorekeeper.domain.schema import Band
 from scorekeeper.domain.variant import Variant
 from scorekeeper.errors import InputError
+from scorekeeper.i18n import gettext as _
 from scorekeeper.i18n import number
 
 
@@ -68,15 +69,21 @@ def opening_minimum(
         return NO_MINIMUM
     if variant.opening_minimum.by == "round":
         if round is None:
-            raise InputError(f"{variant.name} sets its minimum by round: give the round number")
+            raise InputError(
+                _("{variant} sets its minimum by round: give the round number").format(
+                    variant=variant.name
+                )
+            )
         if round < 1:
-            raise InputError(f"rounds are numbered from 1, not {round}")
+            raise InputError(_("rounds are numbered from 1, not {round}").format(round=round))
         for band in bands:
             if band.covers_round(round):
                 return _minimum(variant, band, round)
         return NO_MINIMUM
     if score is None:
-        raise InputError(f"{variant.name} sets its minimum by score: give the score")
+        raise InputError(
+            _("{variant} sets its minimum by score: give the score").format(variant=variant.name)
+        )
     for band in bands:
         if (band.low is None or score >= band.low) and (band.below is None or score < band.below):
             return _minimum(variant, band)

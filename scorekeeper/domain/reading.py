@@ -16,6 +16,7 @@ from scorekeeper.domain.melds import classify_canasta, judge_meld, rank_name
 from scorekeeper.domain.scoring import threes_in_hand
 from scorekeeper.domain.variant import Variant
 from scorekeeper.errors import InputError, RuleError
+from scorekeeper.i18n import gettext as _
 
 
 def entry_from_json(variant: Variant, obj: Mapping[str, Any], side: str = "side") -> SideEntry:
@@ -85,8 +86,10 @@ def _check_one_meld_per_rank(variant: Variant, groups: Sequence[Sequence[Card]])
         rank = ranks.pop()
         if rank in seen:
             raise RuleError(
-                f"two melds of {rank_name(rank)}: a side has one meld of each rank in"
-                f" {variant.title}; write them as one meld"
+                _(
+                    "two melds of {rank}: a side has one meld of each rank in {variant};"
+                    " write them as one meld"
+                ).format(rank=_(rank_name(rank)), variant=_(variant.title))
             )
         seen.add(rank)
 
@@ -119,7 +122,11 @@ def resolve_cards(
             for i, group in enumerate(groups, start=1):
                 verdict = judge_meld(variant, list(group), going_out=entry.went_out)
                 if not verdict.legal:
-                    raise RuleError(f"meld {i} ({render(group)}): {verdict.reason}")
+                    raise RuleError(
+                        _("meld {i} ({cards}): {reason}").format(
+                            i=i, cards=render(group), reason=_(verdict.reason)
+                        )
+                    )
                 kind = classify_canasta(variant, group)
                 if kind:
                     found[kind] = found.get(kind, 0) + 1
@@ -127,19 +134,24 @@ def resolve_cards(
             if canastas_given:
                 said = _canasta_groups(variant, canastas)
                 if said != _canasta_groups(variant, found):
-                    made = ", ".join(f"{n} {k}" for k, n in found.items()) or "no canasta"
-                    given = ", ".join(f"{n} {k}" for k, n in said.items()) or "none"
+                    made = ", ".join(f"{n} {k}" for k, n in found.items()) or _("no canasta")
+                    given = ", ".join(f"{n} {k}" for k, n in said.items()) or _("none")
                     raise RuleError(
-                        f"the melds make {made}, but the entry says {given}; leave the canastas"
-                        " out (they are counted from the cards) or make them agree"
+                        _(
+                            "the melds make {made}, but the entry says {given}; leave the"
+                            " canastas out (they are counted from the cards) or make them agree"
+                        ).format(made=made, given=given)
                     )
             else:
                 canastas = found
             for key, count in _counted_penalties(variant, groups).items():
                 if key in penalties_given and penalties.get(key, 0) != count:
                     raise RuleError(
-                        f"the melds show {count} {variant.penalties[key].title}, but the entry"
-                        f" says {penalties.get(key, 0)}"
+                        _("the melds show {count} {penalty}, but the entry says {given}").format(
+                            count=count,
+                            penalty=_(variant.penalties[key].title),
+                            given=penalties.get(key, 0),
+                        )
                     )
                 penalties[key] = count
         if entry.hand is not None:

@@ -398,7 +398,7 @@ def cards_in_decks(
     """The cards all sides typed exist in the variant's decks (:func:`too_many_cards`)."""
     problem = too_many_cards(variant, [c for e in entries for c in typed_cards(e)])
     if problem:
-        raise RuleError(f"{problem} in all sides together")
+        raise RuleError(_("{problem} in all sides together").format(problem=problem))
 
 
 def points_in_decks(

@@ -5,10 +5,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from scorekeeper.i18n import N_
+from scorekeeper.i18n import gettext as _
+
 #: How close a known word must be (difflib's ratio, 0 to 1) to be suggested.
 CUTOFF = 0.6
 #: The suggestion, appended to a refusal after "; " (one literal, for translations).
-DID_YOU_MEAN = "did you mean '{suggestion}'?"
+DID_YOU_MEAN = N_("did you mean '{suggestion}'?")
 
 
 def closest(word: str, known: Iterable[str]) -> str | None:
@@ -28,4 +31,4 @@ def hint(word: str, known: Iterable[str]) -> str:
     """``"; did you mean 'show'?"`` for the closest known word, or ``""`` when there is none:
     to end a refusal's message with."""
     found = closest(word, known)
-    return f"; {DID_YOU_MEAN.format(suggestion=found)}" if found else ""
+    return f"; {_(DID_YOU_MEAN).format(suggestion=found)}" if found else ""

@@ -7,6 +7,8 @@ from typing import TYPE_CHECKING, Any
 
 from scorekeeper.domain.cards import Card, card_points, render
 from scorekeeper.domain.melds import OpeningCheck
+from scorekeeper.i18n import english, ngettext
+from scorekeeper.i18n import gettext as _
 from scorekeeper.presentation.render import num, plain_table
 
 if TYPE_CHECKING:
@@ -20,15 +22,15 @@ def print_points(
 ) -> None:
     """Each card's value and the total; an "In hand" column where a card costs more there."""
     differ = any(in_hand[c.key] != v.cards[c.key] for c in cards)
-    count = f"{len(cards)} card{'s' if len(cards) != 1 else ''}"
+    count = ngettext("{n} card", "{n} cards", len(cards)).format(n=len(cards))
     from rich.text import Text
 
-    con.print(Text(f"{v.title} · {count}"))
+    con.print(Text(f"{_(v.title)} · {count}"))
     table = plain_table()
-    table.add_column("Card")
-    table.add_column("Points", justify="right")
+    table.add_column(_("Card"))
+    table.add_column(_("Points"), justify="right")
     if differ:
-        table.add_column("Left in a hand", justify="right")
+        table.add_column(_("Left in a hand"), justify="right")
     for card in cards:
         row = [str(card), num(v.cards[card.key])]
         if differ:
@@ -37,7 +39,7 @@ def print_points(
     total = [num(card_points(v.cards, cards))]
     if differ:
         total.append(num(card_points(in_hand, cards)))
-    table.add_row("Total", *total, style="bold")
+    table.add_row(_("Total"), *total, style="bold")
     con.print(table)
 
 
@@ -49,18 +51,26 @@ def reasons(result: OpeningCheck) -> list[str]:
 
 
 def check_message(result: OpeningCheck) -> str:
-    """One sentence: may the melds be laid down, and if not, the first reason why."""
+    """One sentence in English (``check --json``'s ``message``): may the melds be laid down,
+    and if not, the first reason why."""
+    with english():
+        return check_sentence(result)
+
+
+def check_sentence(result: OpeningCheck) -> str:
+    """:func:`check_message` in the language in use (the terminal's)."""
     if result.allowed:
         m = result.minimum
         if m.points is not None:
-            return (
-                f"May be laid down: melds worth {num(result.total)} meet the"
-                f" {num(m.points)} needed."
+            return _("May be laid down: melds worth {total} meet the {needed} needed.").format(
+                total=num(result.total), needed=num(m.points)
             )
         if m.requires:
-            return f"May be laid down: the melds hold {m.text}."
-        return f"May be laid down: melds worth {num(result.total)}; no minimum applies."
-    return f"Not allowed: {reasons(result)[0]}."
+            return _("May be laid down: the melds hold {what}.").format(what=m.text)
+        return _("May be laid down: melds worth {total}; no minimum applies.").format(
+            total=num(result.total)
+        )
+    return _("Not allowed: {reason}.").format(reason=reasons(result)[0])
 
 
 def print_check(con: Console, v: Variant, result: OpeningCheck, context: Mapping[str, Any]) -> None:
@@ -72,32 +82,36 @@ def print_check(con: Console, v: Variant, result: OpeningCheck, context: Mapping
     if context.get("team") is not None:
         where.append(f"{context['team']}")
     if context.get("round") is not None:
-        where.append(f"round {context['round']}")
+        where.append(_("round {n}").format(n=context["round"]))
     elif context.get("score") is not None:
-        where.append(f"at {num(context['score'])}")
-    con.print(Text(f"{v.title} · {' '.join(where)} · opening minimum {result.minimum.text}"))
+        where.append(_("at {points}").format(points=num(context["score"])))
+    minimum = _("opening minimum {minimum}").format(minimum=result.minimum.text)
+    con.print(Text(f"{_(v.title)} · {' '.join(where)} · {minimum}"))
     table = plain_table()
-    table.add_column("Meld", overflow="fold")
-    table.add_column("Points", justify="right")
-    table.add_column("Verdict", overflow="fold")
+    table.add_column(_("Meld"), overflow="fold")
+    table.add_column(_("Points"), justify="right")
+    table.add_column(_("Verdict"), overflow="fold")
     for verdict in result.melds:
         cards = render(verdict.cards)
         if verdict.with_discard and result.discard is not None:
-            cards += f" (with the discard {result.discard})"
-        text = "ok" if verdict.legal else f"not allowed: {verdict.reason}"
+            cards += " " + _("(with the discard {card})").format(card=result.discard)
+        text = (
+            _("ok") if verdict.legal else _("not allowed: {reason}").format(reason=verdict.reason)
+        )
         if verdict.legal and verdict.canasta:
             kind = v.canastas[verdict.canasta].title if verdict.canasta in v.canastas else ""
-            text = f"ok, a {kind}" if kind else text
+            text = _("ok, a {kind}").format(kind=_(kind)) if kind else text
         if verdict.note:
             text += f" ({verdict.note})"
         table.add_row(Text(cards), num(verdict.points), Text(text))
     joined = any(m.with_discard for m in result.melds)
     if result.discard is not None and joined and not result.discard_counted:
-        table.add_row(Text(f"Discard {result.discard}: not counted"), "", "")
-    table.add_row("Counted", num(result.total), "", style="bold")
+        discard = _("Discard {card}: not counted").format(card=result.discard)
+        table.add_row(Text(discard), "", "")
+    table.add_row(_("Counted"), num(result.total), "", style="bold")
     con.print(table)
     if not result.legal:
-        con.print(Text("Illegal melds are not counted toward the minimum."))
-    con.print(Text(check_message(result)), style="bold")
+        con.print(Text(_("Illegal melds are not counted toward the minimum.")))
+    con.print(Text(check_sentence(result)), style="bold")
     for reason in reasons(result)[1:]:
-        con.print(Text(f"Also: {reason}."))
+        con.print(Text(_("Also: {reason}.").format(reason=reason)))

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from scorekeeper.errors import DataFileError, ScorekeeperError
+from scorekeeper.i18n import gettext as _
 from scorekeeper.presentation.documents import FORMAT
 from scorekeeper.presentation.formats.json_sheet import sheet_json
 from scorekeeper.presentation.render import CARD_KEYS
@@ -59,8 +60,10 @@ def game_from_export(doc: Any, source: str) -> StoredGame:
         or not isinstance(doc.get("record"), dict)
     ):
         raise DataFileError(
-            f"{source} is not a scorekeeper game export (expected 'format': 1 and a 'record';"
-            " make one with 'scorekeeper export --format json')"
+            _(
+                "{source} is not a scorekeeper game export (expected 'format': 1 and a"
+                " 'record'; make one with 'scorekeeper export --format json')"
+            ).format(source=source)
         )
     try:
         stored = game_from_doc(0, doc["record"])
@@ -68,19 +71,24 @@ def game_from_export(doc: Any, source: str) -> StoredGame:
             check_note(hand.note)
         sheet = sheet_json(stored)  # scores every hand
     except ScorekeeperError as err:
-        raise DataFileError(f"{source}: the game cannot be used: {err}") from None
+        raise DataFileError(
+            _("{source}: the game cannot be used: {error}").format(source=source, error=err)
+        ) from None
     except (KeyError, TypeError, ValueError, AttributeError) as err:
         what = (
-            f"'{err.args[0]}' is missing"
+            _("'{key}' is missing").format(key=err.args[0])
             if isinstance(err, KeyError)
-            else "a value is of the wrong kind"
+            else _("a value is of the wrong kind")
         )
-        raise DataFileError(f"{source}: the game record is damaged ({what})") from None
+        raise DataFileError(
+            _("{source}: the game record is damaged ({what})").format(source=source, what=what)
+        ) from None
     outcome = stored.game.outcome
     if outcome.decided_at is not None and outcome.decided_at < len(stored.game.hands):
         raise DataFileError(
-            f"{source}: the game ends at hand {outcome.decided_at} but has"
-            f" {len(stored.game.hands)} hands"
+            _("{source}: the game ends at hand {hand} but has {n} hands").format(
+                source=source, hand=outcome.decided_at, n=len(stored.game.hands)
+            )
         )
     for key in ("teams", "hands", "winner", "draw", "status"):
         expected = sheet[key]
@@ -88,8 +96,10 @@ def game_from_export(doc: Any, source: str) -> StoredGame:
             expected = _without_cards(expected)  # an export made before the cards were in it
         if key in doc and doc[key] != expected:
             raise DataFileError(
-                f"{source}: its '{key}' do not agree with the hands it records (the file was"
-                " changed by hand?); nothing was imported"
+                _(
+                    "{source}: its '{key}' do not agree with the hands it records (the file was"
+                    " changed by hand?); nothing was imported"
+                ).format(source=source, key=key)
             )
     from datetime import datetime
 
@@ -100,9 +110,11 @@ def game_from_export(doc: Any, source: str) -> StoredGame:
             datetime.fromisoformat(stamp)  # type: ignore[arg-type]
         except (TypeError, ValueError):
             raise DataFileError(
-                f"{source}: 'created' and 'finished' must be ISO 8601 timestamps, not {stamp!r}"
+                _(
+                    "{source}: 'created' and 'finished' must be ISO 8601 timestamps, not {value}"
+                ).format(source=source, value=repr(stamp))
             ) from None
     if not isinstance(stored.label, str):
-        raise DataFileError(f"{source}: 'label' must be text")
+        raise DataFileError(_("{source}: 'label' must be text").format(source=source))
     stored.origin = record_identity(doc["record"])
     return stored

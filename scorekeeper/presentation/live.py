@@ -24,6 +24,7 @@ from collections.abc import AsyncIterator, Callable
 from typing import IO, TYPE_CHECKING, Any
 
 from scorekeeper.errors import ScorekeeperError
+from scorekeeper.i18n import gettext as _
 from scorekeeper.presentation import web_pad
 
 if TYPE_CHECKING:
@@ -74,9 +75,11 @@ class Board:
         try:
             return self.watch.read(), ""
         except ScorekeeperError as err:
-            return self._last, f"The game cannot be read now: {err.message}"
+            return self._last, _("The game cannot be read now: {error}").format(error=err.message)
         except Exception as err:  # the page stays up, and says so, whatever went wrong
-            return self._last, f"The game cannot be read now ({type(err).__name__})."
+            return self._last, _("The game cannot be read now ({error}).").format(
+                error=type(err).__name__
+            )
 
     def _show(self, stored: StoredGame | None, problem: str = "") -> bool:
         if not problem:
@@ -163,7 +166,7 @@ class Guard:
                 return
         if scope["method"] not in READ_METHODS:
             response = _plain(
-                405, "Method not allowed: this page is read-only.", {"Allow": "GET, HEAD"}
+                405, _("Method not allowed: this page is read-only."), {"Allow": "GET, HEAD"}
             )
             await response(scope, receive, send)
             return
@@ -223,8 +226,10 @@ def listen(host: str, port: int) -> socket.socket:
     except OSError as err:
         sock.close()
         raise InputError(
-            f"cannot listen on port {port} ({err.strerror}): give another with --port N"
-            " (0 picks a free one)"
+            _(
+                "cannot listen on port {port} ({error}): give another with --port N (0 picks a"
+                " free one)"
+            ).format(port=port, error=err.strerror)
         ) from None
     sock.listen(128)
     sock.set_inheritable(True)
@@ -288,5 +293,5 @@ def serve(board: Board, sock: socket.socket, token: str | None = None) -> None:
     board.stopping = lambda: server.should_exit
     server.run(sockets=[sock])
     if not server.started:
-        raise ScorekeeperError("the server could not start (see the lines above)")
+        raise ScorekeeperError(_("the server could not start (see the lines above)"))
     raise KeyboardInterrupt  # uvicorn returns after a signal (older) or raises it again

@@ -14,8 +14,8 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from scorekeeper.domain.minimums import Minimum
+from scorekeeper.i18n import date, number
 from scorekeeper.i18n import gettext as _
-from scorekeeper.i18n import number
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -50,18 +50,19 @@ def result_word(deleted: bool, winner: str | None, draw: bool) -> str:
     """A game's result in one word as the lists show it: "deleted", the winner's name, "draw"
     or "playing" (in that order: a deleted game says so first)."""
     if deleted:
-        return "deleted"
+        return _("deleted")
     if winner is not None:
         return winner
-    return "draw" if draw else "playing"
+    return _("draw") if draw else _("playing")
 
 
 def local_date(stamp: str | None) -> str:
-    """An ISO 8601 timestamp (stored in UTC) as the local date ``YYYY-MM-DD``; "" when unset."""
+    """An ISO 8601 timestamp (stored in UTC) as the local date, as the language writes it
+    (:func:`scorekeeper.i18n.date`: ``YYYY-MM-DD`` in English); "" when unset."""
     if not stamp:
         return ""
     try:
-        return datetime.fromisoformat(stamp).astimezone().date().isoformat()
+        return date(datetime.fromisoformat(stamp).astimezone().date())
     except (TypeError, ValueError):
         return ""
 

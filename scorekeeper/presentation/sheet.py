@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from scorekeeper.i18n import gettext as _
+from scorekeeper.i18n import ngettext
 from scorekeeper.presentation.documents import Document, document
 from scorekeeper.presentation.render import local_date, num, plain_table, result_word
 
@@ -62,18 +64,18 @@ def print_games(con: Console, games: Sequence[GameSummary], current: int | None)
     from rich.text import Text
 
     if not games:
-        con.print("No games match.")
+        con.print(_("No games match."))
         return
     if con.width < NARROW:
         _print_games_narrow(con, games, current)
         return
-    table = plain_table("Games")
-    table.add_column("Game", justify="right", no_wrap=True)
-    table.add_column("Date", no_wrap=True)
-    table.add_column("Variant", overflow="fold")
-    table.add_column("Sides and totals", overflow="fold")
-    table.add_column("Hands", justify="right")
-    table.add_column("Winner", overflow="fold")
+    table = plain_table(_("Games"))
+    table.add_column(_("Game"), justify="right", no_wrap=True)
+    table.add_column(_("Date"), no_wrap=True)
+    table.add_column(_("Variant"), overflow="fold")
+    table.add_column(_("Sides and totals"), overflow="fold")
+    table.add_column(_("Hands"), justify="right")
+    table.add_column(_("Winner"), overflow="fold")
     for summary in games:
         sides = Text()
         for i, side in enumerate(summary.sides):
@@ -93,7 +95,7 @@ def print_games(con: Console, games: Sequence[GameSummary], current: int | None)
         )
     con.print(table)
     if any(g.id == current for g in games):
-        con.print("* the current game")
+        con.print(_("* the current game"))
 
 
 def _print_games_narrow(con: Console, games: Sequence[GameSummary], current: int | None) -> None:
@@ -101,8 +103,10 @@ def _print_games_narrow(con: Console, games: Sequence[GameSummary], current: int
     from rich.text import Text
 
     for summary in games:
-        mark = " (current)" if summary.id == current else ""
-        head = Text(f"Game {summary.id}{mark} · {local_date(summary.created)} · {summary.variant}")
+        game = (_("Game {id} (current)") if summary.id == current else _("Game {id}")).format(
+            id=summary.id
+        )
+        head = Text(f"{game} · {local_date(summary.created)} · {summary.variant}")
         head.stylize("bold")
         if summary.label:
             head.append(f" · {summary.label}")
@@ -110,7 +114,8 @@ def _print_games_narrow(con: Console, games: Sequence[GameSummary], current: int
         for side in summary.sides:
             con.print(Text(f"  {side.name}: {num(side.total)}"))
         hands = summary.hands_played
-        text = f"  {summary_result_text(summary)}, {hands} hand{'s' if hands != 1 else ''}"
+        played = ngettext("{n} hand", "{n} hands", hands).format(n=hands)
+        text = f"  {summary_result_text(summary)}, {played}"
         con.print(Text(text))
 
 
@@ -246,7 +251,10 @@ def chart_text(stored: StoredGame, width: int, height: int, color: bool) -> str:
     if target:
         ends = [hands[0], hands[-1]] if len(hands) > 1 else [0, 1]
         plt.plot(
-            ends, [target] * 2, label=f"target {num(target)}", marker="braille" if color else "-"
+            ends,
+            [target] * 2,
+            label=_("target {points}").format(points=num(target)),
+            marker="braille" if color else "-",
         )
     values = [t for totals in series for t in totals] + ([target] if target else [])
     low, high = min(0, *values), max(values)
@@ -256,8 +264,8 @@ def chart_text(stored: StoredGame, width: int, height: int, color: bool) -> str:
     columns = max(1, (width - 12) // 5)
     step = -(-len(hands) // columns)
     plt.xticks(hands[::step])
-    plt.xlabel("hand")
-    plt.title(f"Game {stored.id}: running totals")
+    plt.xlabel(_("hand"))
+    plt.title(_("Game {id}: running totals").format(id=stored.id))
     text = plt.build()
     plt.clear_figure()
     return text if color else plt.uncolorize(text)
@@ -285,7 +293,7 @@ def print_chart(con: Console, stored: StoredGame) -> None:
 
     game = stored.game
     if not game.results:
-        con.print(f"Game {stored.id} has no hands yet: nothing to chart.")
+        con.print(_("Game {id} has no hands yet: nothing to chart.").format(id=stored.id))
         return
     if con.is_terminal and con.encoding.lower().startswith("utf"):
         width = max(40, con.width)
@@ -293,12 +301,12 @@ def print_chart(con: Console, stored: StoredGame) -> None:
         text = chart_text(stored, width, height, color=con.color_system is not None)
         con.print(Text.from_ansi(text), no_wrap=True, overflow="crop", crop=True)
         return
-    table = plain_table(f"Game {stored.id}: running totals")
-    table.add_column("Hand", justify="right")
+    table = plain_table(_("Game {id}: running totals").format(id=stored.id))
+    table.add_column(_("Hand"), justify="right")
     for side in game.sides:
         table.add_column(Text(side.name), justify="right", overflow="fold")
     for number, row in enumerate(zip(*running_totals(stored), strict=True)):
-        table.add_row("start" if number == 0 else str(number), *[num(t) for t in row])
+        table.add_row(_("start") if number == 0 else str(number), *[num(t) for t in row])
     con.print(table)
     if game.variant.target:
-        con.print(f"Target: {num(game.variant.target)}")
+        con.print(_("Target: {points}").format(points=num(game.variant.target)))

@@ -18,6 +18,7 @@ from scorekeeper.domain.reading import entry_from_json
 from scorekeeper.domain.records import StoredGame
 from scorekeeper.domain.variant import Variant
 from scorekeeper.errors import DataFileError, ScorekeeperError
+from scorekeeper.i18n import gettext as _
 from scorekeeper.storage.files import game_file
 from scorekeeper.variants import variant_from_rules
 
@@ -91,10 +92,12 @@ def _checked(doc: Any, shape: type[Any]) -> Any:
     try:
         return msgspec.convert(doc, shape)
     except msgspec.ValidationError as err:
-        text, _, where = str(err).partition(" - at `$")
+        text, _sep, where = str(err).partition(" - at `$")
         place = where.rstrip("`").lstrip(".")
         raise DataFileError(
-            f"the game's record is damaged ({place + ': ' if place else ''}{text})"
+            _("the game's record is damaged ({what})").format(
+                what=f"{place}: {text}" if place else text
+            )
         ) from None
 
 
@@ -175,14 +178,20 @@ def load_game(path: Path, game_id: int, doc: dict[str, Any]) -> StoredGame:
         stored.game.results  # noqa: B018 - scores every stored hand, so damage shows here
         return stored
     except ScorekeeperError as err:
-        raise DataFileError(f"game {game_id} ({where}) cannot be used: {err}") from None
+        raise DataFileError(
+            _("game {id} ({file}) cannot be used: {error}").format(
+                id=game_id, file=where, error=err
+            )
+        ) from None
     except (KeyError, TypeError, ValueError, AttributeError, IndexError, OverflowError) as err:
         what = (
-            f"'{err.args[0]}' is missing"
+            _("'{key}' is missing").format(key=err.args[0])
             if isinstance(err, KeyError)
-            else "a value is of the wrong kind"
+            else _("a value is of the wrong kind")
         )
         raise DataFileError(
-            f"game {game_id} ({where}) is damaged ({what}); restore a backup"
-            f" ('scorekeeper backups --db {path}')"
+            _(
+                "game {id} ({file}) is damaged ({what}); restore a backup"
+                " ('scorekeeper backups --db {path}')"
+            ).format(id=game_id, file=where, what=what, path=path)
         ) from None

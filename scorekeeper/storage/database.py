@@ -36,6 +36,8 @@ from tinydb.table import Document
 from scorekeeper import progress
 from scorekeeper.domain.records import StoredGame
 from scorekeeper.errors import DatabaseBusy, DataFileError, NotFound
+from scorekeeper.i18n import gettext as _
+from scorekeeper.i18n import number
 from scorekeeper.storage import backups, migrations
 from scorekeeper.storage.backups import backup_target, keep_backup, list_backups, write_backup
 from scorekeeper.storage.codec import game_to_doc, load_game
@@ -106,8 +108,10 @@ def check_structure(path: Path, data: Any) -> None:
     no newer than this version's, and ``current`` and ``next_id`` numbers. A file of schema 1
     also holds its ``games`` table."""
     not_ours = DataFileError(
-        f"{path} is not a scorekeeper database; it was left untouched: choose another file"
-        " with --db"
+        _(
+            "{path} is not a scorekeeper database; it was left untouched: choose another file"
+            " with --db"
+        ).format(path=path)
     )
     if not check_tables(data):
         raise not_ours
@@ -119,15 +123,20 @@ def check_structure(path: Path, data: Any) -> None:
         raise not_ours
     if schema > SCHEMA_VERSION:
         raise DataFileError(
-            f"the database {path} was written by a newer scorekeeper (schema {schema}); this"
-            f" version reads schema {SCHEMA_VERSION} and older: upgrade scorekeeper. The file"
-            " was left untouched"
+            _(
+                "the database {path} was written by a newer scorekeeper (schema {schema}); this"
+                " version reads schema {version} and older: upgrade scorekeeper. The file was"
+                " left untouched"
+            ).format(path=path, schema=schema, version=SCHEMA_VERSION)
         )
     current, next_id = meta.get("current"), meta.get("next_id", 1)
     if (current is not None and type(current) is not int) or type(next_id) is not int:
-        raise damaged(path, "has a damaged 'meta' record")
+        raise damaged(path, _("has a damaged 'meta' record"))
     if not 0 < next_id <= MAX_GAME_ID or (current is not None and not 0 < current <= MAX_GAME_ID):
-        raise damaged(path, f"has a damaged 'meta' record (game ids go up to {MAX_GAME_ID:,})")
+        raise damaged(
+            path,
+            _("has a damaged 'meta' record (game ids go up to {n})").format(n=number(MAX_GAME_ID)),
+        )
     if schema == 1 and "games" not in data:
         raise not_ours
 
@@ -137,10 +146,10 @@ def read_backup(path: Path) -> Tables:
     and ``games`` (doc id = game id) and ``created`` tables. DataFileError otherwise."""
     data = read_database(path)
     if data is None:
-        raise DataFileError(f"the backup {path} is empty")
+        raise DataFileError(_("the backup {path} is empty").format(path=path))
     created = data.get("created", {}).get("1", {}).get("games", [])
     if not isinstance(created, list) or not all(type(i) is int for i in created):
-        raise damaged(path, "has a damaged 'created' record")
+        raise damaged(path, _("has a damaged 'created' record"))
     return data
 
 
@@ -226,8 +235,10 @@ def restore_backup(path: Path, backup: Path) -> Path | None:
                     kept_box.append(write_backup(path, replaced, "restore", kept=BACKUPS_KEPT))
                 except OSError as err:
                     raise DataFileError(
-                        "cannot keep a backup of what the restore replaces"
-                        f" ({err.strerror or err}); nothing was changed"
+                        _(
+                            "cannot keep a backup of what the restore replaces ({error});"
+                            " nothing was changed"
+                        ).format(error=err.strerror or err)
                     ) from None
 
         change_files(path, writes, removals, keep=keep)
@@ -371,12 +382,15 @@ class Store:
         doc = self._document(game_id)
         if doc is None and game_id == self.current_id:
             raise DataFileError(
-                f"the current game's file {game_file(self.path, game_id)} is missing; restore a"
-                f" backup ('scorekeeper backups --db {self.path}') or 'scorekeeper resume' another"
-                " game"
+                _(
+                    "the current game's file {file} is missing; restore a backup"
+                    " ('scorekeeper backups --db {path}') or 'scorekeeper resume' another game"
+                ).format(file=game_file(self.path, game_id), path=self.path)
             )
         if doc is None:
-            raise NotFound(f"there is no game {game_id}; 'scorekeeper games' lists them")
+            raise NotFound(
+                _("there is no game {id}; 'scorekeeper games' lists them").format(id=game_id)
+            )
         return load_game(self.path, game_id, doc)
 
     def current(self, game_id: int | None = None) -> StoredGame:
@@ -384,7 +398,9 @@ class Store:
         if game_id is not None:
             return self.get(game_id)
         if self.current_id is None:
-            raise NotFound("no current game: start one with 'scorekeeper new VARIANT --team ...'")
+            raise NotFound(
+                _("no current game: start one with 'scorekeeper new VARIANT --team ...'")
+            )
         return self.get(self.current_id)
 
     def summaries(self) -> list[Any]:
@@ -452,8 +468,10 @@ class Store:
             self._keep_previous()
         except OSError as err:  # a backup that cannot be made must not stop the game
             progress.warn(
-                f"no backup of this change could be kept in {backup_folder(self.path)}"
-                f" ({err.strerror or err}); the change itself is stored"
+                _(
+                    "no backup of this change could be kept in {folder} ({error}); the change"
+                    " itself is stored"
+                ).format(folder=backup_folder(self.path), error=err.strerror or err)
             )
 
     def _keep_previous(self) -> None:
@@ -478,7 +496,9 @@ def _locked(path: Path) -> Iterator[None]:
     path.parent.mkdir(parents=True, exist_ok=True)
     lock_path = str(path) + ".lock"
     busy = DatabaseBusy(
-        f"the database {path} is busy (another scorekeeper command is using it); try again"
+        _(
+            "the database {path} is busy (another scorekeeper command is using it); try again"
+        ).format(path=path)
     )
     try:
         import fcntl
@@ -501,13 +521,17 @@ def _locked(path: Path) -> Iterator[None]:
         fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o644)
     except IsADirectoryError:
         raise DataFileError(
-            f"the lock file {lock_path} is a folder; move it away (no command is using the"
-            " database while it is there)"
+            _(
+                "the lock file {file} is a folder; move it away (no command is using the"
+                " database while it is there)"
+            ).format(file=lock_path)
         ) from None
     except OSError as err:
         raise DataFileError(
-            f"cannot open the lock file {lock_path}: {err.strerror or err}; the database's folder"
-            " must be writable to change it (nothing was changed)"
+            _(
+                "cannot open the lock file {file}: {error}; the database's folder must be"
+                " writable to change it (nothing was changed)"
+            ).format(file=lock_path, error=err.strerror or err)
         ) from None
     try:
         deadline = time.monotonic() + LOCK_TIMEOUT
@@ -545,8 +569,10 @@ def _migrate(path: Path, data: Tables | None) -> Tables:
         keep_backup(path, "migration", f"-to-schema-{SCHEMA_VERSION}")
     except OSError as err:
         raise DataFileError(
-            f"cannot keep a backup of {path} before updating it to schema {SCHEMA_VERSION}"
-            f" ({err.strerror or err}); nothing was changed"
+            _(
+                "cannot keep a backup of {path} before updating it to schema {version}"
+                " ({error}); nothing was changed"
+            ).format(path=path, version=SCHEMA_VERSION, error=err.strerror or err)
         ) from None
     migrations.migrate(context)
     remove_stale_temporary_files(path)
@@ -600,23 +626,33 @@ def check_database_path(path: Path) -> None:
         mode = None
     except NotADirectoryError:
         raise DataFileError(
-            f"the database path {path} is inside a file; give a file with --db"
+            _("the database path {path} is inside a file; give a file with --db").format(path=path)
         ) from None
     except OSError as err:
-        raise DataFileError(f"cannot read the database {path}: {err.strerror or err}") from None
+        raise DataFileError(
+            _("cannot read the database {path}: {error}").format(
+                path=path, error=err.strerror or err
+            )
+        ) from None
     if mode is not None and stat.S_ISDIR(mode):
-        raise DataFileError(f"the database path {path} is a folder; give a file with --db")
+        raise DataFileError(
+            _("the database path {path} is a folder; give a file with --db").format(path=path)
+        )
     if mode is not None and not stat.S_ISREG(mode):
         raise DataFileError(
-            f"the database path {path} is not a regular file (a device or a pipe); give a file"
-            " with --db"
+            _(
+                "the database path {path} is not a regular file (a device or a pipe); give a"
+                " file with --db"
+            ).format(path=path)
         )
     folder = games_folder(path)
     with suppress(OSError):
         if folder.exists() and not folder.is_dir():
             raise DataFileError(
-                f"the games folder {folder} of the database is a file; move it away or restore"
-                f" a backup ('scorekeeper backups --db {path}')"
+                _(
+                    "the games folder {folder} of the database is a file; move it away or"
+                    " restore a backup ('scorekeeper backups --db {path}')"
+                ).format(folder=folder, path=path)
             )
 
 

@@ -24,6 +24,7 @@ from typing import Any
 
 from scorekeeper import progress
 from scorekeeper.errors import DataFileError
+from scorekeeper.i18n import gettext as _
 
 #: A game file's name: ``<id>.json``.
 GAME_FILE = re.compile(r"([0-9]{1,18})\.json")
@@ -132,11 +133,13 @@ def game_ids(path: Path) -> list[int]:
 
 def damaged(path: Path, what: str, db: Path | None = None) -> DataFileError:
     """The DataFileError for a file of the database ``db`` (default ``path``) that ``what``
-    says is wrong: it names the file and says how to restore a backup."""
+    says is wrong (translated already): it names the file and says how to restore a backup."""
     db = db or path
     return DataFileError(
-        f"the database {path} {what}; it was left untouched: restore a backup"
-        f" ('scorekeeper backups --db {db}') or move the file away to start a new one"
+        _(
+            "the database {path} {what}; it was left untouched: restore a backup"
+            " ('scorekeeper backups --db {db}') or move the file away to start a new one"
+        ).format(path=path, what=what, db=db)
     )
 
 
@@ -161,8 +164,8 @@ def loads(raw: bytes) -> Any:
 
 def _damaged_json(path: Path, err: Exception, db: Path | None) -> DataFileError:
     if isinstance(err, _KeyTwice):
-        return damaged(path, "is damaged (a key is given twice)", db)
-    return damaged(path, "is damaged (not complete JSON)", db)
+        return damaged(path, _("is damaged (a key is given twice)"), db)
+    return damaged(path, _("is damaged (not complete JSON)"), db)
 
 
 def read_json(path: Path, db: Path | None = None) -> Any:
@@ -174,10 +177,12 @@ def read_json(path: Path, db: Path | None = None) -> Any:
         return None
     except IsADirectoryError:
         raise DataFileError(
-            f"the database path {path} is a folder; give a file with --db"
+            _("the database path {path} is a folder; give a file with --db").format(path=path)
         ) from None
     except OSError as err:
-        raise DataFileError(f"cannot read the database {path}: {err.strerror}") from None
+        raise DataFileError(
+            _("cannot read the database {path}: {error}").format(path=path, error=err.strerror)
+        ) from None
     if not raw.strip():
         return None
     try:
@@ -209,7 +214,9 @@ def read_game_file(db: Path, game_id: int, file: Path | None = None) -> dict[str
     except FileNotFoundError:
         return None
     except OSError as err:
-        raise DataFileError(f"cannot read the game file {file}: {err.strerror}") from None
+        raise DataFileError(
+            _("cannot read the game file {file}: {error}").format(file=file, error=err.strerror)
+        ) from None
     return parse_game_file(db, game_id, file, raw)
 
 
@@ -222,7 +229,7 @@ def parse_game_file(db: Path, game_id: int, file: Path, raw: bytes) -> dict[str,
         raise _damaged_json(file, err, db) from None
     doc = data.get("games", {}).get(str(game_id)) if check_tables(data) else None
     if doc is None or len(data) != 1 or len(data["games"]) != 1:
-        raise damaged(file, f"is not the file of game {game_id}", db)
+        raise damaged(file, _("is not the file of game {id}").format(id=game_id), db)
     return doc
 
 
@@ -303,13 +310,20 @@ def refuse_read_only(target: Path) -> None:
         return
     if not mode & 0o222:
         raise DataFileError(
-            f"{target} is read-only; nothing was changed: make it writable (chmod u+w) to change it"
+            _(
+                "{target} is read-only; nothing was changed: make it writable (chmod u+w) to"
+                " change it"
+            ).format(target=target)
         )
 
 
 def write_failed(target: Path, err: OSError) -> DataFileError:
     """The DataFileError for a write the system refused (full disk, read-only folder...)."""
-    return DataFileError(f"cannot write {target}: {err.strerror or err}; nothing was changed")
+    return DataFileError(
+        _("cannot write {target}: {error}; nothing was changed").format(
+            target=target, error=err.strerror or err
+        )
+    )
 
 
 def _prepare(
@@ -393,7 +407,7 @@ def change_files(
     puts each in place (:func:`complete_pending`). A read-only file is refused
     (:func:`refuse_read_only`)."""
     removals = removals or []
-    for target, _ in writes:
+    for target, _data in writes:
         refuse_read_only(target)
     prepared: list[tuple[Path, Path]] = []
     journal = journal_file(path)
@@ -448,8 +462,6 @@ def _complete_committed(path: Path, durable: bool) -> None:
     """Put in place the change whose journal was just committed. It is stored: a write the
     system refuses now (a disk failing, a folder made read-only) does not undo it, so it is a
     warning (the next command completes the change), never "nothing was changed"."""
-    from scorekeeper.i18n import gettext as _
-
     try:
         complete_pending(path, durable, refused=None)
     except OSError as err:
@@ -499,7 +511,9 @@ def complete_pending(
     except (FileNotFoundError, NotADirectoryError):
         return False
     except OSError as err:
-        raise DataFileError(f"cannot read {journal}: {err.strerror}") from None
+        raise DataFileError(
+            _("cannot read {file}: {error}").format(file=journal, error=err.strerror)
+        ) from None
     folder = path.parent
     try:
         listed = loads(raw)
@@ -509,7 +523,7 @@ def complete_pending(
         ]
         removals = [_journal_entry(path, target, False) for target in listed["removals"]]
     except (UnicodeDecodeError, ValueError, RecursionError, KeyError, TypeError):
-        raise damaged(journal, "is damaged (not a scorekeeper journal)", path) from None
+        raise damaged(journal, _("is damaged (not a scorekeeper journal)"), path) from None
     try:
         for tmp, target in renames:
             if tmp.exists():

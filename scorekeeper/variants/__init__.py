@@ -28,6 +28,7 @@ from scorekeeper.domain.variant import (
     validate_data,
 )
 from scorekeeper.errors import DataFileError, InputError, NotFound
+from scorekeeper.i18n import gettext as _
 
 BUILTIN_DIR = Path(__file__).parent
 
@@ -156,7 +157,12 @@ def rules_chain(name: str, first: Mapping[str, Any] | None = None, where: str = 
                 from scorekeeper.domain.suggest import hint
 
                 suggested = hint(current, files)
-                raise NotFound(f"no variant called '{current}' (variants: {known}){suggested}")
+                raise NotFound(
+                    _("no variant called '{name}' (variants: {names})").format(
+                        name=current, names=known
+                    )
+                    + suggested
+                )
             data = read_file(files[current].path)
         chain.append(dict(data))
         parent = data.get("extends")
@@ -327,15 +333,20 @@ def write_user_variant(name: str, base: str, force: bool = False) -> Path:
 
     if not re.fullmatch(r"[a-z0-9][a-z0-9_-]{0,39}", name):
         raise InputError(
-            f"'{name}' cannot be a variant name: use up to 40 lower-case letters, digits, - and _"
+            _(
+                "'{name}' cannot be a variant name: use up to 40 lower-case letters, digits,"
+                " - and _"
+            ).format(name=name)
         )
     if (BUILTIN_DIR / f"{name}.toml").exists():
-        raise InputError(f"'{name}' is a built-in variant; choose another name")
+        raise InputError(_("'{name}' is a built-in variant; choose another name").format(name=name))
     text = template(name, base)
     folder = user_variant_dir()
     path = folder / f"{name}.toml"
     if path.exists() and not force:
-        raise InputError(f"{path} exists already; edit it, or pass --force to start it again")
+        raise InputError(
+            _("{path} exists already; edit it, or pass --force to start it again").format(path=path)
+        )
     try:
         folder.mkdir(parents=True, exist_ok=True)
         path.write_text(text, encoding="utf-8")

@@ -18,6 +18,7 @@ from importlib import import_module
 from typing import Any
 
 from scorekeeper.errors import UsageError
+from scorekeeper.i18n import gettext as _
 
 
 class OutputFormat:
@@ -79,7 +80,9 @@ def names(file: bool = True) -> list[str]:
 
 def names_text(listed: list[str]) -> str:
     """``["csv", "json", "html"]`` as "csv, json or html"."""
-    return listed[0] if len(listed) == 1 else f"{', '.join(listed[:-1])} or {listed[-1]}"
+    if len(listed) == 1:
+        return listed[0]
+    return _("{some} or {last}").format(some=", ".join(listed[:-1]), last=listed[-1])
 
 
 def find(name: str, file: bool = True) -> OutputFormat:
@@ -91,5 +94,10 @@ def find(name: str, file: bool = True) -> OutputFormat:
         from scorekeeper.domain.suggest import hint
 
         suggested = hint(name, names(file))
-        raise UsageError(f"--format is {names_text(names(file))}; got '{name}'{suggested}")
+        raise UsageError(
+            _("--format is {allowed}; got '{name}'").format(
+                allowed=names_text(names(file)), name=name
+            )
+            + suggested
+        )
     return found

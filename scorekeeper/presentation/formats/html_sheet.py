@@ -19,9 +19,12 @@ from __future__ import annotations
 from html import escape
 from typing import TYPE_CHECKING
 
+from scorekeeper.i18n import gettext as _
+from scorekeeper.i18n import language
 from scorekeeper.presentation.formats.terminal_pad import (
     hand_label,
     header_lines,
+    heading,
     note_lines,
     pad_columns,
 )
@@ -76,9 +79,9 @@ div.hand h3 { font-size: 1em; margin: 0 0 0.1em; }
 
 
 def page_language(stored: StoredGame) -> str:
-    """The language of the game, as ``<html lang>`` gives it (a BCP 47 tag): the words of the
-    sheet are English, and a game records no other language, so "en"."""
-    return DEFAULT_LANGUAGE
+    """The language of the sheet, as ``<html lang>`` gives it (a BCP 47 tag): the language its
+    words are written in (README, "Languages"), "en" by default."""
+    return language() or DEFAULT_LANGUAGE
 
 
 def _side_headers(columns: list[PadColumn]) -> tuple[str, str]:
@@ -89,14 +92,15 @@ def _side_headers(columns: list[PadColumn]) -> tuple[str, str]:
     for k, column in enumerate(columns):
         if column.side is None:
             css = "hand" if k == 0 else "who"
-            top.append(f'<th class="{css}" rowspan="2">{e(column.header.capitalize())}</th>')
+            top.append(f'<th class="{css}" rowspan="2">{e(heading(column).capitalize())}</th>')
             continue
         if column.header != "total" and column.header != "min":
             span = sum(1 for c in columns if c.side == column.side)
             top.append(f'<th colspan="{span}">{e(column.header)}</th>')
-            under.append('<th class="n">Score</th>')
+            score = _("Score")
+            under.append(f'<th class="n">{e(score)}</th>')
         else:
-            under.append(f'<th class="n">{e(column.header.capitalize())}</th>')
+            under.append(f'<th class="n">{e(heading(column).capitalize())}</th>')
     return "".join(top), "".join(under)
 
 
@@ -127,8 +131,10 @@ def _pad(stored: StoredGame, views: list[HandView]) -> list[str]:
     for i, total in enumerate(game.totals):
         own = [c.header for c in columns if c.side == i]
         totals += [f'<td class="n">{num(total)}</td>' if h == "total" else "<td></td>" for h in own]
+    total_word = _("Total")
     parts.append(
-        f'<tr class="total"><td class="hand" colspan="{shared}">Total</td>{"".join(totals)}</tr>'
+        f'<tr class="total"><td class="hand" colspan="{shared}">{e(total_word)}</td>'
+        f"{''.join(totals)}</tr>"
     )
     parts.append("</tbody></table>")
     return parts
@@ -139,18 +145,19 @@ def _breakdown(view: HandView) -> str:
     ``*`` by its number, is listed under the pad)."""
     e = escape
     head = "".join(f'<th class="side">{e(name)}</th>' for name in view.teams)
-    title = f"Hand {hand_label(view)}"
+    title = _("Hand {number}").format(number=hand_label(view))
     if view.dealer:
-        title += f" · dealer {view.dealer}"
+        title += " · " + _("dealer {name}").format(name=view.dealer)
     if view.partners:
-        title += f" · partners {', '.join(view.partners)}"
+        title += " · " + _("partners {names}").format(names=", ".join(view.partners))
     rows = [f"<tr><th></th>{head}</tr>"]
     for item in view.items:
         if item.scored:
             cells = "".join(f'<td class="n">{num(x)}</td>' for x in item.points)
             rows.append(f"<tr><td>{e(item.label)}</td>{cells}</tr>")
     cells = "".join(f'<td class="n">{num(s)}</td>' for s in view.scores)
-    rows.append(f'<tr class="total"><td>Hand score</td>{cells}</tr>')
+    hand_score = _("Hand score")
+    rows.append(f'<tr class="total"><td>{e(hand_score)}</td>{cells}</tr>')
     cols = '<colgroup><col class="label">' + "<col>" * len(view.teams) + "</colgroup>"
     table = f"<table>{cols}{''.join(rows)}</table>"
     return f'<div class="hand"><h3>{e(title)}</h3>{table}</div>'
@@ -164,7 +171,9 @@ def render(stored: StoredGame) -> str:
     views = hand_views(game)
     e = escape
     heading, sides, outcome = header_lines(stored)
-    meta = f"Started {h.started}" + (f" · finished {h.finished}" if stored.finished else "")
+    meta = _("Started {date}").format(date=h.started)
+    if stored.finished:
+        meta += " · " + _("finished {date}").format(date=h.finished)
     parts = [
         "<!DOCTYPE html>",
         f'<html lang="{e(page_language(stored))}"><head><meta charset="utf-8">',
@@ -176,14 +185,18 @@ def render(stored: StoredGame) -> str:
     ]
     for side in game.sides:
         if side.start_score:
-            parts.append(f'<p class="meta">{e(side.name)} started at {num(side.start_score)}</p>')
+            started = _("{side} started at {points}").format(
+                side=side.name, points=num(side.start_score)
+            )
+            parts.append(f'<p class="meta">{e(started)}</p>')
     parts.append(f'<p class="meta">{e(meta)}</p>')
     parts.append(f'<p class="outcome">{e(outcome)}</p>')
     if game.outcome.over:
         final = " · ".join(
             f"{side.name} {num(t)}" for side, t in zip(game.sides, game.totals, strict=True)
         )
-        parts.append(f'<p class="final">Final scores: {e(final)}</p>')
+        final = _("Final scores: {scores}").format(scores=final)
+        parts.append(f'<p class="final">{e(final)}</p>')
     if views:
         parts += _pad(stored, views)
         notes = note_lines(views)
@@ -192,13 +205,15 @@ def render(stored: StoredGame) -> str:
             parts += [f"<li>{e(line)}</li>" for line in notes]
             parts.append("</ul>")
     else:
-        parts.append("<p>No hands recorded yet.</p>")
+        none = _("No hands recorded yet.")
+        parts.append(f"<p>{e(none)}</p>")
     parts += [f'<p class="next">{e(line)}</p>' for line in footer_lines(stored)]
     parts.append("</div>")
     if views:
         # each block is as wide as its sides need; as many to a row as the page holds
         least = 9 + 5.5 * len(game.sides)
-        parts.append('<h2 class="hands">Hand by hand</h2>')
+        by_hand = _("Hand by hand")
+        parts.append(f'<h2 class="hands">{e(by_hand)}</h2>')
         parts.append(
             '<section class="hands" style="grid-template-columns:'
             f' repeat(auto-fill, minmax({least}em, 1fr))">'
