@@ -71,6 +71,16 @@ COMMANDS = {
     "check": ["check", "KKK2", "AAA", "--team", "Ann & Bob"],
     "points": ["points", "K", "9", "5", "X", "3b", "--variant", "classic"],
     "export": ["export", "--format", "json"],
+    # shell completion of game ids (bash's request: the variables below, no arguments)
+    "complete": [],
+}
+#: name -> the variables a command runs with beside the database's.
+COMMAND_ENV = {
+    "complete": {
+        "_SCOREKEEPER_COMPLETE": "complete_bash",
+        "COMP_WORDS": "scorekeeper resume ",
+        "COMP_CWORD": "2",
+    },
 }
 
 #: name -> arguments of the commands that read the whole history.
@@ -415,14 +425,15 @@ def measure(exe: str, work: Path, env: dict[str, str], sizes: list[int], args) -
         snapshot = Snapshot(db, current_game=size)
         for name, argv in COMMANDS.items():
             cmd = [exe, *(a.replace("{hand}", str(hand_file)) for a in argv)]
+            cmd_env = {**run_env, **COMMAND_ENV.get(name, {})}
             # each hand is recorded into the same state of the database
             setup = snapshot.put_back if name == "hand" else None
-            pair = paired(cmd, run_env, floor_cmd, env, args.runs, setup)
+            pair = paired(cmd, cmd_env, floor_cmd, env, args.runs, setup)
             snapshot.put_back()
             floors.append(Run(pair.wall / pair.wall_ratio, pair.cpu / pair.ratio))
             result.setdefault(f"{name}_ms", {})[str(size)] = round(pair.wall, 1)
             ratio.setdefault(name, {})[str(size)] = round(pair.ratio, 3)
-            rss.setdefault(name, {})[str(size)] = round(peak_rss(cmd, run_env, setup), 1)
+            rss.setdefault(name, {})[str(size)] = round(peak_rss(cmd, cmd_env, setup), 1)
         # play: from a confirmed hand to the next prompt (its hands are taken away after)
         play[str(size)] = round(play_ms([exe], db, hands=9, env=run_env), 1)
         snapshot.put_back()

@@ -33,8 +33,16 @@ def exit_status(code: object) -> int:
 
 
 def main() -> None:
-    """Run the command line of ``sys.argv`` and end the process with its exit status."""
+    """Run the command line of ``sys.argv`` and end the process with its exit status. A shell
+    asking for completions is answered without building the command line
+    (:func:`scorekeeper.shell_completion.respond`)."""
     gc.disable()
+    if os.environ.get("_SCOREKEEPER_COMPLETE"):
+        from scorekeeper.shell_completion import respond
+
+        answered = respond()
+        if answered is not None:
+            end(answered)
     import signal
 
     from scorekeeper.progress import quiet_interrupt
@@ -49,12 +57,19 @@ def main() -> None:
         status = 0
     except SystemExit as done:
         status = exit_status(done.code)
+    end(status, BROKEN_PIPE)
+
+
+def end(status: int, broken_pipe: int = 1) -> None:
+    """Flush standard output and standard error and end the process with ``status`` at once;
+    ``broken_pipe`` when standard output is a closed pipe, 1 when a stream cannot be
+    written."""
     for stream in (sys.stdout, sys.stderr):
         try:
             if stream is not None:
                 stream.flush()
         except BrokenPipeError:
-            status = BROKEN_PIPE if stream is sys.stdout else status
+            status = broken_pipe if stream is sys.stdout else status
         except (OSError, ValueError):  # a stream already closed, or a full disk behind it
             status = status or 1
     os._exit(status)

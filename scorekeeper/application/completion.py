@@ -8,19 +8,19 @@ from __future__ import annotations
 from pathlib import Path
 
 
-def games_to_complete(db: Path | None, limit: int) -> list[tuple[int, str]]:
+def games_to_complete(db: str | Path | None, limit: int) -> list[tuple[int, str]]:
     """The ``limit`` newest games not deleted, newest first, as (id, the sides' names joined
     by " / "), read from the newest game files alone
     (:func:`scorekeeper.storage.store.newest_side_names`)."""
     from scorekeeper.storage.store import database_path, newest_side_names
 
-    found = newest_side_names(database_path(db), limit)
+    found = newest_side_names(database_path(None if db is None else Path(db)), limit)
     return [(game_id, " / ".join(names)) for game_id, names in found]
 
 
-def sides_to_complete(db: Path | None, game_id: int | None = None) -> list[str]:
+def sides_to_complete(db: str | Path | None, game_id: int | None = None) -> list[str]:
     """The side names of game ``game_id`` (None: the current game), in side order; empty when
     there is no such game (:func:`scorekeeper.storage.store.side_names`)."""
     from scorekeeper.storage.store import database_path, side_names
 
-    return side_names(database_path(db), game_id)
+    return side_names(database_path(None if db is None else Path(db)), game_id)

@@ -93,8 +93,8 @@ app = typer.Typer(
 )
 
 
-def _version(value: bool) -> None:
-    if value:
+def _version(ctx: typer.Context, value: bool) -> None:
+    if value and not ctx.resilient_parsing:  # not while the shell asks for completions
         from scorekeeper import __version__
 
         typer.echo(f"scorekeeper {__version__}")

@@ -18,6 +18,8 @@ from typer.core import TyperCommand, TyperGroup
 import scorekeeper.cli.language as language
 from scorekeeper import i18n, progress
 from scorekeeper.cli.complete import complete_game, complete_variant
+from scorekeeper.common_options import COMMON_OPTIONS as COMMON_OPTIONS
+from scorekeeper.common_options import hoist_common_options as hoist_common_options
 from scorekeeper.errors import InputError, ScorekeeperError, UsageError
 from scorekeeper.i18n import N_
 from scorekeeper.i18n import gettext as _
@@ -273,39 +275,6 @@ def _short(err: BaseException) -> str:
     return f"{type(err).__name__}: {first}" if first else type(err).__name__
 
 
-#: Options every command that takes them also accepts before the command's name
-#: (``scorekeeper --db club.json status``): option -> whether it takes a value.
-COMMON_OPTIONS = {"--db": True, "--json": False}
-
-
-def hoist_common_options(args: Sequence[str]) -> list[str]:
-    """``args`` with the :data:`COMMON_OPTIONS` given before the command moved to just after
-    its name (``--db X status`` -> ``status --db X``), where the command reads them; given
-    again after it, the later one wins, as for any repeated option. Everything else, and all
-    after ``--``, stays in place; with no command nothing moves."""
-    args = list(args)
-    hoisted: list[str] = []
-    rest: list[str] = []
-    i = 0
-    while i < len(args):
-        arg = args[i]
-        name = arg.split("=", 1)[0]
-        if arg == "--" or not arg.startswith("-"):
-            break
-        if name in COMMON_OPTIONS:
-            takes_value = COMMON_OPTIONS[name] and "=" not in arg
-            if takes_value and i + 1 >= len(args):
-                break  # --db with nothing after it: the parser's own error
-            hoisted += args[i : i + 2] if takes_value else [arg]
-            i += 2 if takes_value else 1
-            continue
-        rest.append(arg)
-        i += 1
-    if i >= len(args) or args[i] == "--" or not hoisted:
-        return args
-    return [*rest, args[i], *hoisted, *args[i + 1 :]]
-
-
 #: What goes where a parameter's value goes in help, by parameter name (Typer would print
 #: ``<str>``, ``<int>`` or ``{name}``); a parameter not listed shows its name in capitals.
 METAVARS = {
@@ -490,9 +459,20 @@ class SpokenHelp:
         return language.short_help(language.help_in_language(self.help), limit).strip()
 
 
+def help_option_names(command: Any, ctx: Any) -> list[str]:
+    """The names of a command's help option (``-h``, ``--help``), in the program's order, less
+    any a parameter of the command takes. Click's own come in a set's order, which changes
+    from run to run, and shell completion would offer them so."""
+    taken = {name for p in command.params for name in (*p.opts, *p.secondary_opts)}
+    return [name for name in ctx.help_option_names if name not in taken]
+
+
 class ScorekeeperCommand(SpokenHelp, TyperCommand):
     """A command whose help says what goes where (VARIANT, NAME, ``[csv|json|html]``), groups
     its options (:data:`OPTION_GROUPS`) and ends by pointing to the environment variables."""
+
+    def get_help_option_names(self, ctx: Any) -> list[str]:
+        return help_option_names(self, ctx)
 
     def collect_usage_pieces(self, ctx: Any) -> list[str]:
         params = self.get_params(ctx)
@@ -523,6 +503,9 @@ class ScorekeeperGroup(SpokenHelp, TyperGroup):
     exception: a short message without a traceback or local variables, exit 1
     (``SCOREKEEPER_DEBUG=1`` shows the traceback).
     """
+
+    def get_help_option_names(self, ctx: Any) -> list[str]:
+        return help_option_names(self, ctx)
 
     def main(
         self,

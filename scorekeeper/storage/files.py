@@ -16,7 +16,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import tempfile
 from collections.abc import Callable
 from contextlib import suppress
 from pathlib import Path
@@ -338,8 +337,10 @@ def _prepare(
         folder.mkdir(parents=True, exist_ok=True)
     temp_folder, prefix = temporary or (folder, temporary_prefix(target))
     progress.file_change("create", temp_folder / prefix)
+    import tempfile  # here: what only reads (shell completion) does not pay for it
+
     fd, name = tempfile.mkstemp(prefix=prefix, suffix=".tmp", dir=temp_folder)
-    tmp = Path(name)
+    tmp = temp_folder / os.path.basename(name)  # as ``target`` is named: relative stays so
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(content)

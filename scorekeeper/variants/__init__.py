@@ -11,13 +11,13 @@ and ``variants``).
 
 from __future__ import annotations
 
-import os
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 from msgspec import Struct
 
+from scorekeeper import variant_folders
 from scorekeeper.domain.fields import FIELDS
 from scorekeeper.domain.variant import (
     Variant,
@@ -29,11 +29,12 @@ from scorekeeper.domain.variant import (
 )
 from scorekeeper.errors import DataFileError, InputError, NotFound
 from scorekeeper.i18n import gettext as _
+from scorekeeper.variant_folders import user_variant_dir as user_variant_dir
 
-BUILTIN_DIR = Path(__file__).parent
-
-#: The base file: the usual value of every rule, under every variant. Not a variant itself.
-BASE_FILE = BUILTIN_DIR / "base.toml"
+#: The folder of the built-in files, and the base file (the usual value of every rule, under
+#: every variant; not a variant itself): :mod:`scorekeeper.variant_folders` knows them.
+BUILTIN_DIR = variant_folders.BUILTIN_DIR
+BASE_FILE = variant_folders.BASE_FILE
 
 _BASE: dict[str, Any] = {}
 
@@ -63,16 +64,6 @@ def variant_from_rules(rules: Mapping[str, Any], where: str = "variant") -> Vari
         return build_variant(merge(base_rules(), rules), where, stored=True)
 
 
-def user_variant_dir() -> Path:
-    """Folder of the user's variant files (created by ``variants init`` when needed)."""
-    env = os.environ.get("SCOREKEEPER_CONFIG")
-    if env:
-        return Path(env) / "variants"
-    from platformdirs import user_config_dir
-
-    return Path(user_config_dir("scorekeeper", appauthor=False)) / "variants"
-
-
 class VariantFile(Struct, frozen=True):
     """Where one variant's file is: its name, path, and whether it ships with scorekeeper."""
 
@@ -83,15 +74,10 @@ class VariantFile(Struct, frozen=True):
 
 def catalog() -> dict[str, VariantFile]:
     """Every variant by name, built-in first, then the user's (which replace same-named ones)."""
-    found: dict[str, VariantFile] = {}
-    for path in sorted(BUILTIN_DIR.glob("*.toml")):
-        if path != BASE_FILE:
-            found[path.stem] = VariantFile(path.stem, path, True)
-    user = user_variant_dir()
-    if user.is_dir():
-        for path in sorted(user.glob("*.toml")):
-            found[path.stem] = VariantFile(path.stem, path, False)
-    return dict(sorted(found.items()))
+    return {
+        name: VariantFile(name, path, builtin)
+        for name, (path, builtin) in variant_folders.variant_files().items()
+    }
 
 
 def read_file(path: Path) -> dict[str, Any]:

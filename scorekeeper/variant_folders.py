@@ -1,0 +1,43 @@
+"""Where variant files are, and their names: the built-in files shipped in
+``scorekeeper/variants/`` and the user's own in ``<user config folder>/variants/``.
+
+Kept apart from :mod:`scorekeeper.variants` (which reads and checks the files, and imports the
+rules engine to do so) so that what only needs the names, shell completion, imports nothing
+but the standard library (and platformdirs where ``SCOREKEEPER_CONFIG`` is not set).
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+#: The folder of the built-in variant files.
+BUILTIN_DIR = Path(__file__).parent / "variants"
+#: The base file: the usual value of every rule, under every variant. Not a variant itself.
+BASE_FILE = BUILTIN_DIR / "base.toml"
+
+
+def user_variant_dir() -> Path:
+    """Folder of the user's variant files (created by ``variants init`` when needed):
+    ``$SCOREKEEPER_CONFIG/variants`` when that is set, else ``variants`` in the user config
+    folder platformdirs gives."""
+    env = os.environ.get("SCOREKEEPER_CONFIG")
+    if env:
+        return Path(env) / "variants"
+    from platformdirs import user_config_dir
+
+    return Path(user_config_dir("scorekeeper", appauthor=False)) / "variants"
+
+
+def variant_files() -> dict[str, tuple[Path, bool]]:
+    """Every variant file by name, sorted by name, as (path, built in): built-in files first
+    found, then the user's, which replace same-named ones. ``base.toml`` is left out."""
+    found: dict[str, tuple[Path, bool]] = {}
+    for path in sorted(BUILTIN_DIR.glob("*.toml")):
+        if path != BASE_FILE:
+            found[path.stem] = (path, True)
+    user = user_variant_dir()
+    if user.is_dir():
+        for path in sorted(user.glob("*.toml")):
+            found[path.stem] = (path, False)
+    return dict(sorted(found.items()))
