@@ -54,14 +54,17 @@ def variant_choices(incomplete: str) -> list[str]:
         return []
 
 
-def game_choices(db: str | Path | None, incomplete: str) -> list[tuple[str, str]]:
-    """Ids of the :data:`GAMES_OFFERED` newest games not deleted (newest first) starting with
-    ``incomplete``, each with its sides joined by " / " as the description. ``db``: the
-    database file (None: ``SCOREKEEPER_DB`` or the default)."""
+def game_choices(
+    db: str | Path | None, incomplete: str, deleted: bool = False
+) -> list[tuple[str, str]]:
+    """Ids of the :data:`GAMES_OFFERED` newest games not deleted (with ``deleted``: the
+    newest deleted ones, what ``restore`` takes), newest first, starting with ``incomplete``,
+    each with its sides joined by " / " as the description. ``db``: the database file (None:
+    ``SCOREKEEPER_DB`` or the default)."""
     try:
         from scorekeeper.application.completion import games_to_complete
 
-        found = games_to_complete(db, GAMES_OFFERED)
+        found = games_to_complete(db, GAMES_OFFERED, deleted)
         return [(str(i), sides) for i, sides in found if str(i).startswith(incomplete)]
     except Exception:
         return []
@@ -329,8 +332,8 @@ def _values_of(param: Mapping[str, Any], levels: Sequence[Level], incomplete: st
         return [(incomplete, None)] if param["file"] else []
     if kind == "variant":
         found = variant_choices(incomplete)
-    elif kind == "game":
-        found = game_choices(_database(levels), incomplete)
+    elif kind in ("game", "deleted_game"):
+        found = game_choices(_database(levels), incomplete, kind == "deleted_game")
     elif kind == "side":
         found = side_choices(_database(levels), levels[-1].value("game_id"), incomplete)
     else:
@@ -387,9 +390,14 @@ def shell_words(shell: str, environ: Mapping[str, str]) -> tuple[list[str], str]
 
 def format_item(shell: str, value: str, help: str | None) -> str:
     """One completion as the shell's script reads it (Typer's formats; a description is given
-    as it is, on one line)."""
+    as it is, on one line; for bash, which inserts it as it is, a value quoted as the shell
+    reads it back)."""
     if shell == "bash":
-        return value
+        # bash puts the answer into the line as it is: a side name such as "Ann & Bob" or
+        # "O'Brien" is quoted, or the line would run in the background or open a quote
+        import shlex
+
+        return shlex.quote(value) if value else value
     if shell == "fish":
         if not help:
             return value

@@ -8,13 +8,16 @@ from __future__ import annotations
 from pathlib import Path
 
 
-def games_to_complete(db: str | Path | None, limit: int) -> list[tuple[int, str]]:
-    """The ``limit`` newest games not deleted, newest first, as (id, the sides' names joined
-    by " / "), read from the newest game files alone
-    (:func:`scorekeeper.storage.store.newest_side_names`)."""
+def games_to_complete(
+    db: str | Path | None, limit: int, deleted: bool = False
+) -> list[tuple[int, str]]:
+    """The ``limit`` newest games not deleted (with ``deleted``: the newest deleted ones),
+    newest first, as (id, the sides' names joined by " / "), read from the newest game files
+    alone (:func:`scorekeeper.storage.store.newest_side_names`)."""
     from scorekeeper.storage.store import database_path, newest_side_names
 
-    found = newest_side_names(database_path(None if db is None else Path(db)), limit)
+    path = database_path(None if db is None else Path(db))
+    found = newest_side_names(path, limit, deleted)
     return [(game_id, " / ".join(names)) for game_id, names in found]
 
 

@@ -52,6 +52,11 @@ def complete_game(ctx: Any, incomplete: str) -> list[tuple[str, str]]:
     return shell_completion.game_choices(_db(ctx), incomplete)
 
 
+def complete_deleted_game(ctx: Any, incomplete: str) -> list[tuple[str, str]]:
+    """Ids of the newest deleted games (what ``restore`` brings back), with their sides."""
+    return shell_completion.game_choices(_db(ctx), incomplete, deleted=True)
+
+
 def complete_side(ctx: Any, incomplete: str) -> list[str]:
     """Side names of the game the command line names (--game), else of the current game, that
     start with ``incomplete``."""
@@ -115,7 +120,12 @@ def _plain_format(shell: str) -> Any:
 
 #: The completion callbacks whose answers depend on what is stored, by their name in the
 #: table (:func:`scorekeeper.shell_completion.table`); any other callback gives fixed choices.
-STORED_ANSWERS = {complete_variant: "variant", complete_game: "game", complete_side: "side"}
+STORED_ANSWERS = {
+    complete_variant: "variant",
+    complete_game: "game",
+    complete_deleted_game: "deleted_game",
+    complete_side: "side",
+}
 
 
 def _declared_callback(param: Any) -> Any:

@@ -23,7 +23,7 @@ from scorekeeper.cli.common import (
     report_hand,
     stdin_is_terminal,
 )
-from scorekeeper.cli.complete import complete_game, complete_side
+from scorekeeper.cli.complete import complete_deleted_game, complete_game, complete_side
 from scorekeeper.domain.fields import document
 from scorekeeper.errors import UsageError
 from scorekeeper.i18n import N_, ngettext
@@ -314,7 +314,8 @@ def delete(
 
 def restore(
     game_id: Annotated[
-        int, typer.Argument(help=N_("Id of a deleted game."), autocompletion=complete_game)
+        int,
+        typer.Argument(help=N_("Id of a deleted game."), autocompletion=complete_deleted_game),
     ],
     as_json: JsonOption = False,
     db: DbOption = None,

@@ -123,6 +123,8 @@ def games(
     else:
         page = queries.find_games(db, variant, player, start, status, None if every else limit)
     chosen, current = page.games, page.current
+    if variant and not chosen:
+        _unknown_variant_note(variant)
     if as_json:
         emit_json(sheet.games_json(chosen, current))
     else:
@@ -137,6 +139,19 @@ def games(
         return
     said = _("Showing the newest {n} of {matching} games; --all lists every one.")
     typer.echo(said.format(n=len(chosen), matching=page.matching), err=True)
+
+
+def _unknown_variant_note(name: str) -> None:
+    """When ``games --variant NAME`` matched nothing and NAME is no variant's name, say so on
+    standard error with the closest name (a game keeps the variant it was started with, so the
+    filter itself stays: a variant file since removed still names its games)."""
+    from scorekeeper.domain.suggest import hint
+    from scorekeeper.variant_folders import variant_files
+
+    names = variant_files()
+    said = hint(name, names) if name not in names else ""
+    if said:
+        typer.echo(_("No variant is called '{name}'").format(name=name) + said, err=True)
 
 
 def show(

@@ -286,10 +286,13 @@ def split_name(text: str, names: list[str] | tuple[str, ...]) -> tuple[str | Non
         return known[name_key(head)], rest
     looks_named = "=" not in head and (not rest or rest[0].isspace())
     if looks_named and head.strip():
+        from scorekeeper.domain.suggest import hint
+
         raise InputError(
             _("no side called '{name}' in this game (sides: {sides})").format(
                 name=head.strip(), sides=", ".join(names)
             )
+            + hint(head.strip(), names)
         )
     return None, text
 

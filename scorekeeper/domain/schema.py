@@ -621,26 +621,32 @@ def _explain(message: str, data: Any) -> str:
 # -- --set KEY=VALUE ---------------------------------------------------------------------------
 
 
-def type_at(path: str) -> Any:
+def type_at(path: str, options: Sequence[str] = ()) -> Any:
     """The type the rules declare at a dotted path such as ``canastas.natural.bonus`` (a number
     indexes a list: ``opening_minimum.bands.4.points``).
 
-    Raises InputError when the path names no rule.
+    Raises InputError when the path names no rule, with the closest rule key at that level (or
+    of ``options``, the variant's option names, for a first key) as a did-you-mean.
     """
+    from scorekeeper.domain.suggest import hint
+
     tp: Any = RulesSpec
-    for part in path.split("."):
+    for depth, part in enumerate(path.split(".")):
+        known = list(_fields(_unwrap(tp))) if _is_struct(_unwrap(tp)) else []
         tp = _step(tp, part)
         if tp is None:
-            raise InputError(f"'{path}' is not a rule or option of this variant")
+            known += list(options) if depth == 0 else []
+            raise InputError(f"'{path}' is not a rule or option of this variant{hint(part, known)}")
     return tp
 
 
-def read_setting(path: str, text: str) -> Any:
-    """Read the text of ``--set PATH=TEXT`` as the type the rule at ``path`` takes.
+def read_setting(path: str, text: str, options: Sequence[str] = ()) -> Any:
+    """Read the text of ``--set PATH=TEXT`` as the type the rule at ``path`` takes
+    (``options``: the variant's option names, suggested for a mistyped key).
 
     Raises InputError naming the rule and what it allows.
     """
-    tp = _unwrap(type_at(path))
+    tp = _unwrap(type_at(path, options))
     raw = text.strip()
     if tp is bool:
         return parse_bool(path, raw)
@@ -652,7 +658,11 @@ def read_setting(path: str, text: str) -> Any:
     choices = _choices(tp)
     if choices is not None:
         if raw not in choices:
-            raise InputError(f"'{path}' is one of {', '.join(choices)}, not '{text}'")
+            from scorekeeper.domain.suggest import hint
+
+            raise InputError(
+                f"'{path}' is one of {', '.join(choices)}, not '{text}'{hint(raw, choices)}"
+            )
         return raw
     if tp is str:
         return raw

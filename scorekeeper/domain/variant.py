@@ -277,8 +277,13 @@ def apply_options(
             opt = options[key]
             if "choices" in opt:
                 if text not in opt["choices"]:
+                    from scorekeeper.domain.suggest import hint
+
                     allowed = ", ".join(opt["choices"])
-                    raise InputError(f"option '{key}' is one of {allowed}, not '{text}'")
+                    raise InputError(
+                        f"option '{key}' is one of {allowed}, not '{text}'"
+                        + hint(text, list(opt["choices"]))
+                    )
                 chosen[key] = text
             else:
                 chosen[key] = parse_bool(key, text)
@@ -298,11 +303,18 @@ def apply_options(
             raise InputError(f"'{key}' cannot be set for one game")
         parent = key.rsplit(".", 1)[0] if "." in key else ""
         if parent and not _exists(rules, parent):
+            from scorekeeper.domain.suggest import hint
+
+            *above, missing = parent.split(".")
+            holder: Any = rules
+            for part in above:
+                holder = holder.get(part, {}) if isinstance(holder, dict) else {}
+            said = hint(missing, holder) if isinstance(holder, dict) else ""
             raise InputError(
                 f"'{key}': this variant has no '{parent}' (a new canasta kind, penalty or table"
-                " belongs in a variant file: 'scorekeeper variants init')"
+                f" belongs in a variant file: 'scorekeeper variants init'){said}"
             )
-        set_path(rules, key, read_setting(key, text))
+        set_path(rules, key, read_setting(key, text, list(options)))
     rules["chosen_options"] = chosen
     try:
         decode(rules, where)

@@ -164,8 +164,14 @@ def file_layout(path: Path) -> dict[str, Path]:
     }
 
 
-def newest_side_names(path: Path, count: int) -> list[tuple[int, list[str]]]:
-    """For shell completion: the ``count`` newest games not deleted of the database file
+#: How many of the newest game files completion looks through for deleted games (a deleted
+#: game is usually restored soon; the bound keeps completion quick at any history size).
+DELETED_LOOKED_AT = 200
+
+
+def newest_side_names(path: Path, count: int, deleted: bool = False) -> list[tuple[int, list[str]]]:
+    """For shell completion: the ``count`` newest games not deleted (with ``deleted``: the
+    deleted ones, among the :data:`DELETED_LOOKED_AT` newest games) of the database file
     ``path``, newest first, each as (id, its side names), read from the game files alone (no
     game is rebuilt, so the time does not grow with the number of games). A game file that
     cannot be read is left out."""
@@ -173,12 +179,14 @@ def newest_side_names(path: Path, count: int) -> list[tuple[int, list[str]]]:
     from scorekeeper.storage import files
 
     found: list[tuple[int, list[str]]] = []
-    for game_id in _newest_ids(path):
+    for looked_at, game_id in enumerate(_newest_ids(path)):
+        if deleted and looked_at >= DELETED_LOOKED_AT:
+            break
         try:
             doc = files.read_game_file(path, game_id)
         except DataFileError:
             continue
-        if doc is None or doc.get("deleted"):
+        if doc is None or bool(doc.get("deleted")) != deleted:
             continue
         found.append((game_id, [str(side.get("name", "")) for side in doc.get("sides", [])]))
         if len(found) >= count:

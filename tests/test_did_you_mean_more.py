@@ -1,0 +1,41 @@
+"""Did-you-mean where the first trial found none (issue 15, point 3): a mistyped variant in
+``games --variant``, a mistyped ``--set`` key or option choice, a mistyped side in a named
+entry."""
+
+from __future__ import annotations
+
+from conftest import refused
+
+
+def test_games_of_a_mistyped_variant_names_the_closest(cli):
+    assert cli("new", "classic", "--team", "A", "--team", "B").exit_code == 0
+    result = cli("games", "--variant", "clasic")
+    assert result.exit_code == 0  # a filter that matches nothing is no error
+    assert "No games match." in result.stdout
+    assert "No variant is called 'clasic'; did you mean 'classic'?" in result.stderr
+    known = cli("games", "--variant", "samba")  # a real variant with no games: no note
+    assert known.exit_code == 0 and known.stderr == ""
+
+
+def test_a_mistyped_set_key_names_the_closest_rule_or_option(cli, db):
+    line = refused(cli, db, "new", "classic", "--team", "A", "--team", "B", "--set", "targte=6000")
+    assert "did you mean 'target'?" in line
+    line = refused(cli, db, "new", "classic", "--team", "A", "--team", "B", "--set", "vienaa=true")
+    assert "did you mean 'vienna'?" in line
+    line = refused(
+        cli, db, "new", "classic", "--team", "A", "--team", "B", "--set", "canastas.natrual.bonus=1"
+    )
+    assert "did you mean 'natural'?" in line
+
+
+def test_a_mistyped_option_choice_names_the_closest(cli, db):
+    line = refused(
+        cli, db, "new", "hand-and-foot", "--team", "A", "--team", "B", "--set", "contract=4_33"
+    )
+    assert "is one of" in line and "did you mean '4_3'?" in line
+
+
+def test_a_mistyped_side_in_a_named_entry_names_the_closest(cli, db):
+    assert cli("new", "classic", "--team", "Ann & Bob", "--team", "Cat & Dan").exit_code == 0
+    line = refused(cli, db, "hand", "--yes", "Ann & Bbo: m=10", "Cat & Dan: m=10")
+    assert "no side called 'Ann & Bbo'" in line and "did you mean 'Ann & Bob'?" in line
