@@ -50,6 +50,11 @@ class HandInput(Struct):
     note: str = ""
     partners: tuple[int, ...] = ()
 
+    def __post_init__(self) -> None:
+        from scorekeeper.domain.bounds import check_text
+
+        check_text(self.note, _("the note"))
+
 
 class Started(Struct):
     """A game just started: ``stored`` (now the current game), ``unfinished`` (ids of earlier
@@ -186,9 +191,16 @@ def new_game(
                     " already"
                 ).format(score=number(score), target=number(variant.target))
             )
-    from scorekeeper.domain.bounds import check_text
+    from scorekeeper.domain.bounds import MAX_NAME, check_text
 
     check_text(label, _("the label"))
+    for name in [name for side in sides for name in (side.name, *side.players)]:
+        if len(name) > MAX_NAME:
+            raise InputError(
+                _("the name '{name}' is {n} characters long; names are at most {most}").format(
+                    name=name[:20] + "...", n=number(len(name)), most=number(MAX_NAME)
+                )
+            )
     game = Game(variant, tuple(sides), first_dealer=first_dealer)
     with open_store(db, write=True) as store:
         return _start(store, game, label)

@@ -20,6 +20,7 @@ from scorekeeper import i18n, progress
 from scorekeeper.cli.complete import complete_game, complete_variant
 from scorekeeper.common_options import COMMON_OPTIONS as COMMON_OPTIONS
 from scorekeeper.common_options import hoist_common_options as hoist_common_options
+from scorekeeper.domain.limits import MAX_NUMBER
 from scorekeeper.errors import InputError, ScorekeeperError, UsageError
 from scorekeeper.i18n import N_
 from scorekeeper.i18n import gettext as _
@@ -58,7 +59,10 @@ VariantOption = Annotated[
         autocompletion=complete_variant,
     ),
 ]
-ScoreOption = Annotated[int | None, typer.Option(help=N_("A side's score before the hand."))]
+ScoreOption = Annotated[
+    int | None,
+    typer.Option(help=N_("A side's score before the hand."), min=-MAX_NUMBER, max=MAX_NUMBER),
+]
 RoundOption = Annotated[
     int | None, typer.Option("--round", help=N_("Hand number, where minimums go by round."))
 ]

@@ -16,6 +16,7 @@ from scorekeeper.cli.complete import (
     complete_status,
     complete_variant,
 )
+from scorekeeper.domain.limits import MAX_NUMBER
 from scorekeeper.errors import DataFileError, InputError, UsageError
 from scorekeeper.i18n import N_
 from scorekeeper.i18n import gettext as _
@@ -100,7 +101,10 @@ def games(
         ),
     ] = None,
     limit: Annotated[
-        int, typer.Option("--limit", "-n", help=N_("Show at most this many games."), min=1)
+        int,
+        typer.Option(
+            "--limit", "-n", help=N_("Show at most this many games."), min=1, max=MAX_NUMBER
+        ),
     ] = PAGE,
     every: Annotated[bool, typer.Option("--all", help=N_("Show every game that matches."))] = False,
     as_json: JsonOption = False,

@@ -15,16 +15,15 @@ import math
 import re
 from typing import Any
 
+from scorekeeper.domain.limits import MAX_DEPTH as MAX_DEPTH
+from scorekeeper.domain.limits import MAX_INPUT_BYTES as MAX_INPUT_BYTES
+from scorekeeper.domain.limits import MAX_NAME as MAX_NAME
+from scorekeeper.domain.limits import MAX_NUMBER as MAX_NUMBER
+from scorekeeper.domain.limits import MAX_TEXT as MAX_TEXT
 from scorekeeper.errors import InputError, ScorekeeperError
 from scorekeeper.i18n import gettext as _
 from scorekeeper.i18n import number
 
-#: The largest number (points, a count, a bonus, a target) any input may hold, either sign.
-MAX_NUMBER = 10**9
-#: The deepest nesting of tables and lists an input may have (a variant's deepest is 4).
-MAX_DEPTH = 16
-#: The most bytes read from a file or standard input given as input (4 MiB).
-MAX_INPUT_BYTES = 4 * 1024 * 1024
 #: Characters of a value quoted in an error message, at most.
 QUOTED = 40
 
@@ -100,7 +99,14 @@ ODD_TEXT = re.compile(
 def check_text(value: str, where: str, error: type[ScorekeeperError] = InputError) -> str:
     """``value`` when it holds none of :data:`ODD_TEXT`; else ``error`` naming ``where`` and the
     character (the rule every text from the command line, a file or an import is held to;
-    names are held to a stricter one, :class:`scorekeeper.domain.game.Game`)."""
+    names are held to a stricter one, :class:`scorekeeper.domain.game.Game`), and when it is at
+    most :data:`MAX_TEXT` characters long."""
+    if len(value) > MAX_TEXT:
+        raise error(
+            _("{where}: a text is {n} characters long; texts are at most {most}").format(
+                where=where, n=number(len(value)), most=number(MAX_TEXT)
+            )
+        )
     match = ODD_TEXT.search(value)
     if match is None:
         return value

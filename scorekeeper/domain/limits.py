@@ -1,0 +1,16 @@
+"""The bounds every input is held to, as plain numbers: kept apart from
+:mod:`scorekeeper.domain.bounds` (which checks them) so that the command line can declare its
+options' ranges without importing the checks."""
+
+#: The largest number (points, a count, a bonus, a target) any input may hold, either sign.
+MAX_NUMBER = 10**9
+#: The deepest nesting of tables and lists an input may have (a variant's deepest is 4).
+MAX_DEPTH = 16
+#: The most bytes read from a file or standard input given as input (4 MiB).
+MAX_INPUT_BYTES = 4 * 1024 * 1024
+#: The most characters one text of any input may hold (a label, a note, a description in a
+#: variant file or an export): text beyond it is no score-sheet text, and a megabyte label
+#: would slow every list it is shown in, and make an export too large to import again.
+MAX_TEXT = 1000
+#: The most characters of a side's or a player's name.
+MAX_NAME = 100
