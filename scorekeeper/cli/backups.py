@@ -88,7 +88,7 @@ def backups_restore(
     as_json: JsonOption = False,
     db: DbOption = None,
 ) -> None:
-    """Make backup NUMBER the database again; the version it replaces is kept as a backup.
+    """Make backup N the database again; the version it replaces is kept as a backup.
 
     Without a terminal it needs --yes.
 
