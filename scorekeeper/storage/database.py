@@ -27,18 +27,16 @@ import os
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tinydb import TinyDB
 from tinydb.storages import Storage
 from tinydb.table import Document
 
 from scorekeeper import progress
-from scorekeeper.domain.records import StoredGame
 from scorekeeper.errors import DatabaseBusy, DataFileError, NotFound
 from scorekeeper.storage import backups, migrations
 from scorekeeper.storage.backups import backup_target, keep_backup, list_backups, write_backup
-from scorekeeper.storage.codec import game_to_doc, load_game
 from scorekeeper.storage.files import (
     Tables,
     backup_folder,
@@ -58,6 +56,9 @@ from scorekeeper.storage.files import (
     write_atomically,
     write_game_file,
 )
+
+if TYPE_CHECKING:
+    from scorekeeper.domain.records import StoredGame
 
 #: The schema version this scorekeeper writes (the number of migrations it knows).
 SCHEMA_VERSION = migrations.schema_version()
@@ -321,6 +322,8 @@ class Store:
     def add(self, stored: StoredGame) -> int:
         """Store a new game under the next unused id (never one a game file or an earlier game
         had), make it current, and return the id."""
+        from scorekeeper.storage.codec import game_to_doc
+
         if self._used_ids is None:
             self._used_ids = max(game_ids(self.path), default=0)
         game_id = max(int(self.meta.get("next_id", 1)), self._used_ids + 1)
@@ -335,6 +338,8 @@ class Store:
 
     def save(self, stored: StoredGame) -> None:
         """Write back a changed game."""
+        from scorekeeper.storage.codec import game_to_doc
+
         if stored.id not in self._read:
             self._document(stored.id)
         self._changed[stored.id] = game_to_doc(stored)
@@ -368,6 +373,8 @@ class Store:
 
     def get(self, game_id: int) -> StoredGame:
         """The game with ``game_id``; NotFound when there is none."""
+        from scorekeeper.storage.codec import load_game  # the rules engine: only to read a game
+
         doc = self._document(game_id)
         if doc is None and game_id == self.current_id:
             raise DataFileError(
@@ -395,11 +402,13 @@ class Store:
         return summaries(self.path)
 
     def newest(self, count: int) -> tuple[list[Any], bool]:
-        """The ``count`` newest games not deleted, as summaries, read from their own files;
-        and whether older ones remain (:func:`scorekeeper.storage.index.newest`)."""
+        """The ``count`` newest games not deleted, as summaries; and whether older ones
+        remain (:func:`scorekeeper.storage.index.newest`: ids counted down from the next game
+        id, never a listing of the games folder)."""
         from scorekeeper.storage.index import newest
 
-        return newest(self.path, count)
+        next_id = max(int(self.meta.get("next_id") or 1), int(self.current_id or 0) + 1)
+        return newest(self.path, count, next_id=next_id)
 
     def lineup_records(self) -> dict[Any, Any]:
         """Statistics per line-up over the games not deleted
