@@ -253,3 +253,13 @@ def test_one_game_as_text_is_its_json(label, sides, created, deleted, draw, data
         for ascii in (True, False):
             expected = json.dumps(game_summary_json(game, current), ensure_ascii=ascii)
             assert game_summary_text(game, current, ascii) == expected
+
+
+def test_every_game_as_json_leaves_out_deleted_games_unless_asked(cli, db):
+    make_games(cli, 3)
+    assert cli("delete", "2", "--yes").exit_code == 0
+    assert [g["game"] for g in listed(cli, "--all")] == [3, 1]
+    every = listed(cli, "--all", "--status", "all")
+    # one hand of 700 is far from classic's 5,000 (RULES.md §2): the games are still playing
+    statuses = [(g["game"], g["status"]) for g in every]
+    assert statuses == [(3, "playing"), (2, "deleted"), (1, "playing")]

@@ -194,6 +194,9 @@ def _matching(
     status: str | None,
 ) -> Iterator[Any]:
     """The summaries that match (:func:`find_games`), in the order given, one at a time."""
+    if not (variant or player or since or status):  # every game not deleted
+        yield from (g for g in summaries if not g.summary.deleted)
+        return
     wanted = name_key(player) if player else None
     keys: dict[str, str] = {}  # each name's key (_key)
     start = _day_start(since) if since else None

@@ -190,11 +190,12 @@ class GameSummary:
 
     @property
     def status(self) -> str:
-        if self.deleted:
+        summary = self.summary
+        if summary.deleted:
             return "deleted"
-        if self.draw:
+        if summary.draw:
             return "draw"
-        return "won" if self.winner_index is not None else "playing"
+        return "won" if summary.winner is not None else "playing"
 
     def figures(self) -> Any:
         """The game's :class:`~scorekeeper.domain.stats.GameFigures`."""
