@@ -263,3 +263,35 @@ def test_every_game_as_json_leaves_out_deleted_games_unless_asked(cli, db):
     # one hand of 700 is far from classic's 5,000 (RULES.md §2): the games are still playing
     statuses = [(g["game"], g["status"]) for g in every]
     assert statuses == [(3, "playing"), (2, "deleted"), (1, "playing")]
+
+
+def modules_imported(*args: str, db: Path) -> set[str]:
+    """Every module a fresh ``python -m scorekeeper ARGS`` imports."""
+    import subprocess
+    import sys
+
+    env = {**os.environ, "SCOREKEEPER_DB": str(db)}
+    done = subprocess.run(
+        [sys.executable, "-X", "importtime", "-m", "scorekeeper", *args],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr[-500:]
+    return {
+        line.rsplit("|", 1)[1].strip()
+        for line in done.stderr.splitlines()
+        if line.startswith("import time:") and line.count("|") == 2
+    }
+
+
+@pytest.mark.parametrize("args", [("games",), ("games", "--variant", "classic"), ("stats",)])
+def test_a_list_or_statistics_loads_neither_tinydb_nor_the_rules_engine(cli, db, args):
+    make_games(cli, 2)
+    listed(cli, "--variant", "classic")  # the index and the statistics, as a user has them
+    cli.json("stats")
+    names = modules_imported(*args, db=db)
+    assert "scorekeeper.storage.index" in names  # the check sees what is imported
+    assert "tinydb" not in names
+    assert "scorekeeper.domain.scoring" not in names

@@ -29,10 +29,6 @@ from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from tinydb import TinyDB
-from tinydb.storages import Storage
-from tinydb.table import Document
-
 from scorekeeper import progress
 from scorekeeper.errors import DatabaseBusy, DataFileError, NotFound
 from scorekeeper.storage import backups, migrations
@@ -247,8 +243,10 @@ def _copy_aside(source: Path, target: Path) -> Path:
 # -- TinyDB storage ----------------------------------------------------------------------------
 
 
-class AtomicJSONStorage(Storage):
-    """A TinyDB storage over data read once per command; the store writes the files.
+class AtomicJSONStorage:
+    """A TinyDB storage (read, write, close) over data read once per command; the store writes
+    the files. TinyDB is imported only by a store that changes its tables, so a command that
+    only reads never loads it.
 
     TinyDB's writes go to memory and mark the storage ``dirty``; :class:`Store` writes the
     files once, at the end of a command that succeeded.
@@ -291,9 +289,8 @@ class Store:
         self.durable = durable
         self._existed = existed
         self._storage = AtomicJSONStorage(data)
-        self.db = TinyDB(storage=lambda: self._storage)
-        self._meta = self.db.table("meta", cache_size=0)
-        meta = self._meta.get(doc_id=1)
+        self._db: Any = None
+        meta = (data or {}).get("meta", {}).get("1")  # as TinyDB's meta table gives it
         self.meta: dict[str, Any] = dict(meta) if meta is not None else {}
         self.meta.setdefault("schema", SCHEMA_VERSION)
         self.meta.setdefault("current", None)
@@ -303,8 +300,19 @@ class Store:
         self._changed: dict[int, dict[str, Any]] = {}
         self._used_ids: int | None = None
 
+    @property
+    def db(self) -> Any:
+        """The TinyDB database over the tables read (made, and TinyDB imported, on first use)."""
+        if self._db is None:
+            from tinydb import TinyDB
+
+            self._db = TinyDB(storage=lambda: self._storage)
+        return self._db
+
     def _save_meta(self) -> None:
-        self._meta.upsert(Document(self.meta, doc_id=1))
+        from tinydb.table import Document
+
+        self.db.table("meta", cache_size=0).upsert(Document(self.meta, doc_id=1))
 
     # -- games --------------------------------------------------------------------------------
 
@@ -353,9 +361,8 @@ class Store:
         """Game ``game_id``'s document as its file holds it (read once; None for no file)."""
         if game_id not in self._read:
             doc = read_game_file(self.path, game_id) if 0 < game_id < 10**18 else None
-            if doc is not None:  # through TinyDB, as the database's other tables
-                table = TinyDB(storage=lambda: AtomicJSONStorage({"games": {str(game_id): doc}}))
-                doc = dict(table.table("games", cache_size=0).get(doc_id=game_id) or {})
+            if doc is not None:  # a copy, as TinyDB's table of the one game gives it
+                doc = dict(doc)
             self._read[game_id] = doc
         return self._read[game_id]
 
