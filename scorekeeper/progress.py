@@ -33,9 +33,14 @@ def quiet_interrupt(signum: int, frame: object) -> None:
     :class:`scorekeeper.cli.common.ScorekeeperGroup` puts Python's own handler back."""
     import os
 
-    from scorekeeper.i18n import gettext as _
+    said = "Interrupted: nothing was changed."
+    try:  # the signal may land while the translations themselves are being imported
+        from scorekeeper.i18n import gettext as _
 
-    os.write(2, (_("Interrupted: nothing was changed.") + "\n").encode("utf-8", "replace"))
+        said = _(said)
+    except Exception:
+        pass
+    os.write(2, (said + "\n").encode("utf-8", "replace"))
     os._exit(130)
 
 

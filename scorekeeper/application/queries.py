@@ -9,6 +9,7 @@ that cannot be met (each one line, nothing changed).
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from datetime import date, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -16,11 +17,11 @@ from typing import TYPE_CHECKING, Any
 from msgspec import Struct
 
 from scorekeeper.domain.names import name_key
-from scorekeeper.domain.records import StoredGame
 from scorekeeper.errors import DataFileError, InputError, NotFound, UsageError
 from scorekeeper.i18n import gettext as _
 
 if TYPE_CHECKING:
+    from scorekeeper.domain.records import StoredGame
     from scorekeeper.domain.stats import Statistics
     from scorekeeper.domain.variant import Variant
 
@@ -167,6 +168,71 @@ def _started_on_or_after(created: str | None, day: date) -> bool:
         return False
 
 
+def _day_start(day: date) -> datetime:
+    """The first instant of the local date ``day`` (an aware datetime): a game started on or
+    after ``day`` when it started at or after it."""
+    return datetime.combine(day, datetime.min.time()).astimezone()
+
+
+def _started_at_or_after(created: str | None, start: datetime) -> bool:
+    """True when a game started (``created``, ISO 8601 UTC) at or after the instant ``start``
+    (:func:`_day_start`); as :func:`_started_on_or_after`, one comparison a game."""
+    if not created:
+        return False
+    try:
+        started = datetime.fromisoformat(created)
+        if started.tzinfo is None:  # a time without its zone is local time
+            started = started.astimezone()
+        return started >= start
+    except (TypeError, ValueError):
+        return False
+
+
+def _key(keys: dict[str, str], name: str) -> str:
+    """``name_key(name)``, worked out once per name (names recur game after game)."""
+    key = keys.get(name)
+    if key is None:
+        key = keys[name] = name_key(name)
+    return key
+
+
+def _matching(
+    summaries: Iterable[Any],
+    variant: str | None,
+    player: str | None,
+    since: date | None,
+    status: str | None,
+) -> Iterator[Any]:
+    """The summaries that match (:func:`find_games`), in the order given, one at a time."""
+    if not (variant or player or since or status):  # every game not deleted
+        yield from (g for g in summaries if not g.summary.deleted)
+        return
+    wanted = name_key(player) if player else None
+    keys: dict[str, str] = {}  # each name's key (_key)
+    start = _day_start(since) if since else None
+    for g in summaries:
+        summary = g.summary
+        deleted = summary.deleted
+        if deleted and status not in ("deleted", "all"):
+            continue
+        if status == "deleted" and not deleted:
+            continue
+        if status == "finished" and not (summary.draw or summary.winner is not None):
+            continue
+        if status in ("won", "draw", "playing") and g.status != status:
+            continue
+        if variant and summary.variant != variant:
+            continue
+        if wanted:
+            sides = summary.sides
+            names = [s.name for s in sides] + [p for s in sides for p in s.players]
+            if not any(_key(keys, n) == wanted for n in names):
+                continue
+        if start and not _started_at_or_after(summary.created, start):
+            continue
+        yield g
+
+
 def find_games(
     db: Path | None,
     variant: str | None = None,
@@ -186,30 +252,41 @@ def find_games(
     with open_store(db) as store:
         summaries = store.summaries()
         current = store.current_id
-    wanted = name_key(player) if player else None
     chosen = []
     matching = 0
-    for g in summaries:
-        if status in (None, "finished", "won", "draw", "playing") and g.deleted:
-            continue
-        if status == "deleted" and not g.deleted:
-            continue
-        if status == "finished" and g.status not in ("won", "draw"):
-            continue
-        if status in ("won", "draw", "playing") and g.status != status:
-            continue
-        if variant and g.variant != variant:
-            continue
-        if wanted:
-            names = [s.name for s in g.sides] + [p for s in g.sides for p in s.players]
-            if not any(name_key(n) == wanted for n in names):
-                continue
-        if since and not _started_on_or_after(g.created, since):
-            continue
+    for g in _matching(summaries, variant, player, since, status):
         matching += 1
         if limit is None or len(chosen) < limit:
             chosen.append(g)
     return GamesPage(chosen, current, matching, len(chosen) < matching)
+
+
+class GameStream(Struct):
+    """Every game that matches, as ``games --all`` lists them: ``games``, an iterable of
+    summaries, newest first, each read as it is reached (go through it once); ``current``, the
+    current game's id or None."""
+
+    games: Iterable[Any]
+    current: int | None
+
+
+def each_game(
+    db: Path | None,
+    variant: str | None = None,
+    player: str | None = None,
+    since: date | None = None,
+    status: str | None = None,
+) -> GameStream:
+    """Every game that matches (the filters of :func:`find_games`), newest first, one at a
+    time: going through 100,000 games holds one summary at a time. UsageError for an unknown
+    status."""
+    from scorekeeper.storage.store import open_store
+
+    check_status(status)
+    with open_store(db) as store:
+        summaries = store.summaries()
+        current = store.current_id
+    return GameStream(_matching(summaries, variant, player, since, status), current)
 
 
 def statistics(db: Path | None, variant: str | None = None) -> Statistics:

@@ -24,7 +24,7 @@ from scorekeeper.domain.limits import MAX_NUMBER
 from scorekeeper.errors import InputError, ScorekeeperError, UsageError
 from scorekeeper.i18n import N_
 from scorekeeper.i18n import gettext as _
-from scorekeeper.presentation.documents import Document
+from scorekeeper.presentation.documents import Document, StreamedDocument
 
 language.install()
 
@@ -101,19 +101,25 @@ def stdin_is_terminal() -> bool:
         return False
 
 
-def emit_json(doc: Document) -> None:
+def emit_json(doc: Document | StreamedDocument) -> None:
     """Write one ``--json`` document, made by
     :func:`scorekeeper.presentation.documents.document` (which adds ``"format": 1``), straight
-    to standard output (never through Rich), on one line.
+    to standard output (never through Rich), on one line; a
+    :func:`~scorekeeper.presentation.documents.streamed` one is written entry by entry.
 
     Non-ASCII text is written as is on a UTF-8 stream, and as ``\\uXXXX`` escapes (the same
     JSON document) on a stream that cannot encode it. Raises TypeError for anything that did
     not come from ``document()``, so no output skips the envelope."""
     from scorekeeper.presentation.console import can_encode
 
+    utf = can_encode(sys.stdout, "\u2660\U0001f600")
+    if isinstance(doc, StreamedDocument):  # written entry by entry, the same text
+        for piece in doc.pieces(ensure_ascii=not utf):
+            emit_text(piece)
+        emit_text("\n")
+        return
     if not isinstance(doc, Document):
         raise TypeError("a --json output must be made by presentation.documents.document()")
-    utf = can_encode(sys.stdout, "\u2660\U0001f600")
     emit_text(json.dumps(doc, ensure_ascii=not utf) + "\n")
 
 

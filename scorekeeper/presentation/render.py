@@ -13,7 +13,6 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-from scorekeeper.domain.minimums import Minimum
 from scorekeeper.i18n import date, number
 from scorekeeper.i18n import gettext as _
 
@@ -21,6 +20,7 @@ if TYPE_CHECKING:
     from rich.console import Console
 
     from scorekeeper.domain.entries import SideEntry
+    from scorekeeper.domain.minimums import Minimum
 
 
 def num(n: int | None) -> str:
@@ -43,7 +43,11 @@ def minimum_text(m: Minimum | None) -> str:
 def minimum_json(m: Minimum | None) -> dict[str, Any]:
     """An opening minimum as DESIGN.md's ``{"points": N or null, "requires": text or null}``;
     None gives both null."""
-    return (m or Minimum()).to_json()
+    if m is None:
+        from scorekeeper.domain.minimums import Minimum  # the rules engine: not for a list
+
+        m = Minimum()
+    return m.to_json()
 
 
 def result_word(deleted: bool, winner: str | None, draw: bool) -> str:

@@ -9,12 +9,12 @@ Names go to Rich as :class:`rich.text.Text`, never as markup.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from scorekeeper.i18n import gettext as _
 from scorekeeper.i18n import ngettext
-from scorekeeper.presentation.documents import Document, document
+from scorekeeper.presentation.documents import Document, StreamedDocument, document, streamed
 from scorekeeper.presentation.render import local_date, num, plain_table, result_word
 
 #: Below this many columns, lists print as blocks of lines instead of wide tables.
@@ -57,6 +57,39 @@ def game_summary_json(summary: GameSummary, current: int | None) -> dict[str, An
 def games_json(games: Sequence[GameSummary], current: int | None) -> Document:
     """``games --json``: ``{"format": 1, "games": [...]}``, newest first."""
     return document(games=[game_summary_json(g, current) for g in games])
+
+
+def game_summary_text(summary: GameSummary, current: int | None, ensure_ascii: bool) -> str:
+    """One game of ``games --json`` as JSON text: the text ``json.dumps`` gives for
+    :func:`game_summary_json` (``ensure_ascii`` as there), made without building the dict, for
+    ``games --all --json`` over a long history."""
+    from json.encoder import encode_basestring, encode_basestring_ascii
+
+    quote = encode_basestring_ascii if ensure_ascii else encode_basestring
+    s = summary.summary
+    created = "null" if s.created is None else quote(s.created)
+    finished = "null" if s.finished is None else quote(s.finished)
+    teams = ", ".join(
+        [
+            f'{{"team": {quote(side.name)}, "players": [{", ".join(map(quote, side.players))}],'
+            f' "total": {side.total}}}'
+            for side in s.sides
+        ]
+    )
+    winner = "null" if s.winner is None else quote(s.sides[s.winner].name)
+    return (
+        f'{{"game": {summary.id}, "created": {created}, "finished": {finished},'
+        f' "variant": {quote(s.variant)}, "label": {quote(s.label)},'
+        f' "hands_played": {s.hands}, "teams": [{teams}], "winner": {winner},'
+        f' "draw": {"true" if s.draw else "false"}, "status": "{summary.status}",'
+        f' "current": {"true" if summary.id == current else "false"}}}'
+    )
+
+
+def games_json_stream(games: Iterable[GameSummary], current: int | None) -> StreamedDocument:
+    """``games --json`` for every game of ``games`` (an iterable gone through once), written
+    entry by entry: the same text as :func:`games_json` of them all."""
+    return streamed("games", lambda ascii: (game_summary_text(g, current, ascii) for g in games))
 
 
 def print_games(con: Console, games: Sequence[GameSummary], current: int | None) -> None:

@@ -142,8 +142,9 @@ _VARIANTS: dict[str, Variant] = {}
 
 
 def _variant(rules: dict[str, Any], game_id: int) -> Variant:
-    """The variant a game's stored rules build (games with the same rules share one)."""
-    key = json.dumps(rules, sort_keys=True)
+    """The variant a game's stored rules build (games with the same rules share one: the
+    same values in the same order, as the files this program writes keep them)."""
+    key = repr(rules)  # exact: tells 1 from 1.0 and True, nan from null; cheaper than JSON
     variant = _VARIANTS.get(key)
     if variant is None:
         variant = _VARIANTS[key] = variant_from_rules(rules, f"game {game_id}")

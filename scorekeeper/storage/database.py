@@ -27,20 +27,14 @@ import os
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
-from typing import Any
-
-from tinydb import TinyDB
-from tinydb.storages import Storage
-from tinydb.table import Document
+from typing import TYPE_CHECKING, Any
 
 from scorekeeper import progress
-from scorekeeper.domain.records import StoredGame
 from scorekeeper.errors import DatabaseBusy, DataFileError, NotFound
 from scorekeeper.i18n import gettext as _
 from scorekeeper.i18n import number
 from scorekeeper.storage import backups, migrations
 from scorekeeper.storage.backups import backup_target, keep_backup, list_backups, write_backup
-from scorekeeper.storage.codec import game_to_doc, load_game
 from scorekeeper.storage.files import (
     Tables,
     backup_folder,
@@ -60,6 +54,9 @@ from scorekeeper.storage.files import (
     write_atomically,
     write_game_file,
 )
+
+if TYPE_CHECKING:
+    from scorekeeper.domain.records import StoredGame
 
 #: The schema version this scorekeeper writes (the number of migrations it knows).
 SCHEMA_VERSION = migrations.schema_version()
@@ -257,8 +254,10 @@ def _copy_aside(source: Path, target: Path) -> Path:
 # -- TinyDB storage ----------------------------------------------------------------------------
 
 
-class AtomicJSONStorage(Storage):
-    """A TinyDB storage over data read once per command; the store writes the files.
+class AtomicJSONStorage:
+    """A TinyDB storage (read, write, close) over data read once per command; the store writes
+    the files. TinyDB is imported only by a store that changes its tables, so a command that
+    only reads never loads it.
 
     TinyDB's writes go to memory and mark the storage ``dirty``; :class:`Store` writes the
     files once, at the end of a command that succeeded.
@@ -301,9 +300,8 @@ class Store:
         self.durable = durable
         self._existed = existed
         self._storage = AtomicJSONStorage(data)
-        self.db = TinyDB(storage=lambda: self._storage)
-        self._meta = self.db.table("meta", cache_size=0)
-        meta = self._meta.get(doc_id=1)
+        self._db: Any = None
+        meta = (data or {}).get("meta", {}).get("1")  # as TinyDB's meta table gives it
         self.meta: dict[str, Any] = dict(meta) if meta is not None else {}
         self.meta.setdefault("schema", SCHEMA_VERSION)
         self.meta.setdefault("current", None)
@@ -313,8 +311,19 @@ class Store:
         self._changed: dict[int, dict[str, Any]] = {}
         self._used_ids: int | None = None
 
+    @property
+    def db(self) -> Any:
+        """The TinyDB database over the tables read (made, and TinyDB imported, on first use)."""
+        if self._db is None:
+            from tinydb import TinyDB
+
+            self._db = TinyDB(storage=lambda: self._storage)
+        return self._db
+
     def _save_meta(self) -> None:
-        self._meta.upsert(Document(self.meta, doc_id=1))
+        from tinydb.table import Document
+
+        self.db.table("meta", cache_size=0).upsert(Document(self.meta, doc_id=1))
 
     # -- games --------------------------------------------------------------------------------
 
@@ -332,6 +341,8 @@ class Store:
     def add(self, stored: StoredGame) -> int:
         """Store a new game under the next unused id (never one a game file or an earlier game
         had), make it current, and return the id."""
+        from scorekeeper.storage.codec import game_to_doc
+
         if self._used_ids is None:
             self._used_ids = max(game_ids(self.path), default=0)
         game_id = max(int(self.meta.get("next_id", 1)), self._used_ids + 1)
@@ -346,6 +357,8 @@ class Store:
 
     def save(self, stored: StoredGame) -> None:
         """Write back a changed game."""
+        from scorekeeper.storage.codec import game_to_doc
+
         if stored.id not in self._read:
             self._document(stored.id)
         self._changed[stored.id] = game_to_doc(stored)
@@ -359,9 +372,8 @@ class Store:
         """Game ``game_id``'s document as its file holds it (read once; None for no file)."""
         if game_id not in self._read:
             doc = read_game_file(self.path, game_id) if 0 < game_id < 10**18 else None
-            if doc is not None:  # through TinyDB, as the database's other tables
-                table = TinyDB(storage=lambda: AtomicJSONStorage({"games": {str(game_id): doc}}))
-                doc = dict(table.table("games", cache_size=0).get(doc_id=game_id) or {})
+            if doc is not None:  # a copy, as TinyDB's table of the one game gives it
+                doc = dict(doc)
             self._read[game_id] = doc
         return self._read[game_id]
 
@@ -379,6 +391,8 @@ class Store:
 
     def get(self, game_id: int) -> StoredGame:
         """The game with ``game_id``; NotFound when there is none."""
+        from scorekeeper.storage.codec import load_game  # the rules engine: only to read a game
+
         doc = self._document(game_id)
         if doc is None and game_id == self.current_id:
             raise DataFileError(
@@ -411,11 +425,13 @@ class Store:
         return summaries(self.path)
 
     def newest(self, count: int) -> tuple[list[Any], bool]:
-        """The ``count`` newest games not deleted, as summaries, read from their own files;
-        and whether older ones remain (:func:`scorekeeper.storage.index.newest`)."""
+        """The ``count`` newest games not deleted, as summaries; and whether older ones
+        remain (:func:`scorekeeper.storage.index.newest`: ids counted down from the next game
+        id, never a listing of the games folder)."""
         from scorekeeper.storage.index import newest
 
-        return newest(self.path, count)
+        next_id = max(int(self.meta.get("next_id") or 1), int(self.current_id or 0) + 1)
+        return newest(self.path, count, next_id=next_id)
 
     def lineup_records(self) -> dict[Any, Any]:
         """Statistics per line-up over the games not deleted

@@ -88,7 +88,11 @@ def lineup_records(path: Path) -> dict[Lineup, Any]:
     cached = _cached_lineups(path, here)
     if cached is not None:
         return cached
-    records = lineups(s.figures() for s in summaries_index.summaries(path) if not s.deleted)
+    # an index summary has the fields of GameFigures that lineups reads (variant, hands, over,
+    # winner, each side's name, players, hands, points, best hand, canastas, red threes), so
+    # it is counted as it is decoded: nothing built per game, nothing held
+    games = (s.summary for s in summaries_index.summaries(path) if not s.deleted)
+    records = lineups(games)  # type: ignore[arg-type]
     _save_lineups(path, records, here, exact=False)
     return records
 
