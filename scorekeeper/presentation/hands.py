@@ -111,15 +111,13 @@ def packed_width(names: Sequence[str], hands: Sequence[Sequence[SheetLine]]) -> 
     widths = _line_widths(names, hands)
     if widths is None:
         return None
-    table = _sheet_table(names)
-    left, right = table.padding[3], table.padding[1]
-    pads = [left + right] * len(widths)
-    if not table.pad_edge:
-        pads[0] -= left
-        pads[-1] -= right
-    frame = 0
-    if table.box:
-        frame = len(widths) - 1 + (2 if table.show_edge else 0)
+    # the sheet table's (render.plain_table): a cell of padding each side of a column but at
+    # the table's edges, a divider between columns and an edge each side (no Rich table is
+    # made to read them: a hand prints without importing Rich's table)
+    pads = [2] * len(widths)
+    pads[0] -= 1
+    pads[-1] -= 1
+    frame = len(widths) - 1 + 2
     return sum(max(w + p, 1) for w, p in zip(widths, pads, strict=True)) + frame
 
 
