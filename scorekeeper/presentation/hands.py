@@ -20,6 +20,8 @@ if TYPE_CHECKING:
     from rich.table import Table
     from rich.text import Text
 
+    from scorekeeper.presentation.plain import Line
+
 
 class SheetLine(Struct, frozen=True):
     """One line of a hand on the score sheet: a ``label`` ("  Melded cards") and one value per
@@ -109,15 +111,13 @@ def packed_width(names: Sequence[str], hands: Sequence[Sequence[SheetLine]]) -> 
     widths = _line_widths(names, hands)
     if widths is None:
         return None
-    table = _sheet_table(names)
-    left, right = table.padding[3], table.padding[1]
-    pads = [left + right] * len(widths)
-    if not table.pad_edge:
-        pads[0] -= left
-        pads[-1] -= right
-    frame = 0
-    if table.box:
-        frame = len(widths) - 1 + (2 if table.show_edge else 0)
+    # the sheet table's (render.plain_table): a cell of padding each side of a column but at
+    # the table's edges, a divider between columns and an edge each side (no Rich table is
+    # made to read them: a hand prints without importing Rich's table)
+    pads = [2] * len(widths)
+    pads[0] -= 1
+    pads[-1] -= 1
+    frame = len(widths) - 1 + 2
     return sum(max(w + p, 1) for w, p in zip(widths, pads, strict=True)) + frame
 
 
@@ -209,12 +209,50 @@ def sheet_table(names: Sequence[str], hands: Sequence[Sequence[SheetLine]], pack
     return table
 
 
+def packed_lines(
+    con: Console, names: Sequence[str], hands: Sequence[Sequence[SheetLine]]
+) -> list[Line]:
+    """The packed sheet (:func:`sheet_table` with ``packed``) as finished lines
+    (:func:`~scorekeeper.presentation.plain.table_lines`): the same table, character for
+    character and style for style, for a console at least :func:`packed_width` wide (no line
+    folds), without Rich laying out its cells."""
+    from rich import box
+
+    from scorekeeper.presentation.plain import Cell, Column, table_lines
+
+    widths = _line_widths(names, hands)
+    if widths is None:
+        raise ValueError("a line of the sheet holds a control character: it cannot be packed")
+    columns = [Column("", "left", False, max(widths[0], 1))]
+    columns += [
+        Column(n, "right", False, max(w, 1)) for n, w in zip(names, widths[1:], strict=True)
+    ]
+    joined: list[SheetLine] = []
+    for k, lines in enumerate(hands):
+        joined += [SheetLine(""), *lines] if k else lines
+    cells: list[list[tuple[tuple[str, str], ...]]] = [[] for _ in columns]
+    for line in joined:
+        style = _style(line) or ""
+        cells[0].append(((line.label, style if line.label else ""),))
+        for i in range(len(names)):
+            value = line.values[i] if line.values else ""
+            cells[i + 1].append(((value, style if value else ""),))
+    row = [Cell(tuple(c)) for c in cells]
+    return table_lines(con, columns, [row], box=box.SIMPLE_HEAVY, padding=1)
+
+
 def print_hands(con: Console, names: Sequence[str], hands: Sequence[Sequence[SheetLine]]) -> None:
     """Print ``hands`` (each a list of :class:`SheetLine`, its title first) of the sides
-    ``names`` in the fastest layout that keeps every line whole (module doc)."""
-    packed = use_packed(con.width, names, hands)
-    table = sheet_table(names, hands, packed=packed)
-    if packed or fits_uncut(con, table):
+    ``names`` in the fastest layout that keeps every line whole (module doc): packed, as
+    finished lines (:func:`packed_lines`); else Rich's table of a row per line, whose labels
+    wrap; else a block per side."""
+    if use_packed(con.width, names, hands):
+        from scorekeeper.presentation.plain import print_lines
+
+        print_lines(con, packed_lines(con, names, hands))
+        return
+    table = sheet_table(names, hands, packed=False)
+    if fits_uncut(con, table):
         con.print(table)
     else:
         for lines in hands:

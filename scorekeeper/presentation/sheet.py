@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from scorekeeper.i18n import gettext as _
 from scorekeeper.i18n import ngettext
+from scorekeeper.presentation.console import visible
 from scorekeeper.presentation.documents import Document, StreamedDocument, document, streamed
 from scorekeeper.presentation.render import local_date, num, plain_table, result_word
 
@@ -191,48 +192,71 @@ def _canastas(record: Record) -> str:
 
 
 def print_stats(con: Console, stats: Statistics) -> None:
-    """One table per players and per sides: games, wins, win rate, hands, canastas by kind."""
-    from rich.text import Text
+    """One table per players and per sides: games, wins, win rate, hands, canastas by kind.
 
+    Each table is printed as finished lines (:func:`~.plain.table_lines`: Rich's look, its
+    widths and its wrapping of a long name, without Rich laying out each of thousands of
+    rows); under :data:`NARROW` columns, a block of lines per record."""
     if not stats.sides:
-        con.print("No hands recorded yet: statistics start with the first hand.")
+        con.print(_("No hands recorded yet: statistics start with the first hand."))
         return
     for title, records, first in (
-        ("Players", stats.players, "Player"),
-        ("Sides", stats.sides, "Side"),
+        (_("Players"), stats.players, _("Player")),
+        (_("Sides"), stats.sides, _("Side")),
     ):
         if not records:
             continue
         if con.width < NARROW:
-            con.print(title, style="bold")
-            for r in records:
-                con.print(Text(r.name, style="bold"))
-                con.print(
-                    f"  {r.games} games, {r.wins} wins, win rate {_rate(r)}\n"
-                    f"  hands {r.hands}: average {num(r.average_hand)}, best {num(r.best_hand)}\n"
-                    f"  red threes {r.red_threes}; canastas {_canastas(r)}",
-                    highlight=False,
-                )
+            _print_records_narrow(con, title, records)
             continue
-        table = plain_table(title)
-        table.add_column(first, overflow="fold")
-        for name in ("Games", "Wins", "Win rate", "Avg hand", "Best hand", "Red 3s"):
-            table.add_column(name, justify="right")
-        table.add_column("Canastas", overflow="fold")
-        for r in records:
-            canastas = _canastas(r)
-            table.add_row(
-                Text(r.name),
+        from rich import box
+
+        from scorekeeper.presentation.plain import Column, figures, print_lines, table_lines
+
+        columns = [Column(first)]
+        for name in (_("Games"), _("Wins"), _("Win rate"), _("Avg hand"), _("Best hand")):
+            columns.append(Column(name, "right"))
+        columns += [Column(_("Red 3s"), "right"), Column(_("Canastas"))]
+        figure = figures()
+        rows = [
+            [
+                visible(r.name),
                 str(r.games),
                 str(r.wins),
                 _rate(r),
-                num(r.average_hand),
-                num(r.best_hand),
+                figure(r.average_hand),
+                figure(r.best_hand),
                 str(r.red_threes),
-                canastas,
+                _canastas(r),
+            ]
+            for r in records
+        ]
+        print_lines(con, table_lines(con, columns, rows, box=box.SIMPLE_HEAVY, title=title))
+    con.print(_("Win rate: wins per finished game. Deleted games are left out."))
+
+
+def _print_records_narrow(con: Console, title: str, records: Sequence[Record]) -> None:
+    """The statistics of ``records`` as a block of lines each, under :data:`NARROW` columns."""
+    from rich.text import Text
+
+    con.print(title, style="bold")
+    for r in records:
+        con.print(Text(r.name, style="bold"))
+        con.print(
+            "  "
+            + _("{games} games, {wins} wins, win rate {rate}").format(
+                games=r.games, wins=r.wins, rate=_rate(r)
             )
-        con.print(table)
-    con.print("Win rate: wins per finished game. Deleted games are left out.")
+            + "\n  "
+            + _("hands {hands}: average {average}, best {best}").format(
+                hands=r.hands, average=num(r.average_hand), best=num(r.best_hand)
+            )
+            + "\n  "
+            + _("red threes {red}; canastas {canastas}").format(
+                red=r.red_threes, canastas=_canastas(r)
+            ),
+            highlight=False,
+        )
 
 
 # -- chart ------------------------------------------------------------------------------------

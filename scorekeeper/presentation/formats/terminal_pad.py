@@ -18,6 +18,7 @@ breakdown instead (:mod:`scorekeeper.presentation.formats.terminal_sheet`).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -27,6 +28,7 @@ from scorekeeper.domain.minimums import NO_MINIMUM
 from scorekeeper.i18n import N_
 from scorekeeper.i18n import gettext as _
 from scorekeeper.presentation.console import text, visible
+from scorekeeper.presentation.plain import Line, figures, print_lines
 from scorekeeper.presentation.render import minimum_text, num
 from scorekeeper.presentation.standings import footer_lines, outcome_text
 from scorekeeper.presentation.view import game_heading, hand_views
@@ -113,15 +115,18 @@ def pad_columns(stored: StoredGame, views: Sequence[HandView]) -> list[PadColumn
         partners = tuple(", ".join(v.partners) for v in views)
         columns.append(PadColumn("partners", ("",) * start + partners, False))
     minimums = shows_minimums(views)
+    # a number or a minimum said once for all the hands (the language is looked up once)
+    figure = figures()
+    said = functools.cache(minimum_text)
     for i, side in enumerate(game.sides):
         blank = ("",) if start else ()
         columns.append(
-            PadColumn(side.name, blank + tuple(num(v.scores[i]) for v in views), True, i)
+            PadColumn(side.name, blank + tuple(figure(v.scores[i]) for v in views), True, i)
         )
-        totals = ((num(starts[i]),) if start else ()) + tuple(num(v.totals[i]) for v in views)
+        totals = ((num(starts[i]),) if start else ()) + tuple(figure(v.totals[i]) for v in views)
         columns.append(PadColumn("total", totals, True, i))
         if minimums:
-            cells = blank + tuple(minimum_text(v.minimums[i]) for v in views)
+            cells = blank + tuple(said(v.minimums[i]) for v in views)
             columns.append(PadColumn("min", cells, True, i))
     return columns
 
@@ -240,6 +245,52 @@ def pad_table(
     return table
 
 
+def pad_lines(con: Console, columns: Sequence[PadColumn], title: str | None = None) -> list[Line]:
+    """:func:`pad_table` as finished lines (:func:`~scorekeeper.presentation.plain.table_lines`):
+    the same pad, character for character and style for style, without Rich laying out a row
+    per hand."""
+    from rich import box
+
+    from scorekeeper.presentation.plain import Column, cell, table_lines
+
+    order: list[PadColumn | None] = []
+    for k, column in enumerate(columns):
+        if k and column.side is not None and column.side != columns[k - 1].side:
+            order.append(None)  # between sides
+        order.append(column)
+    fixed = iter(column_widths(columns, con.width))
+    table: list[Column] = []
+    for column in order:
+        if column is None:
+            table.append(Column("", "left", False, SIDE_GAP - 2 * GAP))
+        else:
+            justify = "right" if column.number else "left"
+            table.append(Column(visible(heading(column)), justify, True, max(next(fixed), 1)))
+    gap = cell("")
+    rows = []
+    for r in range(len(columns[0].cells)):
+        row = []
+        for column in order:
+            if column is None:
+                row.append(gap)
+                continue
+            bold = column.header == "total" and column.side is not None
+            row.append(cell(visible(column.cells[r]), "bold" if bold else ""))
+        rows.append(row)
+    rule = _ascii_rule() if con.options.ascii_only else box.SIMPLE_HEAD
+    return table_lines(
+        con,
+        table,
+        rows,
+        box=rule,
+        padding=0,
+        show_edge=False,
+        header_style="bold",
+        title=visible(title) if title else None,
+        title_style="bold",
+    )
+
+
 def side_columns(columns: Sequence[PadColumn], side: int) -> list[PadColumn]:
     """The hand and dealer columns and those of one ``side``, for the pad stacked per side;
     the side's score column is headed "score" (the side's name titles its table)."""
@@ -302,12 +353,12 @@ def print_game(con: Console, stored: StoredGame) -> None:
     else:
         columns = pad_columns(stored, views)
         if fits(columns, con.width):
-            con.print(pad_table(columns, None, con.options.ascii_only, con.width))
+            print_lines(con, pad_lines(con, columns))
         else:
             for i, side in enumerate(stored.game.sides):
                 own = side_columns(columns, i)
                 if fits(own, con.width):
-                    con.print(pad_table(own, side.name, con.options.ascii_only, con.width))
+                    print_lines(con, pad_lines(con, own, side.name))
                     continue
                 con.print(text(side.name, "bold"))
                 for line in row_lines(own):

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from scorekeeper.i18n import gettext as _
 from scorekeeper.presentation.console import text, visible
 from scorekeeper.presentation.hands import SheetLine
 from scorekeeper.presentation.render import minimum_text, num
@@ -28,17 +29,19 @@ def sheet_lines(view: HandView) -> list[SheetLine]:
     Ann"), each breakdown item (DESIGN.md order) that is not zero for every side, the hand
     score, the running total, the opening minimum that applied at the hand (RULES.md §3),
     then the partners (cutthroat) and the note, when there are any."""
-    title = f"Hand {view.number}"
+    title = _("Hand {number}").format(number=view.number)
     if view.dealer:
-        title += f" · dealt by {view.dealer}"
+        title += _(" · dealt by {dealer}").format(dealer=view.dealer)
     lines = [SheetLine(title, bold=True), *item_lines(view, cards=False)]
-    lines.append(SheetLine("  Hand score", tuple(num(s) for s in view.scores)))
-    lines.append(SheetLine("  Total", tuple(num(t) for t in view.totals), bold=True))
-    lines.append(SheetLine("  Minimum this hand", tuple(minimum_text(m) for m in view.minimums)))
+    lines.append(SheetLine("  " + _("Hand score"), tuple(num(s) for s in view.scores)))
+    lines.append(SheetLine("  " + _("Total"), tuple(num(t) for t in view.totals), bold=True))
+    minimums = tuple(minimum_text(m) for m in view.minimums)
+    lines.append(SheetLine("  " + _("Minimum this hand"), minimums))
     if view.partners:
-        lines.append(SheetLine(f"  Partners: {' and '.join(view.partners)}"))
+        partners = _(" and ").join(view.partners)
+        lines.append(SheetLine("  " + _("Partners: {partners}").format(partners=partners)))
     if view.note:
-        lines.append(SheetLine(f"  Note: {visible(view.note)}"))
+        lines.append(SheetLine(f"  {_('Note:')} {visible(view.note)}"))
     return lines
 
 
@@ -65,26 +68,29 @@ def print_game(con: Console, stored: StoredGame) -> None:
 
     game = stored.game
     h = game_heading(stored)
-    head = Text(f"Game {h.game} · {h.title} · {h.target}", style="bold")
+    first = _("Game {game} · {title} · {target}").format(
+        game=h.game, title=h.title, target=h.target
+    )
+    head = Text(first, style="bold")
     if h.label:
         head.append(f" · {h.label}")
     con.print(head)
-    dates = f"Started {h.started}"
+    dates = _("Started {day}").format(day=h.started)
     if h.finished:
-        dates += f", finished {h.finished}"
+        dates += _(", finished {day}").format(day=h.finished)
     if h.deleted:
-        dates += " (deleted: 'scorekeeper restore' brings it back)"
+        dates += _(" (deleted: 'scorekeeper restore' brings it back)")
     con.print(dates)
     for side in game.sides:
         line = Text(f"  {side.name}")
         if side.players:
             line.append(f": {', '.join(side.players)}")
         if side.start_score:
-            line.append(f" (started at {num(side.start_score)})")
+            line.append(_(" (started at {score})").format(score=num(side.start_score)))
         con.print(line)
     views = hand_views(game)
     if not views:
-        con.print("No hands recorded yet.")
+        con.print(_("No hands recorded yet."))
     else:
         print_hands(con, game.names, [sheet_lines(v) for v in views])
     print_outcome(con, stored, dealer=False)

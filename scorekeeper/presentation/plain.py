@@ -1,0 +1,534 @@
+"""Tables as plain fixed-width lines: what Rich's table layout prints, without its layout cost.
+
+Rich lays a table out cell by cell (about 0.6 ms a hand of the pad, 1 ms a row of the
+statistics); a table whose cells are short, styled text needs none of that. :func:`table_lines`
+lays out the same table Rich would (the same box, padding, column widths, justification,
+bold header over its rule, title) from the text's widths in character cells (Rich's
+``cell_len``: a Japanese character takes two), and :func:`print_lines` hands the finished lines
+to the console as styled segments: the console still decides whether they carry escape codes
+(none under ``NO_COLOR`` or off a terminal), escapes control characters and writes them. Only a
+cell wider than its column goes through Rich's own wrapping (``Text.wrap``), which breaks it
+at spaces (or folds a word too long) as Rich's table would.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Any
+
+from msgspec import Struct
+
+if TYPE_CHECKING:
+    from rich.box import Box
+    from rich.console import Console
+
+#: A piece of a line: its text and its style ("" for none; a Rich style such as "bold").
+Piece = tuple[str, str]
+#: One printed line: its pieces left to right.
+Line = list[Piece]
+
+
+class Cell(Struct, frozen=True):
+    """One cell of a :func:`table_lines` table: its ``lines`` (each a list of pieces, usually
+    one piece of one line) and the ``style`` the whole cell takes (its padding too)."""
+
+    lines: tuple[tuple[Piece, ...], ...]
+    style: str = ""
+
+
+def cell(value: str, style: str = "") -> Cell:
+    """A cell of the text ``value`` (line breaks start new lines), all of it in ``style``."""
+    return Cell(tuple(((line, style),) for line in value.split("\n")), style)
+
+
+class Column(Struct, frozen=True):
+    """A column of a :func:`table_lines` table: its ``header`` text, ``justify`` ("left" or
+    "right"), whether it may ``wrap`` (False: Rich's ``no_wrap``, the column never narrows)
+    and its content ``width`` in character cells (None: as wide as its widest cell, narrowed
+    as Rich narrows a table too wide for the console)."""
+
+    header: str = ""
+    justify: str = "left"
+    wrap: bool = True
+    width: int | None = None
+
+
+def figures() -> Callable[[int | None], str]:
+    """:func:`~scorekeeper.presentation.render.num` with the language looked up once, for a
+    table of hundreds or thousands of numbers: ``"1,220"`` (``"1.220"`` in Turkish), ``"-"``
+    for None."""
+    from scorekeeper.presentation.render import num
+
+    separator = num(1000)[1]
+
+    def figure(n: int | None) -> str:
+        if n is None:
+            return "-"
+        return f"{n:,}" if separator == "," else f"{n:,}".replace(",", separator)
+
+    return figure
+
+
+def width_of(value: str) -> int:
+    """``value``'s width in character cells as a terminal shows it (Rich's ``cell_len``: two
+    for a wide East Asian character, none for a combining mark)."""
+    if value.isascii():
+        return len(value)
+    from rich.cells import cell_len
+
+    return cell_len(value)
+
+
+def _ratio_reduce(
+    total: int, ratios: list[int], maximums: list[int], values: list[int]
+) -> list[int]:
+    """Rich's ``ratio_reduce``: take ``total`` from ``values`` in proportion to ``ratios``,
+    each at most its ``maximums``."""
+    ratios = [r if m else 0 for r, m in zip(ratios, maximums, strict=True)]
+    total_ratio = sum(ratios)
+    if not total_ratio:
+        return values[:]
+    remaining = total
+    result = []
+    for ratio, maximum, value in zip(ratios, maximums, values, strict=True):
+        if ratio and total_ratio > 0:
+            distributed = min(maximum, round(ratio * remaining / total_ratio))
+            result.append(value - distributed)
+            remaining -= distributed
+            total_ratio -= ratio
+        else:
+            result.append(value)
+    return result
+
+
+def _collapse(widths: list[int], wrapable: list[bool], room: int) -> list[int]:
+    """Rich's narrowing of a table too wide: the widest wrapable columns first, down to the
+    next widest, until the table fits ``room`` (or nothing wrapable is left to narrow); then,
+    if it is still too wide, every column evenly."""
+    excess = sum(widths) - room
+    if any(wrapable):
+        while sum(widths) and excess > 0:
+            pairs = list(zip(widths, wrapable, strict=True))
+            widest = max(w for w, a in pairs if a)
+            second = max(w if a and w != widest else 0 for w, a in pairs)
+            ratios = [1 if w == widest and a else 0 for w, a in pairs]
+            if not any(ratios) or widest == second:
+                break
+            most = [min(excess, widest - second)] * len(widths)
+            widths = _ratio_reduce(excess, ratios, most, widths)
+            excess = sum(widths) - room
+    if sum(widths) > room:
+        widths = _ratio_reduce(sum(widths) - room, [1] * len(widths), widths, widths)
+    return widths
+
+
+def divide(text: str, width: int) -> list[str]:
+    """``text`` (one line, no tab) broken into lines of at most ``width`` cells, as Rich
+    wraps a text that may fold: at spaces, the spaces staying at the end of the line they
+    follow (Rich drops those past the width), a word longer than ``width`` folded."""
+    from rich.cells import cell_len, chop_cells
+
+    if width < 1:  # a column narrowed to nothing shows nothing
+        return [""]
+    if text.isascii():
+        quick = _divide_ascii(text, width)
+        if quick is not None:
+            return quick
+    breaks: list[int] = []
+    offset = 0
+    for match in _WORD.finditer(text):
+        start, word = match.start(), match.group()
+        length = width_of(word.rstrip())
+        if width - offset >= length:
+            offset += width_of(word)
+        elif length > width:
+            folded = chop_cells(word, width)
+            for n, part in enumerate(folded):
+                if start:
+                    breaks.append(start)
+                if n == len(folded) - 1:
+                    offset = cell_len(part)
+                else:
+                    start += len(part)
+        elif offset and start:
+            breaks.append(start)
+            offset = width_of(word)
+    lines = [text[a:b] for a, b in zip([0, *breaks], [*breaks, len(text)], strict=True)]
+    out = []
+    for line in lines:
+        if len(line) > width:  # Rich's rstrip_end: trailing spaces past the width go
+            spaces = len(line) - len(line.rstrip())
+            line = line[: len(line) - min(spaces, len(line) - width)]
+        if width_of(line) > width:
+            from rich.cells import set_cell_size
+
+            line = set_cell_size(line, width)
+        out.append(line)
+    return out
+
+
+def _divide_ascii(text: str, width: int) -> list[str] | None:
+    """:func:`divide` of printable ASCII words each one space apart, every word fitting
+    ``width``: greedy, as Rich divides (a space at a break is dropped: it is the column's
+    fill anyway); None for any other text."""
+    if not text or "  " in text or text[0] == " " or text[-1] == " " or not text.isprintable():
+        return None
+    if max(map(len, text.split(" "))) > width:
+        return None
+    # greedy: each line the most words that fit, from a word's start to a word's end
+    return _lines_of(width).findall(text)
+
+
+@functools.cache
+def _lines_of(width: int) -> re.Pattern[str]:
+    """The pattern of one line of :func:`_divide_ascii` at ``width``: from the start or a
+    space, as many characters as fit that end at a word's end."""
+    if width == 1:
+        return re.compile(r"(?:^|(?<= ))\S(?= |$)")
+    return re.compile(rf"(?:^|(?<= ))\S(?:.{{0,{width - 2}}}\S)?(?= |$)")
+
+
+def _wrapped(con: Console, value: Cell, width: int, wrap: bool) -> list[Line]:
+    """``value``'s lines in a column ``width`` wide: a line that fits as it is; a longer one
+    broken as Rich's table breaks it (:func:`divide` for text of one style, else Rich's own
+    ``Text.wrap``)."""
+    out: list[Line] = []
+    for line in value.lines:
+        if sum(width_of(t) for t, _ in line) <= width:
+            out.append(list(line))
+            continue
+        if wrap and len(line) == 1 and "\t" not in line[0][0]:
+            text, style = line[0]
+            out += [[(part, style)] for part in divide(text, width)]
+            continue
+        from rich.text import Text
+
+        rich_text = Text(no_wrap=not wrap, overflow="fold" if wrap else "crop")
+        for piece, style in line:
+            rich_text.append(piece, style or None)
+        overflow = "fold" if wrap else "crop"
+        for part in rich_text.wrap(con, width, justify="left", overflow=overflow):
+            pieces: Line = []
+            for segment in part.render(con):
+                style = str(segment.style) if segment.style else ""
+                pieces.append((segment.text, "" if style == "none" else style))
+            out.append(pieces)
+    return out
+
+
+def _justified(line: Line, width: int, justify: str, style: str) -> Line:
+    """``line`` filled to ``width`` cells: spaces after it (left) or, right-justified, before
+    it, trailing spaces of the text dropped first (as Rich justifies); the fill in ``style``."""
+    line = list(line)
+    if justify == "right":
+        while line and not line[-1][0].rstrip(" "):
+            line.pop()
+        if line and line[-1][0].endswith(" "):
+            line[-1] = (line[-1][0].rstrip(" "), line[-1][1])
+        fill = width - sum(width_of(t) for t, _ in line)
+        return [(" " * fill, style), *line] if fill > 0 else line
+    fill = width - sum(width_of(t) for t, _ in line)
+    return [*line, (" " * fill, style)] if fill > 0 else line
+
+
+def _join(pieces: Iterable[Piece]) -> Line:
+    """``pieces`` with neighbours of one style joined and empty ones left out."""
+    out: Line = []
+    for text, style in pieces:
+        if not text:
+            continue
+        if out and out[-1][1] == style:
+            out[-1] = (out[-1][0] + text, style)
+        else:
+            out.append((text, style))
+    return out
+
+
+def table_lines(
+    con: Console,
+    columns: Sequence[Column],
+    rows: Sequence[Sequence[Cell | str]],
+    *,
+    box: Box | None,
+    padding: int = 1,
+    show_edge: bool = True,
+    header_style: str = "table.header",
+    title: str | None = None,
+    title_style: str = "table.title",
+) -> list[Line]:
+    """The lines Rich prints for a table of ``columns`` and ``rows`` (each cell a
+    :class:`Cell`, or a str: one line of text with no style) on console ``con``, with ``box``
+    (made safe for the console's encoding, as Rich does; None for no box), ``padding`` cells
+    each side of a column but the table's outer edges (Rich's ``pad_edge=False``),
+    ``show_edge``, the headers in ``header_style`` over the box's head rule (bottom-aligned
+    where one wraps), and a ``title`` on the left above it all.
+
+    Widths are Rich's: a column with a ``width`` keeps it; the others are as wide as their
+    widest cell, and a table too wide for the console is narrowed as Rich narrows it (the
+    widest wrapable columns first), their cells then wrapped at spaces (:func:`divide`)."""
+    count = len(columns)
+    pads = [(0 if k == 0 else padding, 0 if k == count - 1 else padding) for k in range(count)]
+    extra = (count - 1 if box else 0) + (2 if box and show_edge else 0)
+    heads = [cell(c.header, header_style) for c in columns]
+    # the widest line of each column, header included
+    most = []
+    for k, column in enumerate(columns):
+        if column.width is not None:
+            most.append(column.width)
+            continue
+        widest = max(width_of(t) for line in heads[k].lines for t, _ in line)
+        values = [row[k] for row in rows]
+        texts = (
+            values
+            if all(type(v) is str for v in values)
+            else [v for v in values if isinstance(v, str)]
+        )
+        if texts:
+            ascii_only = "".join(texts).isascii()  # type: ignore[arg-type]
+            widest = max(widest, *map(len if ascii_only else width_of, texts))  # type: ignore[call-overload]
+        if len(texts) < len(values):
+            for value in values:
+                if isinstance(value, Cell):
+                    for line in value.lines:
+                        widest = max(widest, sum(width_of(t) for t, _ in line))
+        most.append(widest)
+    room = con.width - extra
+    # as Rich measures a column: its widest line and padding, at most the room there is
+    widths = [max(min(m + sum(p), room), 0) or 1 for m, p in zip(most, pads, strict=True)]
+    if sum(widths) > room:
+        wrapable = [c.width is None and c.wrap for c in columns]
+        widths = _collapse(widths, wrapable, room)
+        widths = [min(m + sum(p), w) for m, p, w in zip(most, pads, widths, strict=True)]
+    inner = [max(w - sum(p), 0) for w, p in zip(widths, pads, strict=True)]
+    safe = box.substitute(con.options, safe=True) if box else None
+    lines: list[Line] = []
+    table_width = sum(widths) + extra
+    if title:
+        for line in _wrapped(con, cell(title, title_style), table_width, True):
+            lines.append(_join(_justified(line, table_width, "left", title_style)))
+    if safe and show_edge:
+        lines.append([(safe.get_top(widths), "")])
+    edges = ("", "", "")
+    heads_edges = edges
+    body_edges = edges
+    foot_edges = edges
+    if safe:
+        heads_edges = (safe.head_left, safe.head_vertical, safe.head_right)
+        body_edges = (safe.mid_left, safe.mid_vertical, safe.mid_right)
+        foot_edges = (safe.foot_left, safe.foot_vertical, safe.foot_right)
+    lines += _row_lines(con, heads, inner, columns, pads, True, heads_edges, show_edge)
+    if safe:
+        lines.append([(safe.get_row(widths, "head", edge=show_edge), "")])
+    quick = None
+    if rows and (body_edges == foot_edges or not show_edge):
+        shown = body_edges if show_edge else ("", body_edges[1], "")
+        quick = _columnar(rows, inner, columns, pads, shown)
+    if quick is not None:
+        lines += quick
+    else:
+        for index, row in enumerate(rows, 1):
+            own = foot_edges if index == len(rows) else body_edges
+            lines += _row_lines(con, row, inner, columns, pads, False, own, show_edge)
+    if safe and show_edge:
+        lines.append([(safe.get_bottom(widths), "")])
+    return lines
+
+
+def _column_texts(values: Sequence[Cell | str]) -> tuple[list[str], str] | None:
+    """A column's cells as their texts and the one style they share, when every cell is one
+    line of one style (a str: unstyled); None otherwise."""
+    if all(type(v) is str for v in values):
+        return list(values), ""  # type: ignore[arg-type]
+    texts = []
+    style = None
+    for value in values:
+        if isinstance(value, str):
+            text, own = value, ""
+        elif len(value.lines) == 1 and len(value.lines[0]) == 1:
+            text, own = value.lines[0][0]
+            if own != value.style and text:
+                return None
+            own = value.style
+        else:
+            return None
+        if style is None:
+            style = own
+        elif own != style:
+            return None
+        texts.append(text)
+    return texts, style or ""
+
+
+def _columnar(
+    rows: Sequence[Sequence[Cell | str]],
+    inner: Sequence[int],
+    columns: Sequence[Column],
+    pads: Sequence[tuple[int, int]],
+    edges: tuple[str, str, str],
+) -> list[Line] | None:
+    """The body rows laid out a column at a time, when each column's cells are one line of
+    text of one style (:func:`_column_texts`): each filled to its column's width (broken by
+    :func:`divide` where it does not fit), then each line one ``str.format`` per run of
+    columns of one style. None for any other table (:func:`_row_lines` lays it out)."""
+    count = len(columns)
+    filled: list[list[str]] = []
+    styles: list[str] = []
+    more: dict[int, dict[int, list[str]]] = {}  # row -> column -> its lines after the first
+    for k, column in enumerate(columns):
+        found = _column_texts([row[k] for row in rows])
+        if found is None:
+            return None
+        texts, style = found
+        joined = "\x00".join(texts)
+        if "\n" in joined or "\t" in joined:
+            return None
+        right = column.justify == "right"
+        width = inner[k]
+        if right and " \x00" in joined + "\x00":
+            texts = [t.rstrip(" ") for t in texts]
+        ascii_only = joined.isascii()
+        sizes = list(map(len, texts)) if ascii_only else list(map(width_of, texts))
+        if max(sizes, default=0) > width:
+            if not column.wrap:
+                return None
+            for n, size in enumerate(sizes):
+                if size > width:
+                    parts = (_divide_ascii(texts[n], width) if ascii_only else None) or divide(
+                        texts[n], width
+                    )
+                    first, *rest = parts
+                    if right:
+                        first, rest = first.rstrip(" "), [r.rstrip(" ") for r in rest]
+                    texts[n], sizes[n] = first, len(first) if ascii_only else width_of(first)
+                    if ascii_only:
+                        rest = [r.rjust(width) if right else r.ljust(width) for r in rest]
+                    else:
+                        rest = [_fill(r, width, right) for r in rest]
+                    more.setdefault(n, {})[k] = rest
+        if ascii_only:
+            filled.append([t.rjust(width) if right else t.ljust(width) for t in texts])
+        elif right:
+            filled.append([" " * (width - z) + t for t, z in zip(texts, sizes, strict=True)])
+        else:
+            filled.append([t + " " * (width - z) for t, z in zip(texts, sizes, strict=True)])
+        styles.append(style)
+    # runs of columns of one style, each with its format (padding and dividers in it)
+    left_edge, divider, right_edge = edges
+    runs: list[tuple[str, str, range]] = []
+    start = 0
+    for k in range(1, count + 1):
+        if k == count or styles[k] != styles[start]:
+            layout = left_edge if start == 0 else ""
+            for c in range(start, k):
+                layout += " " * pads[c][0] + "{}" + " " * pads[c][1]
+                layout += divider if c < count - 1 else right_edge
+            runs.append((layout, styles[start], range(start, k)))
+            start = k
+    out: list[Line] = []
+    blank = [" " * w for w in inner]
+    one = runs[0][0] if len(runs) == 1 and not runs[0][1] else None  # one unstyled run
+    single: dict[int, str] = {}  # column -> the format of a line of that column alone
+    for n, cells in enumerate(zip(*filled, strict=True)):
+        if one:
+            out.append([(one.format(*cells), "")])
+        else:
+            out.append([(f.format(*cells[r.start : r.stop]), st) for f, st, r in runs])
+        extra = more.get(n)
+        if extra and one and len(extra) == 1:  # the common case: one cell runs on
+            ((k, parts),) = extra.items()
+            alone = single.get(k)
+            if alone is None:
+                alone = single[k] = one.format(*blank[:k], "{}", *blank[k + 1 :])
+            out += [[(alone.format(part), "")] for part in parts]
+        elif extra:
+            for m in range(max(len(v) for v in extra.values())):
+                line = blank.copy()
+                for k, parts in extra.items():
+                    if m < len(parts):
+                        line[k] = parts[m]
+                if one:
+                    out.append([(one.format(*line), "")])
+                else:
+                    out.append([(f.format(*line[r.start : r.stop]), st) for f, st, r in runs])
+    return out
+
+
+def _fill(text: str, width: int, right: bool) -> str:
+    """``text`` filled with spaces to ``width`` cells, on the left when ``right``."""
+    fill = " " * (width - width_of(text))
+    return fill + text if right else text + fill
+
+
+def _row_lines(
+    con: Console,
+    row: Sequence[Cell | str],
+    inner: Sequence[int],
+    columns: Sequence[Column],
+    pads: Sequence[tuple[int, int]],
+    header: bool,
+    edges: tuple[str, str, str],
+    show_edge: bool,
+) -> list[Line]:
+    """One row's lines, its cells wrapped where they do not fit; a header at the bottom of
+    its row (as Rich aligns headers), every other cell at the top."""
+    cells = [value if isinstance(value, Cell) else cell(value) for value in row]
+    rendered = [_wrapped(con, c, inner[k], columns[k].wrap) for k, c in enumerate(cells)]
+    height = max(len(r) for r in rendered)
+    out = []
+    last = len(columns) - 1
+    for n in range(height):
+        pieces: Line = [(edges[0], "")] if show_edge else []
+        for k, column in enumerate(columns):
+            style = cells[k].style
+            start = height - len(rendered[k]) if header else 0
+            own = rendered[k][n - start] if 0 <= n - start < len(rendered[k]) else []
+            left, right = pads[k]
+            pieces.append((" " * left, style))
+            pieces += _justified(own, inner[k], column.justify, style)
+            pieces.append((" " * right, style))
+            if k < last:
+                pieces.append((edges[1], ""))
+        if show_edge:
+            pieces.append((edges[2], ""))
+        out.append(_join(pieces))
+    return out
+
+
+#: A word and the spaces after it, as Rich divides a line.
+_WORD = re.compile(r"\s*\S+\s*")
+
+
+class PrintedLines:
+    """Finished lines as a Rich renderable: each piece one segment in its style, a line break
+    after each line; nothing is laid out again."""
+
+    def __init__(self, lines: Sequence[Line]) -> None:
+        self.lines = lines
+
+    def __rich_console__(self, console: Console, options: Any) -> Iterable[Any]:
+        from rich.segment import Segment
+
+        styles: dict[str, Any] = {}
+        plain: list[str] = []  # unstyled text gathered, line breaks and all, into one segment
+        for line in self.lines:
+            for text, style in line:
+                if not style:
+                    plain.append(text)
+                    continue
+                if plain:
+                    yield Segment("".join(plain))
+                    plain = []
+                if style not in styles:
+                    styles[style] = console.get_style(style)
+                yield Segment(text, styles[style])
+            plain.append("\n")
+        if plain:
+            yield Segment("".join(plain))
+
+
+def print_lines(con: Console, lines: Sequence[Line]) -> None:
+    """Print finished ``lines`` on ``con``: styled where the console styles, escape codes
+    nowhere else (the console's own choice: ``NO_COLOR``, a pipe)."""
+    con.print(PrintedLines(lines), crop=False, soft_wrap=True)
