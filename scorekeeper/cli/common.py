@@ -93,6 +93,19 @@ def _game_number(err: Exception) -> str:
     return _("{name} must be a game number, e.g. 3").format(name=name)
 
 
+def _missing_argument(err: Exception) -> str:
+    """Outside English, the message for a missing argument, named by the word help shows for
+    it (:data:`METAVARS`: ``'VARYANT'``, ``'ゲーム'``), not by its parameter's name; else ""."""
+    param = getattr(err, "param", None)
+    if type(err).__name__ != "MissingParameter" or i18n.language() == "en":
+        return ""
+    if getattr(param, "param_type_name", "") != "argument":
+        return ""
+    word = METAVARS.get(param.name or "")
+    name = _(word) if word else (param.name or "").upper()
+    return _("Missing argument {name}.").format(name=f"'{name}'")
+
+
 def stdin_is_terminal() -> bool:
     """True when standard input is a terminal (commands then ask before they change data)."""
     try:
@@ -547,7 +560,12 @@ class ScorekeeperGroup(SpokenHelp, TyperGroup):
             hint = ""
             if ctx is not None:
                 hint = _(" (see '{command} --help')").format(command=ctx.command_path)
-            message = _game_number(err) or language.click_message(err.format_message())
+            message = (
+                _game_number(err)
+                or _missing_argument(err)
+                or language.click_message(err.format_message())
+            )
+
             error_line(message + hint)
             sys.exit(err.exit_code)
         except (KeyboardInterrupt, typer.Abort):

@@ -114,6 +114,10 @@ def click_message(text: str) -> str:
     return text
 
 
+#: What joins the items of a list in a sentence ("1 natural canasta, 2 mixed canastas";
+#: Japanese "、").
+LIST_SEPARATOR = N_(", ")
+
 #: Click's mark of a paragraph laid out as written (no rewrapping).
 VERBATIM = "\b\n"
 
@@ -214,7 +218,18 @@ def short_help(text: str, limit: int) -> str:
         while display_width(sentence + "…") > limit:
             sentence = sentence[:-1]
         return sentence + "…"
-    return make_default_short_help(text, limit)
+    if i18n.language() == "en":
+        return make_default_short_help(text, limit)
+    # an ordinal ("N. elini", "2. oyunda": a number or N, a dot, then a small letter) does not
+    # end the sentence: its dot is held apart from Click's sentence ends while it cuts
+    held = _ORDINAL.sub(lambda m: m[1] + _HELD_DOT, text)
+    return make_default_short_help(held, limit).replace(_HELD_DOT, ".")
+
+
+#: A number or "N" followed by the dot of an ordinal (the next word starts with a small letter).
+_ORDINAL = re.compile(r"\b(\d+|N)\.(?=\s+[a-zçğıöşü])")
+#: A character that stands for an ordinal's dot while Click cuts the first sentence.
+_HELD_DOT = "\u2024"
 
 
 #: The answers a yes-or-no question takes besides English y, yes, n, no (comma-separated, in
@@ -242,24 +257,41 @@ def confirm(question: str, default: bool) -> bool:
     from scorekeeper.domain.names import ascii_field
 
     if i18n.language() == "en":
-        return typer.confirm(question, default=default, err=True)
+        try:
+            return typer.confirm(question, default=default, err=True)
+        except typer.Abort:  # Ctrl-C or the end of the input: what follows starts a line
+            typer.echo("", err=True)
+            raise
+
     yes, no = answers(YES_WORDS, "y,yes"), answers(NO_WORDS, "n,no")
     mark = _(DEFAULT_YES) if default else _(DEFAULT_NO)
     while True:
-        text = typer.prompt(f"{question} {mark}", default="", show_default=False, err=True)
+        try:
+            text = typer.prompt(f"{question} {mark}", default="", show_default=False, err=True)
+        except typer.Abort:  # Ctrl-C or the end of the input: what follows starts a line
+            typer.echo("", err=True)
+            raise
         answer = ascii_field(text).strip().casefold()
         if not answer:
             return default
         if answer in yes or answer in no:
             return answer in yes
-        typer.echo(_("Error: invalid input"), err=True)
+        # which letters to type, in the language's words ("e ya da h ile yanıtlayın")
+        typer.echo(
+            _("answer y or n (Enter: yes)") if default else _("answer y or n (Enter: no)"),
+            err=True,
+        )
 
 
 # -- help laid out by the columns characters take (Japanese) -------------------------------
 
 #: Characters a line does not start with (Japanese line breaking: closing marks stay with
 #: the character before them).
-_NO_LINE_START = set("、。，．）」』】〕・：；！？…ー")
+_NO_LINE_START = set(
+    "、。，．）」』】〕〉》］｝・：；！？…ーぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ々ゝゞ"
+)
+#: Characters a line does not end with (opening marks stay with the character after them).
+_NO_LINE_END = set("（「『【〔〈《［｛")
 
 
 def display_width(text: str) -> int:
@@ -291,7 +323,7 @@ def _chunks(text: str) -> list[str]:
             current += c
             chunks.append(current)
             current = ""
-        elif c in _NO_LINE_START:
+        elif c in _NO_LINE_START or (current and current[-1] in _NO_LINE_END):
             current += c
         elif _is_wide(c) or (current and _is_wide(current[-1]) and not current[-1].isspace()):
             if current:
@@ -344,8 +376,19 @@ def wrap_paragraphs(text: str, width: int, indent: str = "") -> list[str]:
         if paragraph.startswith(VERBATIM) or paragraph.startswith("\b"):
             body = paragraph[1:].lstrip("\n")
             for line in body.split("\n"):  # kept as written, unless wider than the page
+                if display_width(indent + line) <= width:
+                    out.append(indent + line)
+                    continue
+                row = _TABLE_LINE.fullmatch(line)
+                if row:  # a table's line: its meaning goes on under itself, in its column
+                    first = indent + row[1]
+                    pad = " " * display_width(first)
+                    wrapped = wrap_wide(row[2], width, pad, pad) or [pad]
+                    out += [first + wrapped[0][len(pad) :], *wrapped[1:]]
+                    continue
                 lead = line[: len(line) - len(line.lstrip())]
                 out += wrap_wide(line, width, indent + lead, indent + lead) or [indent]
+
         else:
             out += wrap_wide(_join_lines(paragraph.split("\n")), width, indent, indent)
     return out

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 
-from scorekeeper.cli.language import confirm
+from scorekeeper.cli.language import LIST_SEPARATOR, confirm
 from scorekeeper.domain.cards import card_points, parse_cards, parse_melds
 from scorekeeper.domain.entries import SideEntry
 from scorekeeper.domain.fields import (
@@ -35,12 +35,23 @@ from scorekeeper.domain.fields import (
 )
 from scorekeeper.domain.reading import entry_from_json
 from scorekeeper.errors import ScorekeeperError
-from scorekeeper.i18n import N_, number
+from scorekeeper.i18n import N_, language, number
 from scorekeeper.i18n import gettext as _
 
 if TYPE_CHECKING:
     from scorekeeper.domain.game import Game
     from scorekeeper.domain.variant import Variant
+
+
+def prompted(question: str, default: str, show_default: bool = True) -> str:
+    """One answer to ``question`` on standard error (Click's prompt); a Ctrl-C or the end of
+    the input ends the prompt's line first, so what is said next starts a line of its own.
+    Raises ``typer.Abort`` then."""
+    try:
+        return typer.prompt(question, default=default, show_default=show_default, err=True)
+    except typer.Abort:
+        typer.echo("", err=True)
+        raise
 
 
 def _ask(question: str, parse: Any, default: str = "0") -> Any:
@@ -49,7 +60,7 @@ def _ask(question: str, parse: Any, default: str = "0") -> Any:
     from scorekeeper.domain.names import ascii_field
 
     while True:
-        answer = typer.prompt(question, default=default, show_default=True, err=True)
+        answer = prompted(question, default)
         try:
             return parse(ascii_field(answer).strip())
         except (ScorekeeperError, ValueError) as err:
@@ -59,7 +70,7 @@ def _ask(question: str, parse: Any, default: str = "0") -> Any:
 def _count(limit: int, what: str, why: str = "") -> Any:
     """Parse a count from 0 to ``limit`` of ``what``; ``why`` says where the limit comes from
     ("the red threes in the decks")."""
-    because = f" ({why})" if why else ""
+    because = _(" ({why})").format(why=why) if why else ""
 
     def parse(text: str) -> int:
         if not text.isdigit():
@@ -86,7 +97,10 @@ def _penalty_limit(variant: Variant, f: EntryField, key: str) -> tuple[int, str]
     if rule.most:
         return rule.most, ""
     if rule.in_hand:
-        words = [plural(rank.replace("_", " ")) or f"{rank}s" for rank in rule.in_hand]
+        words = [
+            _(many) if (many := plural(rank.replace("_", " "))) else f"{rank}s"
+            for rank in rule.in_hand
+        ]
         return sum(variant.cards_of(r) for r in rule.in_hand), _("the {cards} in the decks").format(
             cards=_(" and ").join(words)
         )
@@ -131,7 +145,7 @@ def _special_hand(game: Game, f: EntryField) -> Any:
         if text not in keys:
             raise ValueError(
                 _("{what}: a number from 1 to {n} (or its key), or Enter for none").format(
-                    what=f.title, n=len(keys)
+                    what=_(f.title), n=len(keys)
                 )
             )
         return text
@@ -142,8 +156,8 @@ def _special_hand(game: Game, f: EntryField) -> Any:
 def special_choices(variant: Variant) -> str:
     """The variant's special hands as the prompt lists them: numbered, by title ("1 seven
     natural pairs, 2 ...")."""
-    return ", ".join(
-        f"{i} {hand.title or key}"
+    return _(LIST_SEPARATOR).join(
+        f"{i} {_(hand.title) if hand.title else key}"
         for i, (key, hand) in enumerate(variant.special_hands.items(), start=1)
     )
 
@@ -159,19 +173,24 @@ def _ask_field(game: Game, f: EntryField, obj: dict[str, Any], was: Mapping[str,
     """Ask one side's field ``f`` (:data:`FIELDS`) and put its answer into ``obj`` (JSON);
     ``was``: the side's earlier answers (JSON), each question's default."""
     v = game.variant
+    english = language() == "en"
     if f.kind == POINTS_OR_CARDS:
-        parse = _points_or_cards(game, f.key, f.grouped, bool(obj.get("went_out")))
+        what = f.key if english else _(f.title)
+        parse = _points_or_cards(game, what, f.grouped, bool(obj.get("went_out")))
         typed = was.get(f.cards_key)
         default = typed if isinstance(typed, str) and typed else _text(was.get(f.points_key))
-        points, cards = _ask(f"  {f.question}", parse, default)
+        points, cards = _ask(f"  {_(f.question)}", parse, default)
         obj[f.cards_key if cards else f.points_key] = cards or points
     elif f.kind == CANASTAS:
         canastas = {}
         earlier = was.get(f.json[0]) or {}
         for key, kind in v.canastas.items():
-            many = plural(kind.title)
+            # a kind is named in the plural in English; the other languages say how many
+            many = plural(kind.title) if english else None
             label = (
-                sentence(many) if many else _("{kind}: how many").format(kind=sentence(kind.title))
+                sentence(many)
+                if many
+                else _("{kind}: how many").format(kind=sentence(_(kind.title)))
             )
             question = f.question.format(kinds=label)
             n = _ask(f"  {question}", _count(f.limit(v), label), _text(earlier.get(key)))
@@ -184,25 +203,25 @@ def _ask_field(game: Game, f: EntryField, obj: dict[str, Any], was: Mapping[str,
         for key, rule in v.penalties.items():
             if rule.meld and not (obj.get("meld_points") or obj.get("melds")):
                 continue  # a penalty of a meld on the table: the side melded nothing
-            title = sentence(rule.title)
-            question = f.question.format(kind=title, points=number(rule.points))
+            title = sentence(_(rule.title))
+            question = _(f.question).format(kind=title, points=number(rule.points))
             limit, why = _penalty_limit(v, f, key)
             n = _ask(f"  {question}", _count(limit, title, why), _text(earlier.get(key)))
             if n:
                 penalties[key] = n
         obj[f.json[0]] = penalties
     elif f.kind == SPECIAL_HAND:
-        question = f.question.format(choices=special_choices(v))
+        question = _(f.question).format(choices=special_choices(v))
         default = _text(was.get(f.json[0]), "")
         special = _ask(f"  {question}", _special_hand(game, f), default=default)
         if special:
             obj[f.json[0]] = special
     elif f.kind == YES_NO:
         default = bool(was.get(f.json[0]))
-        obj[f.json[0]] = confirm(f"  {f.question}", default=default)
+        obj[f.json[0]] = confirm(f"  {_(f.question)}", default=default)
     else:
-        parse = _count(f.limit(v), f.question.lower())
-        obj[f.json[0]] = _ask(f"  {f.question}", parse, _text(was.get(f.json[0])))
+        parse = _count(f.limit(v), f.question.lower() if english else _(f.title))
+        obj[f.json[0]] = _ask(f"  {_(f.question)}", parse, _text(was.get(f.json[0])))
 
 
 def _counted_canastas(game: Game, obj: dict[str, Any], key: str, name: str) -> str:
@@ -210,8 +229,15 @@ def _counted_canastas(game: Game, obj: dict[str, Any], key: str, name: str) -> s
     canastas"; "no canasta")."""
     v = game.variant
     made = entry_from_json(v, {key: obj[key], "went_out": bool(obj.get("went_out"))}, name)
-    counts = [counted(n, v.canastas[k].title) for k, n in made.canastas.items() if n]
-    return ", ".join(counts) or _("no canasta")
+    if language() == "en":
+        counts = [counted(n, v.canastas[k].title) for k, n in made.canastas.items() if n]
+    else:  # "ナチュラルカナスタ：1": no plural of a kind's name to guess at
+        counts = [
+            _("{kind}: {n}").format(kind=_(v.canastas[k].title), n=n)
+            for k, n in made.canastas.items()
+            if n
+        ]
+    return _(LIST_SEPARATOR).join(counts) or _("no canasta")
 
 
 def asked_fields(variant: Variant, which: str) -> list[EntryField]:
@@ -255,7 +281,8 @@ def ask_side(
             continue  # the hand did not end with a special hand
         if f.unless and f.unless in obj:
             made = _counted_canastas(game, obj, f.unless, name)
-            said = _("({what} are counted from the cards: {made})").format(what=f.key, made=made)
+            what = f.key if language() == "en" else _(f.title)
+            said = _("({what} are counted from the cards: {made})").format(what=what, made=made)
             typer.echo(f"  {said}", err=True)
             continue
         if f.needs and not obj.get(f.needs):
@@ -285,7 +312,7 @@ def _ask_which(
     for f in asked_fields(v, "which"):
         was = _picked(defaults, f.json[0])
         question = _("{question} ({choices}; 0 nobody)").format(
-            question=f.question, choices=choices
+            question=_(f.question), choices=choices
         )
         pick = _ask(question, _count(len(names), _("side number")), str(was))
         if f.alone:
@@ -299,7 +326,7 @@ def _ask_which(
             if w.implies != f.key:
                 continue
             earlier = bool(pick) and bool(defaults[pick - 1].get(w.json[0]))
-            yes = bool(pick) and confirm(w.question, default=earlier)
+            yes = bool(pick) and confirm(_(w.question), default=earlier)
             for i, side in enumerate(answers):
                 side[w.json[0]] = yes and pick == i + 1
     return answers
@@ -338,7 +365,8 @@ def ask_hand(
     recorded; else every answer starts at 0 and nobody. Returns the entries in side order and
     the partners."""
     names = game.names
-    choices = ", ".join(f"{i} {n}" for i, n in enumerate(names, start=1))
+    choices = _(LIST_SEPARATOR).join(f"{i} {n}" for i, n in enumerate(names, start=1))
+
     earlier: list[dict[str, Any]] = [e.to_json() for e in defaults] if defaults else []
     earlier += [{} for _ in names[len(earlier) :]]
     pair_was = partners
@@ -394,10 +422,12 @@ def confirm_hand(question: str) -> bool | None:
             raise ValueError(_("y to go ahead, n to change the answers, q to give up"))
         return words[text.casefold()]
 
+    # Enter's answer shown in the language's letter (Turkish "e", the first of its words)
+    yes = _(YES_WORDS).split(",")[0].strip() or "y"
     return _ask(
         _("{question} (y yes, n change the answers, q give up)").format(question=question),
         parse,
-        "y",
+        yes,
     )
 
 

@@ -30,6 +30,7 @@ import typer
 
 from scorekeeper.cli import session_words as words
 from scorekeeper.cli.common import DbOption, YesOption, error_line, stdin_is_terminal
+from scorekeeper.cli.language import LIST_SEPARATOR
 from scorekeeper.errors import InputError, RuleError, ScorekeeperError, UsageError
 from scorekeeper.i18n import N_
 from scorekeeper.i18n import gettext as _
@@ -47,6 +48,57 @@ if TYPE_CHECKING:
 
 #: Exit code of a session ended with Ctrl-C (README, "Exit codes").
 INTERRUPTED = 130
+
+#: The questions of the hand asked of each side in turn (a field's key: its question).
+SIDE_QUESTIONS = {
+    "went_out": N_("{side} went out?"),
+    "acaba": N_("{side} declared acaba?"),
+}
+
+
+def side_question(key: str, summary: str, side: str) -> str:
+    """The yes/no question asking whether ``side`` did what the hand's field ``key`` says
+    ("Ann & Bob went out?"), in the language in use; a field without its own question is asked
+    by its ``summary`` ("the side ..."), in English."""
+    question = SIDE_QUESTIONS.get(key)
+    if question is not None:
+        return _(question).format(side=side)
+    return f"{side} {summary.removeprefix('the side ')}?"
+
+
+def help_table(
+    title: str,
+    headings: tuple[str, str],
+    rows: list[tuple[str, str]],
+    width: int,
+    no_wrap: bool = False,
+) -> Any:
+    """A two-column table of ``play``'s help for a console ``width`` columns wide: the first
+    column (what is typed) at most a third of the width unless ``no_wrap`` (broken only at
+    spaces, a word never split), the second (what it means) filled into the rest by the
+    columns each character takes and the language's line-breaking rules
+    (:func:`scorekeeper.cli.language.wrap_wide`: no Japanese line starts with "ー" or "）")."""
+    from rich.text import Text
+
+    from scorekeeper.cli.language import display_width, wrap_wide
+    from scorekeeper.presentation.console import visible
+    from scorekeeper.presentation.render import plain_table
+
+    longest = max(display_width(w) for first, _m in rows for w in first.split() or [""])
+    widest = max(display_width(first) for first, _m in rows)
+    cap = widest if no_wrap else max(width // 3, longest)
+    first_width = max(min(widest, cap), display_width(headings[0]))
+    # the table's edges, padding and column rule take 5 columns (a simple box, no edge padding)
+    second_width = max(width - first_width - 5, 10)
+    table = plain_table(title)
+    table.add_column(headings[0], width=first_width, overflow="fold")
+    table.add_column(headings[1], width=second_width, overflow="fold")
+    for first, meaning in rows:
+        lines = wrap_wide(visible(first), first_width) or [""]
+        said = wrap_wide(visible(meaning), second_width) or [""]
+        table.add_row(Text("\n".join(lines)), Text("\n".join(said)))
+    return table
+
 
 #: Said once the game is over (won or drawn).
 GAME_OVER = N_("Game over: 'rematch' starts the next game like this one, 'quit' ends the session.")
@@ -572,19 +624,19 @@ class Session:
         someone_out = any(e.went_out or e.special_hand for e in entries.values())
         asked = [f for f in FIELDS if f.asked == "which" and f.used(v)]
         for f in sorted(asked, key=lambda f: not f.alone):
-            said = f.summary.removeprefix("the side ")
+            said = side_question(f.key, f.summary, name)
             if f.alone:
-                if self.lines.yes_no(f"{name} {said}?", bool(was.get(f.json[0]))):
+                if self.lines.yes_no(said, bool(was.get(f.json[0]))):
                     return entry_from_json(v, {f.json[0]: True}, name)
                 continue
             if someone_out:
                 continue
-            yes = self.lines.yes_no(f"{name} {said}?", bool(was.get(f.json[0])))
+            yes = self.lines.yes_no(said, bool(was.get(f.json[0])))
             answers[f.json[0]] = yes
             for w in FIELDS:
                 if w.asked == "with" and w.implies == f.key and w.used(v):
                     earlier = bool(was.get(w.json[0]))
-                    answers[w.json[0]] = yes and self.lines.yes_no(f"  {w.question}", earlier)
+                    answers[w.json[0]] = yes and self.lines.yes_no(f"  {_(w.question)}", earlier)
         others = [e.to_json() for e in entries.values()]
         return prompt.ask_side(game, index, answers, others=others, default=default)
 
@@ -592,7 +644,7 @@ class Session:
         """A cutthroat hand's partners (RULES.md §2.2), by names or numbers; Enter: nobody
         took the pile (in ``edit``: the partners recorded, given to type over)."""
         names = game.names
-        choices = ", ".join(f"{i} {n}" for i, n in enumerate(names, start=1))
+        choices = _(LIST_SEPARATOR).join(f"{i} {n}" for i, n in enumerate(names, start=1))
         recorded = ",".join(names[i] for i in old)
         while True:
             question = _("Partners this hand ({choices}; Enter: nobody took the pile)> ")
@@ -797,7 +849,7 @@ class Session:
 
     def ask_side_choice(self, names: list[str]) -> int:
         """Which side, by number or name; asked again until it is one."""
-        choices = ", ".join(f"{i} {n}" for i, n in enumerate(names, start=1))
+        choices = _(LIST_SEPARATOR).join(f"{i} {n}" for i, n in enumerate(names, start=1))
         while True:
             line = self.lines.read(_("Which side? ({choices})> ").format(choices=choices))
             try:
@@ -928,34 +980,31 @@ class Session:
         commands."""
         from scorekeeper.domain.fields import CANASTAS, FIELDS, PENALTIES
         from scorekeeper.presentation.console import text
-        from scorekeeper.presentation.render import plain_table
 
         v = self.stored.game.variant
-        items = plain_table(_("At a side's prompt: its one-line entry, or Enter to be asked"))
-        items.add_column(_("item"), no_wrap=True)
-        items.add_column(_("meaning"), overflow="fold")
+        rows: list[tuple[str, str]] = []
         for f in FIELDS:
             if f.kind == CANASTAS:
                 kinds = " ".join(f"{key}=1" for key in v.canastas)
-                items.add_row(text(kinds), text(f.summary))
+                rows.append((kinds, _(f.summary)))
             elif f.kind == PENALTIES:
                 for key, rule in v.penalties.items():
                     each = _("{kind} ({points} each)").format(
-                        kind=rule.title, points=figure(rule.points)
+                        kind=_(rule.title), points=figure(rule.points)
                     )
-                    items.add_row(text(f"{key}=1"), text(each))
+                    rows.append((f"{key}=1", each))
             elif f.used(v):
                 form = f"{f.syntax} / {f.short}" if f.short else f.syntax
-                items.add_row(text(form), text(f.summary))
-        items.add_row("-", _("the side scored nothing"))
+                rows.append((form, _(f.summary)))
+        rows.append(("-", _("the side scored nothing")))
         con = self.con()
-        con.print(items)
-        commands = plain_table(_("At the first side's prompt, a command"))
-        commands.add_column(_("command"), overflow="fold")
-        commands.add_column(_("what it does"), overflow="fold")
-        for form, what in words.WORDS.values():
-            commands.add_row(text(form), text(_(what)))
-        con.print(commands)
+        title = _("At a side's prompt: its one-line entry, or Enter to be asked")
+        con.print(help_table(title, (_("item"), _("meaning")), rows, con.width, no_wrap=True))
+        rows = [(words.command_form(word), _(what)) for word, (_form, what) in words.WORDS.items()]
+        headings = (_("command"), _("what it does"))
+        title = _("At the first side's prompt, a command")
+        con.print(help_table(title, headings, rows, con.width))
+
         con.print(
             text(
                 _(

@@ -11,6 +11,7 @@ back as a one-line entry (:func:`entry_line`), to be shown and typed over.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -44,7 +45,32 @@ WORDS: dict[str, tuple[str, str]] = {
     "quit": ("quit", N_("end the session (Ctrl-D too); every recorded hand is kept")),
 }
 
+#: The placeholders of the command forms (:data:`WORDS`) and the words ``--help`` writes for
+#: them (its metavars, :data:`scorekeeper.cli.common.METAVARS`), translated where shown.
+PLACEHOLDERS = {
+    "ITEM=VALUE": N_("KEY=VALUE"),
+    "SIDE": N_("NAME"),
+    "CARDS": N_("CARDS"),
+    "CARD": N_("CARD"),
+    "N": N_("N"),
+}
+_PLACEHOLDER = re.compile(r"ITEM=VALUE|\b(?:SIDE|CARDS|CARD|N)\b")
+
+
+def command_form(word: str) -> str:
+    """The form of command ``word`` (a key of :data:`WORDS`) as ``help`` shows it: its
+    placeholders in the words ``--help`` uses in the language (``fix [名前] [キー=値 ...]``);
+    English as written (``fix [SIDE] [ITEM=VALUE ...]``)."""
+    from scorekeeper.i18n import language
+
+    form = WORDS[word][0]
+    if language() == "en":
+        return form
+    return _PLACEHOLDER.sub(lambda m: _(PLACEHOLDERS[m[0]]), form)
+
+
 #: Other words for a command.
+
 ALIASES = {"exit": "quit", "q": "quit", "?": "help"}
 
 #: Typed at a side's prompt in ``edit N``: keep that side's entry as recorded.
