@@ -80,10 +80,9 @@ class IndexSide(Struct, array_like=True):
     canastas: dict[str, int]
 
 
-class IndexSummary(Struct, array_like=True):
-    """The summary an index entry holds (see :func:`summary_of`), stored as a list: created,
-    finished, variant, label, hands, deleted, over, winner (side index or None), draw,
-    sides."""
+class _SummaryFields(Struct):
+    """What a game's summary holds, in this order: created, finished, variant, label, hands,
+    deleted, over, winner (side index or None), draw, sides."""
 
     created: str | None
     finished: str | None
@@ -95,6 +94,11 @@ class IndexSummary(Struct, array_like=True):
     winner: int | None
     draw: bool
     sides: list[IndexSide]
+
+
+class IndexSummary(_SummaryFields, array_like=True):
+    """The summary an index entry holds (see :func:`summary_of`), stored as a list of
+    :class:`_SummaryFields`' values."""
 
 
 class IndexEntry(Struct, array_like=True):
@@ -128,19 +132,8 @@ class Header(Struct):
     count: int = 0
 
 
-class _SummaryV1(Struct):
+class _SummaryV1(_SummaryFields):
     """A summary as format 1 kept it (an object): taken over when that index is upgraded."""
-
-    created: str | None
-    finished: str | None
-    variant: str
-    label: str
-    hands: int
-    deleted: bool
-    over: bool
-    winner: int | None
-    draw: bool
-    sides: list[IndexSide]
 
 
 class _IndexV1(Struct):
