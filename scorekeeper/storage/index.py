@@ -396,33 +396,37 @@ def _known_entries(path: Path) -> tuple[dict[int, _Known], Header | None]:
     summarised again). An index of format 1 gives its entries with no digest: they are kept
     only for a file whose identity matches."""
     try:
-        raw = index_file(path).read_bytes()
+        handle = index_file(path).open("rb")
     except OSError:
         return {}, None
-    head, _, rest = raw.partition(b"\n")
-    try:
-        header = _HEADER.decode(head)
-    except (msgspec.ValidationError, msgspec.DecodeError):
-        return {}, None
-    known: dict[int, _Known] = {}
-    if header.format == 1:
+    with handle:
         try:
-            old = msgspec.json.decode(raw, type=_IndexV1)
-        except (msgspec.ValidationError, msgspec.DecodeError, RecursionError):
+            head = handle.readline()
+            header = _HEADER.decode(head)
+        except (OSError, msgspec.ValidationError, msgspec.DecodeError):
             return {}, None
-        for key, (identity, summary) in old.games.items():
-            fields = [getattr(summary, f) for f in summary.__struct_fields__]
-            made = msgspec.Raw(_ENCODE(IndexSummary(*fields)))
-            known[int(key)] = _Known(int(key), identity, "", made)
-        return known, None
-    if header.format != FORMAT:
-        return {}, None
-    for line in rest.splitlines():
+        known: dict[int, _Known] = {}
+        if header.format == 1:
+            try:
+                old = msgspec.json.decode(head + handle.read(), type=_IndexV1)
+            except (OSError, msgspec.ValidationError, msgspec.DecodeError, RecursionError):
+                return {}, None
+            for key, (identity, summary) in old.games.items():
+                fields = [getattr(summary, f) for f in summary.__struct_fields__]
+                made = msgspec.Raw(_ENCODE(IndexSummary(*fields)))
+                known[int(key)] = _Known(int(key), identity, "", made)
+            return known, None
+        if header.format != FORMAT:
+            return {}, None
         try:
-            entry = _KNOWN.decode(line)
-        except (msgspec.ValidationError, msgspec.DecodeError):
-            continue
-        known[entry.id] = entry
+            for line in handle:  # one line at a time: the file is never held whole
+                try:
+                    entry = _KNOWN.decode(line)
+                except (msgspec.ValidationError, msgspec.DecodeError):
+                    continue
+                known[entry.id] = entry
+        except OSError:
+            return {}, None
     return known, header
 
 
@@ -455,10 +459,13 @@ def _summarised(path: Path, game_id: int, file: Path, known: _Known | None) -> _
 def _save(path: Path, entries: list[_Known], folder: list[int] | None, checked: int) -> None:
     """Write the index (best effort: it is a cache): the header line, then the entries as
     given (newest first); summaries read from it are written back as the text they were."""
-    header = _ENCODE(Header(FORMAT, folder, checked, len(entries)))
-    content = b"\n".join([header, *map(_ENCODE, entries)]) + b"\n"
+    content = bytearray(_ENCODE(Header(FORMAT, folder, checked, len(entries))))
+    for entry in entries:  # one buffer grown line by line: no list of every line beside it
+        content += b"\n"
+        content += _ENCODE(entry)
+    content += b"\n"
     with suppress(OSError):
-        write_atomically(index_file(path), content, durable=False)
+        write_atomically(index_file(path), content, durable=False)  # type: ignore[arg-type]
 
 
 def _scan(path: Path, here: list[int] | None, header: Header | None) -> list[_Known]:
@@ -490,6 +497,8 @@ def _scan(path: Path, here: list[int] | None, header: Header | None) -> list[_Kn
                 if made is not None:
                     fresh.append(made)
                     changed = True
+    known_count = len(known)
+    del known  # what the scan kept is in ``fresh``: the rest can go before the index is written
     fresh.sort(key=lambda e: e.id, reverse=True)
     was_settled = (
         header is not None
@@ -500,7 +509,7 @@ def _scan(path: Path, here: list[int] | None, header: Header | None) -> list[_Kn
     now_settled = here is not None and is_settled(checked, here[1])
     if (
         changed
-        or len(fresh) != len(known)
+        or len(fresh) != known_count
         or header is None
         or header.folder != here
         or (now_settled and not was_settled)
