@@ -26,9 +26,6 @@ NOT_YET = {
     **{str(p.relative_to(ROOT)): "cli" for p in (PACKAGE / "cli").glob("*.py")},
     "scorekeeper/__main__.py": "cli",
     "scorekeeper/progress.py": "cli",
-    # meld judgements: their reasons are English in `check --json`; they need an English key
-    # and a translated text for the terminal
-    "scorekeeper/domain/melds.py": "meld reasons",
     # variant files' errors (a file that cannot be used, exit 3) and the rules' schema
     "scorekeeper/domain/variant.py": "variant file errors",
     "scorekeeper/domain/schema.py": "variant file errors",

@@ -17,6 +17,7 @@ from scorekeeper.domain.scoring import threes_in_hand
 from scorekeeper.domain.variant import Variant
 from scorekeeper.errors import InputError, RuleError
 from scorekeeper.i18n import gettext as _
+from scorekeeper.i18n import say
 
 
 def entry_from_json(variant: Variant, obj: Mapping[str, Any], side: str = "side") -> SideEntry:
@@ -124,7 +125,7 @@ def resolve_cards(
                 if not verdict.legal:
                     raise RuleError(
                         _("meld {i} ({cards}): {reason}").format(
-                            i=i, cards=render(group), reason=_(verdict.reason)
+                            i=i, cards=render(group), reason=say(verdict.reason)
                         )
                     )
                 kind = classify_canasta(variant, group)

@@ -24,7 +24,7 @@ from scorekeeper.domain.melds import too_many_cards
 from scorekeeper.domain.schema import ThreesRule
 from scorekeeper.domain.variant import Variant
 from scorekeeper.errors import InputError, RuleError
-from scorekeeper.i18n import N_, ngettext, number
+from scorekeeper.i18n import N_, ngettext, number, say
 from scorekeeper.i18n import gettext as _
 
 
@@ -398,7 +398,7 @@ def cards_in_decks(
     """The cards all sides typed exist in the variant's decks (:func:`too_many_cards`)."""
     problem = too_many_cards(variant, [c for e in entries for c in typed_cards(e)])
     if problem:
-        raise RuleError(_("{problem} in all sides together").format(problem=problem))
+        raise RuleError(_("{problem} in all sides together").format(problem=say(problem)))
 
 
 def points_in_decks(
