@@ -119,3 +119,49 @@ def test_reasons_are_english_under_english(monkeypatch):
     assert verdict.reason == "a meld needs at least 3 cards; this one has 2"
     expected = po("ja", "a meld needs at least {most} cards; this one has {n}")
     assert say(verdict.reason) == expected.format(most=3, n=2)
+
+
+# -- 2. the HTML sheet's rows ---------------------------------------------------------------------
+
+ROWS = ("Melded cards", "Canasta bonuses", "Red threes", "Going out", "Cards left in hand")
+
+
+def _played(cli, variant: str = "classic") -> None:
+    from tests.conftest import PARTNERSHIPS
+
+    assert cli("new", variant, *PARTNERSHIPS).exit_code == 0
+    hand = cli("hand", "--yes", "m=220 nat=1 mix=1 r=2 out h=15", "m=110 r=1 h=70")
+    assert hand.exit_code == 0, hand.output
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_html_rows_are_in_the_language(cli, monkeypatch, lang, tmp_path):
+    from html import escape
+
+    _played(cli)
+    monkeypatch.setenv("SCOREKEEPER_LANG", lang)
+    out = tmp_path / "game.html"
+    assert cli("export", "--format", "html", "--output", str(out)).exit_code == 0
+    page = out.read_text(encoding="utf-8")
+    for row in ROWS:
+        assert f"<td>{escape(po(lang, row))}</td>" in page, row
+        assert f"<td>{row}</td>" not in page
+    assert escape(po(lang, "Hand by hand")) in page
+
+
+def test_the_turkish_hand_by_hand_heading():
+    # the Turkish reader: "El el" reads as a stutter; the breakdown of the hands
+    assert po("tr", "Hand by hand") == "Ellerin dökümü"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_composed_row_label_is_translated(monkeypatch, lang):
+    from scorekeeper.presentation.view import breakdown_labels, label_text
+    from scorekeeper.variants import load_variant
+
+    v = load_variant("hand-and-foot")
+    labels = breakdown_labels(v)
+    assert labels["canasta_bonus"] == "Book bonuses"  # English as a string (JSON, CSV keys)
+    monkeypatch.setenv("SCOREKEEPER_LANG", lang)
+    assert label_text(labels["canasta_bonus"]) == po(lang, "Book bonuses")
+    assert label_text(labels["meld_points"]) == po(lang, "Melded cards")

@@ -30,7 +30,7 @@ from scorekeeper.presentation.formats.terminal_pad import (
 )
 from scorekeeper.presentation.render import num
 from scorekeeper.presentation.standings import footer_lines
-from scorekeeper.presentation.view import game_heading, hand_views
+from scorekeeper.presentation.view import game_heading, hand_views, label_text
 
 if TYPE_CHECKING:
     from scorekeeper.domain.records import StoredGame
@@ -154,7 +154,7 @@ def _breakdown(view: HandView) -> str:
     for item in view.items:
         if item.scored:
             cells = "".join(f'<td class="n">{num(x)}</td>' for x in item.points)
-            rows.append(f"<tr><td>{e(item.label)}</td>{cells}</tr>")
+            rows.append(f"<tr><td>{e(label_text(item.label))}</td>{cells}</tr>")
     cells = "".join(f'<td class="n">{num(s)}</td>' for s in view.scores)
     hand_score = _("Hand score")
     rows.append(f'<tr class="total"><td>{e(hand_score)}</td>{cells}</tr>')
