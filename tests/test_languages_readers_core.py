@@ -165,3 +165,55 @@ def test_a_composed_row_label_is_translated(monkeypatch, lang):
     monkeypatch.setenv("SCOREKEEPER_LANG", lang)
     assert label_text(labels["canasta_bonus"]) == po(lang, "Book bonuses")
     assert label_text(labels["meld_points"]) == po(lang, "Melded cards")
+
+
+# -- 3. variants show and the variant list ---------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_variants_show_names_the_cards_and_the_options_in_the_language(cli, monkeypatch, lang):
+    monkeypatch.setenv("SCOREKEEPER_LANG", lang)
+    result = cli("variants", "show", "samba")
+    assert result.exit_code == 0
+    lines = [line.split() for line in result.output.splitlines()]
+    # the card-values table: "<name> <value>" rows (RULES.md §4: samba jokers 50, red three 100)
+    rows = {" ".join(words[:-1]): words[-1] for words in lines if len(words) >= 2}
+    assert rows.get(po(lang, "joker")) == "50"
+    assert po(lang, "red three") in rows
+    assert "red three" not in rows and "black three" not in rows
+    heading = po(lang, "Options (new --set {metavar})").format(metavar=po(lang, "KEY=VALUE"))
+    assert heading in result.output
+    assert "NAME=VALUE" not in result.output
+    sep = po(lang, ", ")
+    tie = po(lang, "(tie = {tie}; --set tie={choices})")
+    choices = sep.join(["extra_hand", "draw", "went_out"])
+    assert flat(tie.format(tie="draw", choices=choices)) in flat(result.output)
+
+
+def test_option_values_are_numbers_as_the_language_writes_them(monkeypatch):
+    from scorekeeper.presentation.variants import option_value
+
+    assert option_value(True) == "true"
+    assert option_value(1500) == "1,500"
+    monkeypatch.setenv("SCOREKEEPER_LANG", "tr")
+    assert option_value(1500) == "1.500"  # Turkish groups thousands with a dot (issue 14)
+    assert option_value(False) == "false"  # typed with --set as is
+
+
+@pytest.mark.parametrize("lang", ("en", *LANGS))
+@pytest.mark.parametrize("width", (80, 100, 120))
+def test_a_variant_key_never_wraps_in_the_list(cli, monkeypatch, lang, width):
+    from rich.console import Console
+
+    from scorekeeper.presentation import console as console_module
+
+    def sized(stderr: bool = False):
+        return Console(width=width, color_system=None, force_terminal=False, highlight=False)
+
+    monkeypatch.setattr(console_module, "factory", sized)
+    monkeypatch.setenv("SCOREKEEPER_LANG", lang)
+    result = cli("variants")
+    assert result.exit_code == 0
+    starts = [line.split()[0] for line in result.output.splitlines() if line.strip()]
+    for key in ("pennies-from-heaven", "modern-american", "hand-and-foot"):
+        assert key in starts, (key, result.output)
