@@ -284,7 +284,7 @@ def test_the_refusals_say_the_catalogues_words(cli, monkeypatch):
     monkeypatch.setenv("SCOREKEEPER_LANG", "tr")
     line = refusal(cli, "hand", "--yes", "m=120 zz=1", "-")
     assert by_id["unknown item '{key}' for {variant}; items: {items}"].startswith("{variant} için")
-    assert ": Ann & Bob: classic için bilinmeyen öğe 'zz'; öğeler: clean, " in line
+    assert ": Ann & Bob: Klasik Kanasta için bilinmeyen öğe 'zz'; öğeler: clean, " in line
     line = refusal(cli, "hand", "--yes", "m=120")
     expected = by_id[
         "this game has {n} sides ({sides}): give one entry per side in that order ('-' for a"

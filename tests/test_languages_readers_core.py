@@ -217,3 +217,55 @@ def test_a_variant_key_never_wraps_in_the_list(cli, monkeypatch, lang, width):
     starts = [line.split()[0] for line in result.output.splitlines() if line.strip()]
     for key in ("pennies-from-heaven", "modern-american", "hand-and-foot"):
         assert key in starts, (key, result.output)
+
+
+# -- 4. refusals name the variant by its title --------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_an_unknown_item_names_the_variant_by_its_title(cli, monkeypatch, lang):
+    from tests.conftest import PARTNERSHIPS
+
+    assert cli("new", "classic", *PARTNERSHIPS).exit_code == 0
+    monkeypatch.setenv("SCOREKEEPER_LANG", lang)
+    result = cli("hand", "--yes", "m=120 zz=1", "-")
+    assert result.exit_code == 1
+    title = po(lang, "Classic Canasta")
+    assert title in result.output
+    words = po(lang, "unknown item '{key}' for {variant}; items: {items}")
+    start = words.split("{items}")[0].format(key="zz", variant=title)
+    assert flat(start) in flat(result.output)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_going_out_without_a_canasta_names_the_variant_by_its_title(cli, monkeypatch, lang):
+    from tests.conftest import PARTNERSHIPS
+
+    assert cli("new", "classic", *PARTNERSHIPS).exit_code == 0
+    monkeypatch.setenv("SCOREKEEPER_LANG", lang)
+    result = cli("hand", "--yes", "m=120 out", "m=90")
+    assert result.exit_code == 1
+    assert po(lang, "Classic Canasta") in result.output
+    assert " classic" not in result.output.lower().replace("classic canasta", "")
+
+
+def test_english_refusals_name_the_variant_by_its_title_too(cli):
+    from tests.conftest import PARTNERSHIPS
+
+    assert cli("new", "classic", *PARTNERSHIPS).exit_code == 0
+    result = cli("hand", "--yes", "m=120 out", "m=90")
+    assert "Classic Canasta needs at least" in result.output
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_set_refusals_are_in_the_language(cli, monkeypatch, lang):
+    monkeypatch.setenv("SCOREKEEPER_LANG", lang)
+    result = cli("new", "classic", "--team", "A", "--team", "B", "--set", "foo=1")
+    assert result.exit_code != 0
+    text = po(lang, "'{path}' is not a rule or option of this variant").format(path="foo")
+    assert text in result.output
+    result = cli("new", "classic", "--team", "A", "--team", "B", "--set", "draw_on_tie=maybe")
+    assert result.exit_code != 0
+    words = po(lang, "'{name}' takes true or false (or yes/no, on/off, 1/0), not '{text}'")
+    assert flat(words.format(name="draw_on_tie", text="maybe")) in flat(result.output)
+    assert "is not a rule" not in result.output and "takes true or false" not in result.output

@@ -286,7 +286,7 @@ def _read_counts(
             allowed = ", ".join(variant.penalties) or _("none")
             raise InputError(
                 _("{side}: {variant} has no penalty '{name}' (penalties: {allowed})").format(
-                    side=side, variant=variant.name, name=name, allowed=allowed
+                    side=side, variant=_(variant.title), name=name, allowed=allowed
                 )
             )
         title = variant.penalties[name].title or name
@@ -305,7 +305,7 @@ def _read_special(variant: Variant, raw: Any, side: str) -> str | None:
         allowed = ", ".join(variant.special_hands) or _("none")
         raise InputError(
             _("{side}: {variant} has no special hand '{name}' (special hands: {allowed})").format(
-                side=side, variant=variant.name, name=special, allowed=allowed
+                side=side, variant=_(variant.title), name=special, allowed=allowed
             )
         )
     return special
@@ -399,7 +399,7 @@ def read_entry(variant: Variant, obj: Mapping[str, Any], side: str = "side") -> 
             values[said.key] = True
     for f in FIELDS:
         if f.refused and values.get(f.key) and not f.used(variant):
-            raise InputError(f"{side}: {_(f.refused).format(variant=variant.name)}")
+            raise InputError(f"{side}: {_(f.refused).format(variant=_(variant.title))}")
     for f in FIELDS:
         text = texts.get(f.cards_key) if f.kind == POINTS_OR_CARDS else None
         if text is not None:

@@ -97,7 +97,7 @@ def _resolve(variant: Variant, key: str, names: dict[str, Name]) -> Name:
 
     raise InputError(
         _("unknown item '{key}' for {variant}; items: {items}").format(
-            key=key, variant=variant.name, items=", ".join(full)
+            key=key, variant=_(variant.title), items=", ".join(full)
         )
         + hint(key, full)
     )

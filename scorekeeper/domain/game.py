@@ -114,7 +114,7 @@ class Game(Struct, dict=True):
             allowed = str(lo) if lo == hi else _("{lo} to {hi}").format(lo=lo, hi=hi)
             raise RuleError(
                 _("{variant} is played by {allowed} sides, not {n}").format(
-                    variant=self.variant.name, allowed=allowed, n=len(names)
+                    variant=_(self.variant.title), allowed=allowed, n=len(names)
                 )
             )
         for name in names:
@@ -143,7 +143,7 @@ class Game(Struct, dict=True):
         if players and not self.variant.players.min <= players <= self.variant.players.max:
             raise RuleError(
                 _("{variant} is for {lo} to {hi} players, not {n}").format(
-                    variant=self.variant.name,
+                    variant=_(self.variant.title),
                     lo=self.variant.players.min,
                     hi=self.variant.players.max,
                     n=players,
@@ -158,7 +158,7 @@ class Game(Struct, dict=True):
                 _(
                     "{variant} is played in partnerships of the same size: give every side the"
                     " same number of players (--players), not {counts}"
-                ).format(variant=self.variant.name, counts=counts)
+                ).format(variant=_(self.variant.title), counts=counts)
             )
         if self.first_dealer is not None:
             self.first_dealer = self.dealer_named(self.first_dealer)

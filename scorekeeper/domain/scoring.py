@@ -104,7 +104,7 @@ def check_going_out(variant: Variant, entry: SideEntry, side: str) -> None:
         need = variant.going_out.canastas
         raise RuleError(
             _("{side} went out with {has}; {variant} needs at least {need} to go out").format(
-                side=side, has=_canastas(has), variant=variant.name, need=_canastas(need)
+                side=side, has=_canastas(has), variant=_(variant.title), need=_canastas(need)
             )
         )
     missing = [
@@ -115,7 +115,7 @@ def check_going_out(variant: Variant, entry: SideEntry, side: str) -> None:
     if missing:
         raise RuleError(
             _("{side} cannot go out yet: {variant} needs {missing}").format(
-                side=side, variant=variant.name, missing=", ".join(missing)
+                side=side, variant=_(variant.title), missing=", ".join(missing)
             )
         )
     if variant.going_out.red_threes_at_least_canastas and entry.red_threes < entry.canasta_count:
@@ -128,7 +128,7 @@ def check_going_out(variant: Variant, entry: SideEntry, side: str) -> None:
                 side=side,
                 threes=threes.format(n=entry.red_threes),
                 canastas=_canastas(entry.canasta_count),
-                variant=variant.name,
+                variant=_(variant.title),
             )
         )
 
@@ -186,7 +186,7 @@ def partners_named(
     if variant.partnerships != "per_hand":
         raise RuleError(
             _("{variant} has fixed sides; partners are not formed for a hand").format(
-                variant=variant.name
+                variant=_(variant.title)
             )
         )
     count = len(entries)
@@ -300,14 +300,16 @@ def threes_scored(variant: Variant, e: SideEntry, name: str, partners: Sequence[
     """Red and black threes laid out only where the variant scores them (RULES.md §4)."""
     if e.red_threes and not variant.red_threes.scored:
         raise RuleError(
-            _("{side}: {variant} does not score red threes").format(side=name, variant=variant.name)
+            _("{side}: {variant} does not score red threes").format(
+                side=name, variant=_(variant.title)
+            )
         )
     if e.black_threes and not variant.black_threes.scored:
         raise RuleError(
             _(
                 "{side}: {variant} does not score black threes laid out; count a melded"
                 " black three in the meld points"
-            ).format(side=name, variant=variant.name)
+            ).format(side=name, variant=_(variant.title))
         )
 
 
