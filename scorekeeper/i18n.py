@@ -29,6 +29,7 @@ API for the other modules:
 from __future__ import annotations
 
 import os
+from collections.abc import Iterable
 from typing import Any
 
 #: The languages that have a catalogue.
@@ -207,7 +208,7 @@ def say(text: str | None) -> str:
     return text.translated() if isinstance(text, Message) else text
 
 
-def listing(items: list[str] | tuple[str, ...]) -> str:
+def listing(items: Iterable[str]) -> str:
     """Items joined by the language's list separator: ``"a, b"`` in English and Turkish,
     ``"a、b"`` in Japanese (the catalogue's translation of ", ")."""
     return gettext(", ").join(items)

@@ -269,3 +269,68 @@ def test_set_refusals_are_in_the_language(cli, monkeypatch, lang):
     words = po(lang, "'{name}' takes true or false (or yes/no, on/off, 1/0), not '{text}'")
     assert flat(words.format(name="draw_on_tie", text="maybe")) in flat(result.output)
     assert "is not a rule" not in result.output and "takes true or false" not in result.output
+
+
+# -- 5. the readers' wording ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("msgid", "words"),
+    [
+        ("To go out, a side needs", "Çıkmak için takıma gereken"),
+        ("Source: {source}", "Dayanak:"),
+        ("Source", "Dosya"),
+        ("Games", "Oyunlar"),
+        ("In force", "Etkin"),
+        ("a run of one suit", "seri"),
+        ("the top discard counts toward the opening", "üst kartı"),
+        ("below {points}", "altı"),
+    ],
+)
+def test_the_turkish_readers_words(msgid, words):
+    assert words in po("tr", msgid)
+
+
+def test_turkish_red_threes_with_two_canastas_count_plus():
+    msgid = (
+        "Red threes short of the two canastas cost a flat 100 each (six: -600, not -1,000);"
+        " with them they keep their table (six: +1,000)"
+    )
+    assert "iki kanastası olan takımda artı sayılır" in po("tr", msgid)
+    assert "tablolarını korur" not in po("tr", msgid)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_variants_show_samba_in_the_readers_words(cli, monkeypatch, lang):
+    monkeypatch.setenv("SCOREKEEPER_LANG", lang)
+    result = cli("variants", "show", "samba")
+    out = flat(result.output)
+    # samba's red threes: minus with no canasta (RULES.md §4): a zero count has its own words
+    assert flat(po(lang, "no canasta: {sign}").format(sign=po(lang, "minus"))) in out
+    assert "0つ" not in out and "0 kanasta" not in out
+    assert flat(po(lang, "To go out, a side needs")) in out
+    if lang == "ja":
+        assert po("ja", "plus") == "加点"
+        assert "同点のとき" in po("ja", "Equal totals at the target")
+        assert po("ja", "{count} threes: {points}").startswith("赤い3を{count}枚そろえると")
+        assert ";" not in result.output and "NAME" not in result.output
+
+
+def test_going_out_with_no_canasta_says_so(cli, monkeypatch):
+    from tests.conftest import PARTNERSHIPS
+
+    assert cli("new", "classic", *PARTNERSHIPS).exit_code == 0
+    monkeypatch.setenv("SCOREKEEPER_LANG", "ja")
+    result = cli("hand", "--yes", "m=120 out", "m=90")
+    assert result.exit_code == 1
+    assert po("ja", "no canasta") in result.output
+    assert "カナスタ0つ" not in result.output
+
+
+def test_a_japanese_list_is_joined_with_the_japanese_comma(monkeypatch):
+    from scorekeeper.i18n import listing
+
+    monkeypatch.setenv("SCOREKEEPER_LANG", "ja")
+    assert listing(["a", "b"]) == "a" + po("ja", ", ") + "b" == "a、b"
+    monkeypatch.setenv("SCOREKEEPER_LANG", "en")
+    assert listing(["a", "b"]) == "a, b"

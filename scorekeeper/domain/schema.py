@@ -606,7 +606,7 @@ def _explain(message: str, data: Any) -> str:
     unknown = re.match(r"Object contains unknown field `(.*)`", what)
     if unknown:
         key = unknown.group(1)
-        allowed = ", ".join(_fields(_unwrap(tp))) if _is_struct(_unwrap(tp)) else ""
+        allowed = listing(_fields(_unwrap(tp))) if _is_struct(_unwrap(tp)) else ""
         return f"unknown key '{_dotted([*path, key])}' (allowed: {allowed})"
     missing = re.match(r"Object missing required field `(.*)`", what)
     if missing:

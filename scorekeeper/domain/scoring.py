@@ -24,7 +24,7 @@ from scorekeeper.domain.melds import too_many_cards
 from scorekeeper.domain.schema import ThreesRule
 from scorekeeper.domain.variant import Variant
 from scorekeeper.errors import InputError, RuleError
-from scorekeeper.i18n import N_, ngettext, number, say
+from scorekeeper.i18n import N_, listing, ngettext, number, say
 from scorekeeper.i18n import gettext as _
 
 
@@ -115,7 +115,7 @@ def check_going_out(variant: Variant, entry: SideEntry, side: str) -> None:
     if missing:
         raise RuleError(
             _("{side} cannot go out yet: {variant} needs {missing}").format(
-                side=side, variant=_(variant.title), missing=", ".join(missing)
+                side=side, variant=_(variant.title), missing=listing(missing)
             )
         )
     if variant.going_out.red_threes_at_least_canastas and entry.red_threes < entry.canasta_count:
@@ -161,6 +161,9 @@ def _decks(variant: Variant) -> str:
 
 
 def _canastas(n: int) -> str:
+    """``n`` canastas in words; none has its own message ("no canasta", "カナスタなし")."""
+    if n == 0:
+        return _("no canasta")
     return ngettext("{n} canasta", "{n} canastas", n).format(n=n)
 
 

@@ -206,7 +206,7 @@ def print_variant(con: Console, v: Variant) -> None:
             key,
             text_cell(_(kind.title)),
             _makeup_text(kind),
-            ", ".join(kind.aliases),
+            listing(list(kind.aliases)),
             number_cell(kind.bonus),
         )
     con.print(kinds)
@@ -230,7 +230,7 @@ def print_variant(con: Console, v: Variant) -> None:
     need += [_counted(n, v.canastas[k].title) for k, n in going_out.kinds.items() if n]
     if going_out.red_threes_at_least_canastas:
         need.append(_("at least as many red threes as canastas"))
-    threes.add_row(_("To go out, a side needs"), ", ".join(need) or _("nothing"))
+    threes.add_row(_("To go out, a side needs"), listing(need) or _("nothing"))
     if v.partnerships == "per_hand":
         threes.add_row(
             _("Partnerships"),
@@ -386,21 +386,27 @@ def _threes_text(rule: ThreesRule) -> str:
     else:
         words = {-1: _("minus"), 0: _("not scored"), 1: _("plus")}
         table = rule.sign_by_canastas
-        sign = ", ".join(
-            (
-                ngettext("{n} canasta or more: {sign}", "{n} canastas or more: {sign}", i)
-                if i == len(table) - 1
-                else ngettext("{n} canasta: {sign}", "{n} canastas: {sign}", i)
-            ).format(n=i, sign=words.get(s, s))
-            for i, s in enumerate(table)
+        sign = listing(
+            [
+                (
+                    _("no canasta: {sign}")
+                    if i == 0 and len(table) > 1
+                    else ngettext("{n} canasta or more: {sign}", "{n} canastas or more: {sign}", i)
+                    if i == len(table) - 1
+                    else ngettext("{n} canasta: {sign}", "{n} canastas: {sign}", i)
+                ).format(n=i, sign=words.get(s, s))
+                for i, s in enumerate(table)
+            ]
         )
     if rule.minus_each:
-        sign += "; " + _("a negative item {points} each, whatever the count").format(
+        sign += _("; ") + _("a negative item {points} each, whatever the count").format(
             points=num(rule.minus_each)
         )
     if rule.negative_cap:
-        sign += "; " + _("a negative item at most {points}").format(points=num(rule.negative_cap))
-    return "; ".join(parts) + f" ({sign})"
+        sign += _("; ") + _("a negative item at most {points}").format(
+            points=num(rule.negative_cap)
+        )
+    return _("; ").join(parts) + " " + _("({note})").format(note=sign)
 
 
 def meld_rules_text(v: Variant) -> str:
@@ -449,4 +455,4 @@ def meld_rules_text(v: Variant) -> str:
         "not_allowed": N_("the pile cannot be taken to open"),
     }
     parts.append(_(discard[r.opening_discard]))
-    return "; ".join(parts)
+    return _("; ").join(parts)

@@ -20,7 +20,7 @@ from html import escape
 from typing import TYPE_CHECKING
 
 from scorekeeper.i18n import gettext as _
-from scorekeeper.i18n import language
+from scorekeeper.i18n import language, listing
 from scorekeeper.presentation.formats.terminal_pad import (
     hand_label,
     header_lines,
@@ -149,7 +149,7 @@ def _breakdown(view: HandView) -> str:
     if view.dealer:
         title += " · " + _("dealer {name}").format(name=view.dealer)
     if view.partners:
-        title += " · " + _("partners {names}").format(names=", ".join(view.partners))
+        title += " · " + _("partners {names}").format(names=listing(view.partners))
     rows = [f"<tr><th></th>{head}</tr>"]
     for item in view.items:
         if item.scored:
