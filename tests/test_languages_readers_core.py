@@ -334,3 +334,12 @@ def test_a_japanese_list_is_joined_with_the_japanese_comma(monkeypatch):
     assert listing(["a", "b"]) == "a" + po("ja", ", ") + "b" == "a、b"
     monkeypatch.setenv("SCOREKEEPER_LANG", "en")
     assert listing(["a", "b"]) == "a, b"
+
+
+def test_a_did_you_mean_joins_the_sentence_as_the_language_does(cli, monkeypatch):
+    monkeypatch.setenv("SCOREKEEPER_LANG", "ja")
+    result = cli("new", "classic", "--team", "A", "--team", "B", "--set", "targt=1")
+    assert result.exit_code != 0
+    hint = po("ja", "; ") + po("ja", "did you mean '{suggestion}'?").format(suggestion="target")
+    assert hint in result.output
+    assert ";" not in result.output
