@@ -29,6 +29,7 @@ API for the other modules:
 from __future__ import annotations
 
 import os
+from collections.abc import Iterable
 from typing import Any
 
 #: The languages that have a catalogue.
@@ -152,3 +153,62 @@ class english:
     def __exit__(self, *exc: object) -> None:
         global _english
         _english -= 1
+
+
+class Message(str):
+    """An English sentence that remembers how it was made, to be said again in another language.
+
+    ``Message(template, **values)`` is the English text ``template.format(**values)`` (a plain
+    ``str`` everywhere: ``--json`` documents and comparisons see English); :meth:`translated`
+    says it in the language in use: the catalogue's ``template`` with the values in that
+    language (integers through :func:`number`, a nested :class:`Message` translated, a list or
+    tuple joined by the language's list separator, :func:`listing`). Mark the template for
+    extraction where it is written: ``Message(N_("a meld needs {n} cards"), n=3)``.
+    """
+
+    template: str
+    values: dict[str, Any]
+
+    def __new__(cls, template: str, **values: Any) -> Message:
+        with english():
+            text = _fill(template, values)
+        self = super().__new__(cls, text)
+        self.template = template
+        self.values = values
+        return self
+
+    def translated(self) -> str:
+        """This message in the language in use (English inside :class:`english`)."""
+        return _fill(gettext(self.template), self.values)
+
+
+def _value(value: Any) -> str:
+    if isinstance(value, Message):
+        return value.translated()
+    if isinstance(value, bool):
+        return str(value)
+    if isinstance(value, int):
+        return number(value)
+    if isinstance(value, list | tuple):
+        return listing([_value(v) for v in value])
+    return str(value)
+
+
+def _fill(template: str, values: dict[str, Any]) -> str:
+    if not values:
+        return template
+    return template.format(**{key: _value(value) for key, value in values.items()})
+
+
+def say(text: str | None) -> str:
+    """``text`` in the language in use: a :class:`Message` translated, any other string as it
+    is (already in the language, or a name). None reads as the empty string."""
+    if text is None:
+        return ""
+    return text.translated() if isinstance(text, Message) else text
+
+
+def listing(items: Iterable[str]) -> str:
+    """Items joined by the language's list separator: ``"a, b"`` in English and Turkish,
+    ``"a、b"`` in Japanese (the catalogue's translation of ", ")."""
+    return gettext(", ").join(items)

@@ -26,9 +26,6 @@ NOT_YET = {
     **{str(p.relative_to(ROOT)): "cli" for p in (PACKAGE / "cli").glob("*.py")},
     "scorekeeper/__main__.py": "cli",
     "scorekeeper/progress.py": "cli",
-    # meld judgements: their reasons are English in `check --json`; they need an English key
-    # and a translated text for the terminal
-    "scorekeeper/domain/melds.py": "meld reasons",
     # variant files' errors (a file that cannot be used, exit 3) and the rules' schema
     "scorekeeper/domain/variant.py": "variant file errors",
     "scorekeeper/domain/schema.py": "variant file errors",
@@ -287,7 +284,7 @@ def test_the_refusals_say_the_catalogues_words(cli, monkeypatch):
     monkeypatch.setenv("SCOREKEEPER_LANG", "tr")
     line = refusal(cli, "hand", "--yes", "m=120 zz=1", "-")
     assert by_id["unknown item '{key}' for {variant}; items: {items}"].startswith("{variant} için")
-    assert ": Ann & Bob: classic için bilinmeyen öğe 'zz'; öğeler: clean, " in line
+    assert ": Ann & Bob: Klasik Kanasta için bilinmeyen öğe 'zz'; öğeler: clean, " in line
     line = refusal(cli, "hand", "--yes", "m=120")
     expected = by_id[
         "this game has {n} sides ({sides}): give one entry per side in that order ('-' for a"

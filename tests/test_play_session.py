@@ -67,8 +67,8 @@ def test_a_side_entry_that_cannot_be_read_is_asked_again(cli, game):
     result = play(cli, EX07_A, "m=110 r=1 h=70 nonsense=1", EX07_B, "quit")
     assert result.exit_code == 0
     assert errors(result) == [
-        "Error: Cat & Dan: unknown item 'nonsense' for classic; items: clean, concealed, dirty,"
-        " hand, meld, mixed, natural, out, pure, red, red_three_not_declared"
+        "Error: Cat & Dan: unknown item 'nonsense' for Classic Canasta; items: clean, concealed,"
+        " dirty, hand, meld, mixed, natural, out, pure, red, red_three_not_declared"
     ]
     assert totals(cli) == [1305, 140]
 

@@ -31,8 +31,9 @@ PACKAGE = ROOT / "scorekeeper"
 LOCALE = PACKAGE / "locale"
 LANGUAGES = ("ja", "tr")
 KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2)}
-#: The keys of a variant file whose strings are shown to players.
-TEXT_KEYS = ("title", "description")
+#: The keys of a variant file whose strings are shown to players (``need``: what a refused
+#: opening lacks, in check's verdict).
+TEXT_KEYS = ("title", "description", "need")
 
 
 def _strings(value: Any, key: str = "") -> Iterator[str]:

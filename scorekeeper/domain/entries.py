@@ -31,6 +31,7 @@ from scorekeeper.domain.fields import (
 )
 from scorekeeper.errors import InputError, RuleError
 from scorekeeper.i18n import gettext as _
+from scorekeeper.i18n import listing
 
 if TYPE_CHECKING:
     from scorekeeper.domain.variant import Variant
@@ -283,10 +284,10 @@ def _read_counts(
     counts = {}
     for name, count in raw.items():
         if name not in variant.penalties:
-            allowed = ", ".join(variant.penalties) or _("none")
+            allowed = listing(variant.penalties) or _("none")
             raise InputError(
                 _("{side}: {variant} has no penalty '{name}' (penalties: {allowed})").format(
-                    side=side, variant=variant.name, name=name, allowed=allowed
+                    side=side, variant=_(variant.title), name=name, allowed=allowed
                 )
             )
         title = variant.penalties[name].title or name
@@ -302,10 +303,10 @@ def _read_special(variant: Variant, raw: Any, side: str) -> str | None:
         return None
     special = text_value(raw, f"{side}: 'special_hand'")
     if special not in variant.special_hands:
-        allowed = ", ".join(variant.special_hands) or _("none")
+        allowed = listing(variant.special_hands) or _("none")
         raise InputError(
             _("{side}: {variant} has no special hand '{name}' (special hands: {allowed})").format(
-                side=side, variant=variant.name, name=special, allowed=allowed
+                side=side, variant=_(variant.title), name=special, allowed=allowed
             )
         )
     return special
@@ -338,7 +339,7 @@ def read_entry(variant: Variant, obj: Mapping[str, Any], side: str = "side") -> 
     fields = by_json_key()
     for key in obj:
         if key not in fields and key != "team":
-            allowed = ", ".join(entry_keys())
+            allowed = listing(entry_keys())
             raise InputError(
                 _("{side}: unknown key '{key}' (allowed: {allowed})").format(
                     side=side, key=key, allowed=allowed
@@ -399,7 +400,7 @@ def read_entry(variant: Variant, obj: Mapping[str, Any], side: str = "side") -> 
             values[said.key] = True
     for f in FIELDS:
         if f.refused and values.get(f.key) and not f.used(variant):
-            raise InputError(f"{side}: {_(f.refused).format(variant=variant.name)}")
+            raise InputError(f"{side}: {_(f.refused).format(variant=_(variant.title))}")
     for f in FIELDS:
         text = texts.get(f.cards_key) if f.kind == POINTS_OR_CARDS else None
         if text is not None:

@@ -34,7 +34,7 @@ from scorekeeper.domain.reading import entry_from_json
 from scorekeeper.domain.variant import Variant
 from scorekeeper.errors import InputError
 from scorekeeper.i18n import gettext as _
-from scorekeeper.i18n import number
+from scorekeeper.i18n import listing, number
 
 #: A name the grammar knows: (its field, and the canasta or penalty kind it names, else "").
 Name = tuple[EntryField, str]
@@ -88,7 +88,7 @@ def _resolve(variant: Variant, key: str, names: dict[str, Name]) -> Name:
         return next(iter(targets.values()))
     if targets:
         each = sorted(_described(variant, name) for name in targets.values())
-        options = _("{some} or {last}").format(some=", ".join(each[:-1]), last=each[-1])
+        options = _("{some} or {last}").format(some=listing(each[:-1]), last=each[-1])
         raise InputError(
             _("'{key}' could be {options}; type more of it").format(key=key, options=options)
         )
@@ -97,7 +97,7 @@ def _resolve(variant: Variant, key: str, names: dict[str, Name]) -> Name:
 
     raise InputError(
         _("unknown item '{key}' for {variant}; items: {items}").format(
-            key=key, variant=variant.name, items=", ".join(full)
+            key=key, variant=_(variant.title), items=listing(full)
         )
         + hint(key, full)
     )
@@ -290,7 +290,7 @@ def split_name(text: str, names: list[str] | tuple[str, ...]) -> tuple[str | Non
 
         raise InputError(
             _("no side called '{name}' in this game (sides: {sides})").format(
-                name=head.strip(), sides=", ".join(names)
+                name=head.strip(), sides=listing(names)
             )
             + hint(head.strip(), names)
         )
@@ -311,7 +311,7 @@ def order_lines(lines: list[str], names: list[str] | tuple[str, ...]) -> list[st
                 _(
                     "this game has {n} sides ({sides}): give one entry per side in that order"
                     " ('-' for a side that scored nothing); got {got}"
-                ).format(n=len(names), sides=", ".join(names), got=len(lines))
+                ).format(n=len(names), sides=listing(names), got=len(lines))
             )
         return list(lines)
     if not all(named):
@@ -330,6 +330,6 @@ def order_lines(lines: list[str], names: list[str] | tuple[str, ...]) -> list[st
     missing = [n for n in names if n not in ordered]
     if missing:
         raise InputError(
-            _("no entry for {sides}; every side needs one").format(sides=", ".join(missing))
+            _("no entry for {sides}; every side needs one").format(sides=listing(missing))
         )
     return [ordered[n] for n in names]

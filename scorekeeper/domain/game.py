@@ -20,7 +20,7 @@ from scorekeeper.domain.scoring import Breakdown, score_hand
 from scorekeeper.domain.variant import Variant
 from scorekeeper.errors import InputError, RuleError
 from scorekeeper.i18n import gettext as _
-from scorekeeper.i18n import ngettext
+from scorekeeper.i18n import listing, ngettext
 
 
 def check_note(note: str) -> None:
@@ -114,7 +114,7 @@ class Game(Struct, dict=True):
             allowed = str(lo) if lo == hi else _("{lo} to {hi}").format(lo=lo, hi=hi)
             raise RuleError(
                 _("{variant} is played by {allowed} sides, not {n}").format(
-                    variant=self.variant.name, allowed=allowed, n=len(names)
+                    variant=_(self.variant.title), allowed=allowed, n=len(names)
                 )
             )
         for name in names:
@@ -143,7 +143,7 @@ class Game(Struct, dict=True):
         if players and not self.variant.players.min <= players <= self.variant.players.max:
             raise RuleError(
                 _("{variant} is for {lo} to {hi} players, not {n}").format(
-                    variant=self.variant.name,
+                    variant=_(self.variant.title),
                     lo=self.variant.players.min,
                     hi=self.variant.players.max,
                     n=players,
@@ -153,12 +153,12 @@ class Game(Struct, dict=True):
         if players and self.variant.partnerships == "fixed" and len(sizes) > 1:
             # RULES.md §2 and §7: partners sit opposite, so the sides are partnerships of the
             # same number of players (2 x 2, 2 x 3, 3 x 2)
-            counts = ", ".join(f"{s.name} {len(s.players)}" for s in self.sides)
+            counts = listing(f"{s.name} {len(s.players)}" for s in self.sides)
             raise RuleError(
                 _(
                     "{variant} is played in partnerships of the same size: give every side the"
                     " same number of players (--players), not {counts}"
-                ).format(variant=self.variant.name, counts=counts)
+                ).format(variant=_(self.variant.title), counts=counts)
             )
         if self.first_dealer is not None:
             self.first_dealer = self.dealer_named(self.first_dealer)
@@ -179,7 +179,7 @@ class Game(Struct, dict=True):
                 return i
         from scorekeeper.domain.suggest import hint
 
-        sides = ", ".join(self.names)
+        sides = listing(self.names)
         raise InputError(
             _("no side called '{name}' in this game (sides: {sides})").format(
                 name=name, sides=sides
@@ -309,12 +309,12 @@ class Game(Struct, dict=True):
         for side in self.sides:
             if name_key(side.name) == key:
                 return side.players[0] if seats else side.name
-        sides = ", ".join(self.names)
+        sides = listing(self.names)
         if seats:
             raise InputError(
                 _(
                     "the dealer '{name}' is not in this game (players: {players}; sides: {sides})"
-                ).format(name=name, players=", ".join(seats), sides=sides)
+                ).format(name=name, players=listing(seats), sides=sides)
             )
         raise InputError(
             _("the dealer '{name}' is not in this game (sides: {sides})").format(

@@ -26,7 +26,7 @@ from scorekeeper.domain.cards import RANK_KEYS, RANK_WORDS, Card, card_points, r
 from scorekeeper.domain.minimums import Minimum
 from scorekeeper.domain.schema import MeldRules, Requirement
 from scorekeeper.domain.variant import Variant
-from scorekeeper.i18n import number
+from scorekeeper.i18n import N_, Message
 
 __all__ = [
     "SEQUENCE_RANKS",
@@ -51,6 +51,11 @@ def rank_name(rank: str) -> str:
     return RANK_WORDS[RANK_KEYS[rank]] if rank in RANK_KEYS else f"{rank}s"
 
 
+def _rank(rank: str) -> Message:
+    """:func:`rank_name` as a message, translated where a reason is shown."""
+    return Message(rank_name(rank))
+
+
 def classify_canasta(variant: Variant, meld: Sequence[Card]) -> str | None:
     """The canasta kind a meld of cards makes under ``variant``, or None if it is no canasta.
 
@@ -72,14 +77,30 @@ def too_many_cards(variant: Variant, cards: Sequence[Card]) -> str | None:
         by_rank[card.key] = by_rank.get(card.key, 0) + 1
         if card.suit:
             by_card[(card.rank, card.suit)] = by_card.get((card.rank, card.suit), 0) + 1
-    decks = f"{variant.decks} deck{'s' if variant.decks > 1 else ''}"
+    decks = (
+        Message(N_("the {n} decks"), n=variant.decks)
+        if variant.decks > 1
+        else Message(N_("the deck"))
+    )
     for key, n in by_rank.items():
         if n > variant.cards_of(key):
-            return f"{n} {RANK_WORDS[key]} typed; the {decks} hold {variant.cards_of(key)}"
+            return Message(
+                N_("{n} {cards} typed; {decks} hold {most}"),
+                n=n,
+                cards=Message(RANK_WORDS[key]),
+                decks=decks,
+                most=variant.cards_of(key),
+            )
     for (rank, suit), n in by_card.items():
         if n > variant.decks:
             card = Card(rank, suit)
-            return f"{n} cards {card} typed; the {decks} hold {variant.decks}"
+            return Message(
+                N_("{n} cards {card} typed; {decks} hold {most}"),
+                n=n,
+                card=str(card),
+                decks=decks,
+                most=variant.decks,
+            )
     return None
 
 
@@ -115,15 +136,11 @@ class MeldVerdict(Struct, frozen=True):
             "points": self.points,
             "shape": self.shape,
             "legal": self.legal,
-            "reason": self.reason,
+            "reason": None if self.reason is None else str(self.reason),
             "canasta": self.canasta,
-            "note": self.note,
+            "note": None if self.note is None else str(self.note),
             "with_discard": self.with_discard,
         }
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 def _judge_sequence(rules: MeldRules, cards: Sequence[Card], naturals: list[Card]) -> str | None:
@@ -131,39 +148,63 @@ def _judge_sequence(rules: MeldRules, cards: Sequence[Card], naturals: list[Card
     wilds = len(cards) - len(naturals)
     if wilds > rules.sequence_wilds:
         if rules.sequence_wilds == 0:
-            return "a sequence takes no wild cards"
-        return f"a sequence takes at most {_plural(rules.sequence_wilds, 'wild card')}"
+            return Message(N_("a sequence takes no wild cards"))
+        if rules.sequence_wilds == 1:
+            return Message(N_("a sequence takes at most 1 wild card"))
+        return Message(N_("a sequence takes at most {n} wild cards"), n=rules.sequence_wilds)
     unsuited = [c for c in naturals if c.suit is None]
     if unsuited:
-        return f"a sequence needs the suit of every card (e.g. 5h 6h 7h); '{unsuited[0]}' has none"
+        return Message(
+            N_("a sequence needs the suit of every card (e.g. 5h 6h 7h); '{card}' has none"),
+            card=str(unsuited[0]),
+        )
     suits = sorted({c.suit or "" for c in naturals})
     if len(suits) > 1:
-        return f"a sequence is all one suit; these cards are {', '.join(suits)}"
+        return Message(N_("a sequence is all one suit; these cards are {suits}"), suits=suits)
     counts = Counter(c.rank for c in naturals)
     double = [r for r, n in counts.items() if n > 1]
     if double:
-        return f"a sequence holds each rank once; it has {counts[double[0]]} {rank_name(double[0])}"
+        return Message(
+            N_("a sequence holds each rank once; it has {n} {cards}"),
+            n=counts[double[0]],
+            cards=_rank(double[0]),
+        )
     places = sorted(SEQUENCE_RANKS.index(c.rank) for c in naturals)
     span = places[-1] - places[0] + 1
     missing = [SEQUENCE_RANKS[i] for i in range(places[0], places[-1] + 1) if i not in places]
     if len(missing) > wilds:
-        wrap = " (ace is high only: no wrap-around)" if places[-1] == 10 and places[0] == 0 else ""
-        return (
-            f"the cards are not consecutive: {', '.join(missing)} missing; a sequence runs"
-            f" 4 up to ace{wrap}"
+        if places[-1] == 10 and places[0] == 0:
+            return Message(
+                N_(
+                    "the cards are not consecutive: {missing} missing; a sequence runs 4 up to"
+                    " ace (ace is high only: no wrap-around)"
+                ),
+                missing=missing,
+            )
+        return Message(
+            N_("the cards are not consecutive: {missing} missing; a sequence runs 4 up to ace"),
+            missing=missing,
         )
     if len(cards) > span and len(cards) > len(SEQUENCE_RANKS):
-        return "a sequence cannot be longer than 4 up to ace"
+        return Message(N_("a sequence cannot be longer than 4 up to ace"))
     if len(cards) < rules.sequence_min:
-        return f"a sequence needs at least {rules.sequence_min} cards; this one has {len(cards)}"
+        return Message(
+            N_("a sequence needs at least {most} cards; this one has {n}"),
+            most=rules.sequence_min,
+            n=len(cards),
+        )
     if len(cards) > rules.sequence_max:
-        return f"a sequence holds at most {rules.sequence_max} cards; this one has {len(cards)}"
+        return Message(
+            N_("a sequence holds at most {most} cards; this one has {n}"),
+            most=rules.sequence_max,
+            n=len(cards),
+        )
     return None
 
 
 #: How a meld of one rank is named where only some make-ups grow past the most cards.
-_GROWING = {False: "a natural meld", True: "a meld with wild cards"}
-_MAKEUP_WORDS = {"natural": "natural", "mixed": "mixed", "wild": "wild-card"}
+_GROWING = {False: N_("a natural meld"), True: N_("a meld with wild cards")}
+_MAKEUP_WORDS = {"natural": N_("natural"), "mixed": N_("mixed"), "wild": N_("wild-card")}
 
 
 def judge_meld(
@@ -183,7 +224,7 @@ def judge_meld(
     points = card_points(variant.cards, cards)
     naturals = [c for c in cards if not c.wild]
     wilds = len(cards) - len(naturals)
-    name = variant.title
+    name = Message(variant.title)
 
     def verdict(shape: str, reason: str | None = None, note: str | None = None) -> MeldVerdict:
         canasta = classify_canasta(variant, cards) if reason is None else None
@@ -192,86 +233,155 @@ def judge_meld(
         return MeldVerdict(cards, points, shape, reason is None, reason, canasta, note)
 
     if any(c.rank == "3r" for c in cards):
-        return verdict("group", "red threes are never melded: lay them out in front of the side")
+        return verdict(
+            "group", Message(N_("red threes are never melded: lay them out in front of the side"))
+        )
     if any(c.rank == "3b" for c in cards):
         if rules.black_threes == "never":
-            return verdict("black_threes", f"threes are never melded in {name}")
+            return verdict(
+                "black_threes", Message(N_("threes are never melded in {variant}"), variant=name)
+            )
         if wilds:
-            return verdict("black_threes", "a meld of black threes takes no wild cards")
+            return verdict(
+                "black_threes", Message(N_("a meld of black threes takes no wild cards"))
+            )
         if len(naturals) != len(cards) or len({c.rank for c in naturals}) > 1:
-            return verdict("black_threes", "black threes are melded only with black threes")
+            return verdict(
+                "black_threes", Message(N_("black threes are melded only with black threes"))
+            )
         if len(cards) < rules.min_cards:
             return verdict(
                 "black_threes",
-                f"a meld needs at least {rules.min_cards} cards; this one has {len(cards)}",
+                Message(
+                    N_("a meld needs at least {most} cards; this one has {n}"),
+                    most=rules.min_cards,
+                    n=len(cards),
+                ),
             )
         if not going_out:
             return verdict(
                 "black_threes",
-                "black threes may be melded only by a player going out in that turn"
-                " (say so with --out)",
+                Message(
+                    N_(
+                        "black threes may be melded only by a player going out in that turn"
+                        " (say so with --out)"
+                    )
+                ),
             )
         return verdict("black_threes")
     if len(cards) < rules.min_cards:
         return verdict(
-            "group", f"a meld needs at least {rules.min_cards} cards; this one has {len(cards)}"
+            "group",
+            Message(
+                N_("a meld needs at least {most} cards; this one has {n}"),
+                most=rules.min_cards,
+                n=len(cards),
+            ),
         )
     if not naturals:
         if not rules.wild_melds:
-            return verdict("wild", f"{name} allows no melds of wild cards only")
+            return verdict(
+                "wild", Message(N_("{variant} allows no melds of wild cards only"), variant=name)
+            )
         most = rules.max_cards_for("wild")
         if most and len(cards) > most:
             return verdict(
                 "wild",
-                f"a meld of wild cards holds at most {most} cards; this one has {len(cards)}",
+                Message(
+                    N_("a meld of wild cards holds at most {most} cards; this one has {n}"),
+                    most=most,
+                    n=len(cards),
+                ),
             )
         return verdict("wild")
     if len({c.rank for c in naturals}) > 1:
         if not rules.sequences:
-            ranks = ", ".join(rank_name(r) for r in dict.fromkeys(c.rank for c in naturals))
+            ranks = [_rank(r) for r in dict.fromkeys(c.rank for c in naturals)]
             return verdict(
                 "group",
-                f"a meld is cards of one rank ({name} has no sequences); this one mixes {ranks}",
+                Message(
+                    N_(
+                        "a meld is cards of one rank ({variant} has no sequences); this one mixes"
+                        " {ranks}"
+                    ),
+                    variant=name,
+                    ranks=ranks,
+                ),
             )
         return verdict("sequence", _judge_sequence(rules, cards, naturals))
     rank = naturals[0].rank
     if len(naturals) < rules.min_naturals:
         return verdict(
             "group",
-            f"a meld needs at least {rules.min_naturals} natural cards; this one has"
-            f" {len(naturals)}",
+            Message(
+                N_("a meld needs at least {most} natural cards; this one has {n}"),
+                most=rules.min_naturals,
+                n=len(naturals),
+            ),
         )
     if rank == "7" and rules.sevens_no_wilds and wilds:
-        return verdict("group", f"a meld of sevens takes no wild cards in {name}")
+        return verdict(
+            "group", Message(N_("a meld of sevens takes no wild cards in {variant}"), variant=name)
+        )
     if wilds > rules.max_wilds:
         return verdict(
             "group",
-            f"a meld takes at most {_plural(rules.max_wilds, 'wild card')}; this one has {wilds}",
+            Message(
+                N_("a meld takes at most 1 wild card; this one has {n}")
+                if rules.max_wilds == 1
+                else N_("a meld takes at most {most} wild cards; this one has {n}"),
+                most=rules.max_wilds,
+                n=wilds,
+            ),
         )
     if rules.wilds_at_most_naturals and wilds > len(naturals):
         return verdict(
             "group",
-            f"a meld never holds more wild cards than natural ones; this one has {wilds} wild"
-            f" and {len(naturals)} natural",
+            Message(
+                N_(
+                    "a meld never holds more wild cards than natural ones; this one has {wilds}"
+                    " wild and {n} natural"
+                ),
+                wilds=wilds,
+                n=len(naturals),
+            ),
         )
     most = rules.max_cards_for("mixed" if wilds else "natural")
     if most and len(cards) > most:
-        what = "a meld" if not rules.past_max_cards else _GROWING[bool(wilds)]
-        grows = (
-            f" (only {' and '.join(_MAKEUP_WORDS[m] for m in rules.past_max_cards)} melds grow"
-            " past it)"
-            if rules.past_max_cards
-            else ""
-        )
+        if not rules.past_max_cards:
+            return verdict(
+                "group",
+                Message(
+                    N_("a meld holds at most {most} cards in {variant}; this one has {n}"),
+                    most=most,
+                    variant=name,
+                    n=len(cards),
+                ),
+            )
         return verdict(
             "group",
-            f"{what} holds at most {most} cards in {name}; this one has {len(cards)}{grows}",
+            Message(
+                N_(
+                    "{what} holds at most {most} cards in {variant}; this one has {n} (only"
+                    " {makeups} melds grow past it)"
+                ),
+                what=Message(_GROWING[bool(wilds)]),
+                most=most,
+                variant=name,
+                n=len(cards),
+                makeups=[Message(_MAKEUP_WORDS[m]) for m in rules.past_max_cards],
+            ),
         )
     note = None
     if rank == "A" and wilds and rules.aces == "natural_unless_opening_wild":
         if not opening_wilds:
-            return verdict("group", "aces stay natural: the side's opening meld held no wild cards")
-        note = "aces with wild cards make an ordinary mixed meld (the opening holds wild cards)"
+            return verdict(
+                "group",
+                Message(N_("aces stay natural: the side's opening meld held no wild cards")),
+            )
+        note = Message(
+            N_("aces with wild cards make an ordinary mixed meld (the opening holds wild cards)")
+        )
     return verdict("group", note=note)
 
 
@@ -332,22 +442,21 @@ class OpeningCheck(Struct, frozen=True):
             "opening_minimum": self.minimum.to_json(),
             "meets_minimum": self.meets_minimum,
             "short_by": self.short_by,
-            "problems": list(self.problems),
+            "problems": [str(p) for p in self.problems],
             "allowed": self.allowed,
         }
 
 
-def _fmt(n: int) -> str:
-    return number(n)
-
-
 def _discard_problem(variant: Variant, rules: MeldRules, discard: Card) -> str | None:
     if rules.opening_discard == "not_allowed":
-        return f"{variant.title} does not let a side take the pile for its opening meld"
+        return Message(
+            N_("{variant} does not let a side take the pile for its opening meld"),
+            variant=Message(variant.title),
+        )
     if discard.is_three:
-        return "a three on top of the pile blocks it: the pile cannot be taken"
+        return Message(N_("a three on top of the pile blocks it: the pile cannot be taken"))
     if discard.wild:
-        return "the pile cannot be taken with a wild card on top"
+        return Message(N_("the pile cannot be taken with a wild card on top"))
     return None
 
 
@@ -364,10 +473,15 @@ def _requirement_problem(
         canastas = [v for v in canastas if not any(c.wild for c in v.cards)]
     canastas = [v for v in canastas if v.points >= requirement.canasta_points]
     ok = (bool(canastas) or not requirement.canasta) and total >= requirement.melds_points
-    need = requirement.need
+    if ok:
+        return None
     if requirement.melds_points:
-        need += f" (these are worth {_fmt(total)})"
-    return None if ok else f"the opening needs {need}"
+        return Message(
+            N_("the opening needs {need} (these are worth {total})"),
+            need=Message(requirement.need),
+            total=total,
+        )
+    return Message(N_("the opening needs {need}"), need=Message(requirement.need))
 
 
 def check_opening(
@@ -405,10 +519,14 @@ def check_opening(
                     meld.append(discard)
                     break
             else:
-                r = rank_name(discard.rank)
-                problem = (
-                    f"the top discard {discard} must join a meld of {r} holding two natural {r}"
-                    " from the hand (the pile is frozen for a side that has not melded)"
+                problem = Message(
+                    N_(
+                        "the top discard {card} must join a meld of {cards} holding two natural"
+                        " {cards} from the hand (the pile is frozen for a side that has not"
+                        " melded)"
+                    ),
+                    card=str(discard),
+                    cards=_rank(discard.rank),
                 )
         if problem:
             problems.append(problem)
@@ -427,15 +545,21 @@ def check_opening(
             rank = next(c.rank for c in v.cards if not c.wild)
             if rank in seen:
                 verdicts[i] = v.refused(
-                    f"a side has one meld of each rank in {variant.title}: put the"
-                    f" {rank_name(rank)} together in one meld"
+                    Message(
+                        N_(
+                            "a side has one meld of each rank in {variant}: put the {cards}"
+                            " together in one meld"
+                        ),
+                        variant=Message(variant.title),
+                        cards=_rank(rank),
+                    )
                 )
             seen.add(rank)
     if rules.wild_meld_exclusive and any(v.shape == "wild" for v in verdicts):
         for i, v in enumerate(verdicts):
             if v.shape != "wild" and any(c.wild for c in v.cards):
                 verdicts[i] = v.refused(
-                    "while a meld of wild cards is open, wild cards go only to it"
+                    Message(N_("while a meld of wild cards is open, wild cards go only to it"))
                 )
     if rules.opening_needs != "nothing":
         clean = any(
@@ -445,10 +569,20 @@ def check_opening(
             v.legal and v.shape == "wild" for v in verdicts
         )
         if not clean and not wild:
-            also = " or a meld of wild cards" if rules.opening_needs.endswith("wild_meld") else ""
             problems.append(
-                "the opening needs a clean meld: three or more natural cards of one rank and no"
-                f" wild card{also}"
+                Message(
+                    N_(
+                        "the opening needs a clean meld: three or more natural cards of one rank"
+                        " and no wild card or a meld of wild cards"
+                    )
+                )
+                if rules.opening_needs.endswith("wild_meld")
+                else Message(
+                    N_(
+                        "the opening needs a clean meld: three or more natural cards of one rank"
+                        " and no wild card"
+                    )
+                )
             )
     counted = discard is not None and joined is not None and rules.opening_discard == "counts"
     # Only melds that may be laid down count toward the minimum (an illegal one is not laid).
@@ -460,7 +594,7 @@ def check_opening(
         # Going out concealed: the whole hand at once, a canasta among it (RULES.md §2); the
         # opening minimum is waived where the variant says so (K2).
         if not any(v.canasta for v in verdicts if v.legal):
-            problems.append("going out concealed needs a canasta among the melds")
+            problems.append(Message(N_("going out concealed needs a canasta among the melds")))
         if rules.concealed_waives_minimum:
             minimum = Minimum()
     if rules.canasta_opens_freely and any(
@@ -473,8 +607,12 @@ def check_opening(
     if minimum.points is not None and total < minimum.points:
         short_by = minimum.points - total
         problems.append(
-            f"melds worth {_fmt(total)} are {_fmt(short_by)} short of the"
-            f" {_fmt(minimum.points)} needed"
+            Message(
+                N_("melds worth {total} are {short} short of the {needed} needed"),
+                total=total,
+                short=short_by,
+                needed=minimum.points,
+            )
         )
     missing = None
     if minimum.requires:

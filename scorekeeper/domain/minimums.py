@@ -71,7 +71,7 @@ def opening_minimum(
         if round is None:
             raise InputError(
                 _("{variant} sets its minimum by round: give the round number").format(
-                    variant=variant.name
+                    variant=_(variant.title)
                 )
             )
         if round < 1:
@@ -82,7 +82,9 @@ def opening_minimum(
         return NO_MINIMUM
     if score is None:
         raise InputError(
-            _("{variant} sets its minimum by score: give the score").format(variant=variant.name)
+            _("{variant} sets its minimum by score: give the score").format(
+                variant=_(variant.title)
+            )
         )
     for band in bands:
         if (band.low is None or score >= band.low) and (band.below is None or score < band.below):

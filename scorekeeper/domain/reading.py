@@ -17,6 +17,7 @@ from scorekeeper.domain.scoring import threes_in_hand
 from scorekeeper.domain.variant import Variant
 from scorekeeper.errors import InputError, RuleError
 from scorekeeper.i18n import gettext as _
+from scorekeeper.i18n import listing, say
 
 
 def entry_from_json(variant: Variant, obj: Mapping[str, Any], side: str = "side") -> SideEntry:
@@ -124,7 +125,7 @@ def resolve_cards(
                 if not verdict.legal:
                     raise RuleError(
                         _("meld {i} ({cards}): {reason}").format(
-                            i=i, cards=render(group), reason=_(verdict.reason)
+                            i=i, cards=render(group), reason=say(verdict.reason)
                         )
                     )
                 kind = classify_canasta(variant, group)
@@ -134,8 +135,8 @@ def resolve_cards(
             if canastas_given:
                 said = _canasta_groups(variant, canastas)
                 if said != _canasta_groups(variant, found):
-                    made = ", ".join(f"{n} {k}" for k, n in found.items()) or _("no canasta")
-                    given = ", ".join(f"{n} {k}" for k, n in said.items()) or _("none")
+                    made = listing(f"{n} {k}" for k, n in found.items()) or _("no canasta")
+                    given = listing(f"{n} {k}" for k, n in said.items()) or _("none")
                     raise RuleError(
                         _(
                             "the melds make {made}, but the entry says {given}; leave the"

@@ -29,6 +29,8 @@ from msgspec import Meta, Struct, field
 
 from scorekeeper.domain.bounds import check_data, quoted, read_whole_number
 from scorekeeper.errors import DataFileError, InputError
+from scorekeeper.i18n import gettext as _
+from scorekeeper.i18n import listing
 
 if TYPE_CHECKING:
     from scorekeeper.domain.cards import Card
@@ -604,7 +606,7 @@ def _explain(message: str, data: Any) -> str:
     unknown = re.match(r"Object contains unknown field `(.*)`", what)
     if unknown:
         key = unknown.group(1)
-        allowed = ", ".join(_fields(_unwrap(tp))) if _is_struct(_unwrap(tp)) else ""
+        allowed = listing(_fields(_unwrap(tp))) if _is_struct(_unwrap(tp)) else ""
         return f"unknown key '{_dotted([*path, key])}' (allowed: {allowed})"
     missing = re.match(r"Object missing required field `(.*)`", what)
     if missing:
@@ -636,7 +638,10 @@ def type_at(path: str, options: Sequence[str] = ()) -> Any:
         tp = _step(tp, part)
         if tp is None:
             known += list(options) if depth == 0 else []
-            raise InputError(f"'{path}' is not a rule or option of this variant{hint(part, known)}")
+            raise InputError(
+                _("'{path}' is not a rule or option of this variant").format(path=path)
+                + hint(part, known)
+            )
     return tp
 
 
@@ -654,19 +659,30 @@ def read_setting(path: str, text: str, options: Sequence[str] = ()) -> Any:
         try:
             return read_whole_number(raw.replace(",", "").replace("_", ""), f"--set {path}")
         except ValueError:
-            raise InputError(f"'{path}' takes a whole number, not '{quoted(text)}'") from None
+            raise InputError(
+                _("'{path}' takes a whole number, not '{text}'").format(
+                    path=path, text=quoted(text)
+                )
+            ) from None
     choices = _choices(tp)
     if choices is not None:
         if raw not in choices:
             from scorekeeper.domain.suggest import hint
 
             raise InputError(
-                f"'{path}' is one of {', '.join(choices)}, not '{text}'{hint(raw, choices)}"
+                _("'{path}' is one of {choices}, not '{text}'").format(
+                    path=path, choices=listing(list(choices)), text=text
+                )
+                + hint(raw, choices)
             )
         return raw
     if tp is str:
         return raw
-    raise InputError(f"'{path}' is a table; set one of its keys, e.g. '{path}.KEY=VALUE'")
+    raise InputError(
+        _("'{path}' is a table; set one of its keys, e.g. '{path}.{metavar}'").format(
+            path=path, metavar=_("KEY=VALUE")
+        )
+    )
 
 
 def parse_bool(name: str, text: str) -> bool:
@@ -676,4 +692,8 @@ def parse_bool(name: str, text: str) -> bool:
         return True
     if low in ("false", "no", "off", "0", "n"):
         return False
-    raise InputError(f"'{name}' takes true or false (or yes/no, on/off, 1/0), not '{text}'")
+    raise InputError(
+        _("'{name}' takes true or false (or yes/no, on/off, 1/0), not '{text}'").format(
+            name=name, text=text
+        )
+    )

@@ -24,7 +24,7 @@ from scorekeeper.domain.melds import too_many_cards
 from scorekeeper.domain.schema import ThreesRule
 from scorekeeper.domain.variant import Variant
 from scorekeeper.errors import InputError, RuleError
-from scorekeeper.i18n import N_, ngettext, number
+from scorekeeper.i18n import N_, listing, ngettext, number, say
 from scorekeeper.i18n import gettext as _
 
 
@@ -104,7 +104,7 @@ def check_going_out(variant: Variant, entry: SideEntry, side: str) -> None:
         need = variant.going_out.canastas
         raise RuleError(
             _("{side} went out with {has}; {variant} needs at least {need} to go out").format(
-                side=side, has=_canastas(has), variant=variant.name, need=_canastas(need)
+                side=side, has=_canastas(has), variant=_(variant.title), need=_canastas(need)
             )
         )
     missing = [
@@ -115,7 +115,7 @@ def check_going_out(variant: Variant, entry: SideEntry, side: str) -> None:
     if missing:
         raise RuleError(
             _("{side} cannot go out yet: {variant} needs {missing}").format(
-                side=side, variant=variant.name, missing=", ".join(missing)
+                side=side, variant=_(variant.title), missing=listing(missing)
             )
         )
     if variant.going_out.red_threes_at_least_canastas and entry.red_threes < entry.canasta_count:
@@ -128,7 +128,7 @@ def check_going_out(variant: Variant, entry: SideEntry, side: str) -> None:
                 side=side,
                 threes=threes.format(n=entry.red_threes),
                 canastas=_canastas(entry.canasta_count),
-                variant=variant.name,
+                variant=_(variant.title),
             )
         )
 
@@ -161,6 +161,9 @@ def _decks(variant: Variant) -> str:
 
 
 def _canastas(n: int) -> str:
+    """``n`` canastas in words; none has its own message ("no canasta", "カナスタなし")."""
+    if n == 0:
+        return _("no canasta")
     return ngettext("{n} canasta", "{n} canastas", n).format(n=n)
 
 
@@ -186,7 +189,7 @@ def partners_named(
     if variant.partnerships != "per_hand":
         raise RuleError(
             _("{variant} has fixed sides; partners are not formed for a hand").format(
-                variant=variant.name
+                variant=_(variant.title)
             )
         )
     count = len(entries)
@@ -300,14 +303,16 @@ def threes_scored(variant: Variant, e: SideEntry, name: str, partners: Sequence[
     """Red and black threes laid out only where the variant scores them (RULES.md §4)."""
     if e.red_threes and not variant.red_threes.scored:
         raise RuleError(
-            _("{side}: {variant} does not score red threes").format(side=name, variant=variant.name)
+            _("{side}: {variant} does not score red threes").format(
+                side=name, variant=_(variant.title)
+            )
         )
     if e.black_threes and not variant.black_threes.scored:
         raise RuleError(
             _(
                 "{side}: {variant} does not score black threes laid out; count a melded"
                 " black three in the meld points"
-            ).format(side=name, variant=variant.name)
+            ).format(side=name, variant=_(variant.title))
         )
 
 
@@ -398,7 +403,7 @@ def cards_in_decks(
     """The cards all sides typed exist in the variant's decks (:func:`too_many_cards`)."""
     problem = too_many_cards(variant, [c for e in entries for c in typed_cards(e)])
     if problem:
-        raise RuleError(_("{problem} in all sides together").format(problem=problem))
+        raise RuleError(_("{problem} in all sides together").format(problem=say(problem)))
 
 
 def points_in_decks(

@@ -31,4 +31,4 @@ def hint(word: str, known: Iterable[str]) -> str:
     """``"; did you mean 'show'?"`` for the closest known word, or ``""`` when there is none:
     to end a refusal's message with."""
     found = closest(word, known)
-    return f"; {_(DID_YOU_MEAN).format(suggestion=found)}" if found else ""
+    return _("; ") + _(DID_YOU_MEAN).format(suggestion=found) if found else ""

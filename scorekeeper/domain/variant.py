@@ -36,6 +36,8 @@ from scorekeeper.domain.schema import (
     read_setting,
 )
 from scorekeeper.errors import DataFileError, InputError
+from scorekeeper.i18n import gettext as _
+from scorekeeper.i18n import listing
 
 #: Card ranks that carry a value, in the order a variant file lists them.
 RANKS: tuple[str, ...] = tuple(RANK_KEYS.values())
@@ -81,7 +83,9 @@ def set_path(data: dict[str, Any], path: str, value: Any) -> None:
         last = i == len(parts) - 1
         if isinstance(node, list):
             if not part.isdigit() or int(part) >= len(node):
-                raise InputError(f"'{path}': there is no item {part} in that list")
+                raise InputError(
+                    _("'{path}': there is no item {part} in that list").format(path=path, part=part)
+                )
             if last:
                 node[int(part)] = value
                 return
@@ -92,7 +96,7 @@ def set_path(data: dict[str, Any], path: str, value: Any) -> None:
                 return
             node = node.setdefault(part, {})
         else:
-            raise InputError(f"'{path}' is not a rule of this variant")
+            raise InputError(_("'{path}' is not a rule of this variant").format(path=path))
 
 
 def _exists(data: Mapping[str, Any], path: str) -> bool:
@@ -207,8 +211,12 @@ class Variant(RulesSpec, frozen=True, kw_only=True, dict=True):
         for key, kind in self.canastas.items():
             if low in kind.aliases:
                 return key
-        allowed = ", ".join(self.canastas) or "none"
-        raise InputError(f"{self.name} has no canasta kind '{name}' (kinds: {allowed})")
+        allowed = listing(list(self.canastas)) or _("none")
+        raise InputError(
+            _("{variant} has no canasta kind '{name}' (kinds: {allowed})").format(
+                variant=_(self.title), name=name, allowed=allowed
+            )
+        )
 
 
 def _remove(data: dict[str, Any], path: str, where: str) -> None:
@@ -279,9 +287,11 @@ def apply_options(
                 if text not in opt["choices"]:
                     from scorekeeper.domain.suggest import hint
 
-                    allowed = ", ".join(opt["choices"])
+                    allowed = listing(list(opt["choices"]))
                     raise InputError(
-                        f"option '{key}' is one of {allowed}, not '{text}'"
+                        _("option '{key}' is one of {allowed}, not '{text}'").format(
+                            key=key, allowed=allowed, text=text
+                        )
                         + hint(text, list(opt["choices"]))
                     )
                 chosen[key] = text
@@ -300,7 +310,7 @@ def apply_options(
             set_path(rules, path, copy.deepcopy(new))
     for key, text in plain:
         if key.split(".")[0] in ("options", "name", "extends"):
-            raise InputError(f"'{key}' cannot be set for one game")
+            raise InputError(_("'{key}' cannot be set for one game").format(key=key))
         parent = key.rsplit(".", 1)[0] if "." in key else ""
         if parent and not _exists(rules, parent):
             from scorekeeper.domain.suggest import hint
@@ -311,8 +321,11 @@ def apply_options(
                 holder = holder.get(part, {}) if isinstance(holder, dict) else {}
             said = hint(missing, holder) if isinstance(holder, dict) else ""
             raise InputError(
-                f"'{key}': this variant has no '{parent}' (a new canasta kind, penalty or table"
-                f" belongs in a variant file: 'scorekeeper variants init'){said}"
+                _(
+                    "'{key}': this variant has no '{parent}' (a new canasta kind, penalty or"
+                    " table belongs in a variant file: 'scorekeeper variants init')"
+                ).format(key=key, parent=parent)
+                + said
             )
         set_path(rules, key, read_setting(key, text, list(options)))
     rules["chosen_options"] = chosen
@@ -322,7 +335,9 @@ def apply_options(
         if where == "--set":
             given = " ".join(f"{k}={v}" for k, v in settings.items())
             message = err.message.removeprefix("--set: ")
-            raise InputError(f"{message} (from --set {given})") from None
+            raise InputError(
+                _("{message} (from --set {given})").format(message=message, given=given)
+            ) from None
         raise
     return rules, chosen
 

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from scorekeeper.domain.cards import Card, card_points, render
 from scorekeeper.domain.melds import OpeningCheck
-from scorekeeper.i18n import english, ngettext
+from scorekeeper.i18n import english, ngettext, say
 from scorekeeper.i18n import gettext as _
 from scorekeeper.presentation.render import num, plain_table
 
@@ -46,8 +46,12 @@ def print_points(
 def reasons(result: OpeningCheck) -> list[str]:
     """Every reason the melds may not be laid down: illegal melds first, then the problems of
     the melds together (discard, minimum, requirements)."""
-    out = [f"{render(v.cards)}: {v.reason}" for v in result.melds if not v.legal]
-    return out + list(result.problems)
+    out = [
+        _("{cards}: {reason}").format(cards=render(v.cards), reason=say(v.reason))
+        for v in result.melds
+        if not v.legal
+    ]
+    return out + [say(p) for p in result.problems]
 
 
 def check_message(result: OpeningCheck) -> str:
@@ -78,15 +82,22 @@ def print_check(con: Console, v: Variant, result: OpeningCheck, context: Mapping
     says when some meld is illegal), the minimum and the verdict."""
     from rich.text import Text
 
-    where = []
-    if context.get("team") is not None:
-        where.append(f"{context['team']}")
-    if context.get("round") is not None:
-        where.append(_("round {n}").format(n=context["round"]))
-    elif context.get("score") is not None:
-        where.append(_("at {points}").format(points=num(context["score"])))
+    team, round_, score = context.get("team"), context.get("round"), context.get("score")
+    if team is not None and round_ is not None:
+        where = _("{side} in round {n}").format(side=team, n=round_)
+    elif team is not None and score is not None:
+        where = _("{side} with {points}").format(side=team, points=num(score))
+    elif team is not None:
+        where = str(team)
+    elif round_ is not None:
+        where = _("round {n}").format(n=round_)
+    elif score is not None:
+        where = _("at {points}").format(points=num(score))
+    else:
+        where = ""
     minimum = _("opening minimum {minimum}").format(minimum=result.minimum.text)
-    con.print(Text(f"{_(v.title)} · {' '.join(where)} · {minimum}"))
+    heading = [_(v.title), where, minimum] if where else [_(v.title), minimum]
+    con.print(Text(" · ".join(heading)))
     table = plain_table()
     table.add_column(_("Meld"), overflow="fold")
     table.add_column(_("Points"), justify="right")
@@ -96,13 +107,15 @@ def print_check(con: Console, v: Variant, result: OpeningCheck, context: Mapping
         if verdict.with_discard and result.discard is not None:
             cards += " " + _("(with the discard {card})").format(card=result.discard)
         text = (
-            _("ok") if verdict.legal else _("not allowed: {reason}").format(reason=verdict.reason)
+            _("ok")
+            if verdict.legal
+            else _("not allowed: {reason}").format(reason=say(verdict.reason))
         )
         if verdict.legal and verdict.canasta:
             kind = v.canastas[verdict.canasta].title if verdict.canasta in v.canastas else ""
             text = _("ok, a {kind}").format(kind=_(kind)) if kind else text
         if verdict.note:
-            text += f" ({verdict.note})"
+            text += " " + _("({note})").format(note=say(verdict.note))
         table.add_row(Text(cards), num(verdict.points), Text(text))
     joined = any(m.with_discard for m in result.melds)
     if result.discard is not None and joined and not result.discard_counted:

@@ -13,8 +13,12 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-from scorekeeper.i18n import date, number
+from scorekeeper.i18n import N_, date, number
 from scorekeeper.i18n import gettext as _
+
+#: The separator of the items of a list inside a sentence ("a, b"; "a、b" in Japanese), as
+#: :func:`scorekeeper.i18n.listing` joins them.
+LIST_SEPARATOR = N_(", ")
 
 if TYPE_CHECKING:
     from rich.console import Console

@@ -22,7 +22,7 @@ from scorekeeper.presentation.render import (
     number_cell,
     plain_table,
 )
-from scorekeeper.presentation.view import game_heading, hand_view, winner_name
+from scorekeeper.presentation.view import game_heading, hand_view, label_text, winner_name
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -95,7 +95,9 @@ def item_lines(view: HandView, cards: bool) -> list[SheetLine]:
     for item in view.items:
         typed = cards and item.typed
         if item.scored or typed:
-            lines.append(SheetLine(f"  {_(item.label)}", tuple(num(n) for n in item.points)))
+            lines.append(
+                SheetLine(f"  {label_text(item.label)}", tuple(num(n) for n in item.points))
+            )
         if typed:
             lines.append(
                 SheetLine("    " + _("cards"), tuple(c or "" for c in item.cards), dim=True)

@@ -12,7 +12,7 @@ from scorekeeper.domain.cards import RANK_WORDS
 from scorekeeper.domain.fields import counted
 from scorekeeper.domain.schema import CanastaKind, ThreesRule
 from scorekeeper.domain.variant import Variant
-from scorekeeper.i18n import N_, language, ngettext
+from scorekeeper.i18n import N_, language, listing, ngettext
 from scorekeeper.i18n import gettext as _
 from scorekeeper.presentation.documents import Document, document
 from scorekeeper.presentation.render import num, number_cell, plain_table, text_cell
@@ -40,10 +40,12 @@ def print_variants(con: Console, rows: Sequence[tuple[Variant | None, str, bool,
     """
     wide = con.width >= 80
     table = plain_table(_("Variants"))
-    table.add_column(_("Name"), overflow="fold")
+    # a variant's key never breaks: it is typed as shown (the readers' reports, C.2)
+    longest = max((len(row[1]) for row in rows), default=0)
+    table.add_column(_("Name"), no_wrap=True, min_width=longest)
     if wide:
         table.add_column(_("Title"), overflow="fold")
-        table.add_column(_("Family"), overflow="fold")
+        table.add_column(_("Family"), no_wrap=True)
     table.add_column(_("Sides"), justify="right", no_wrap=True)
     if wide:
         table.add_column(_("Players"), justify="right", no_wrap=True)
@@ -81,6 +83,43 @@ def print_variants(con: Console, rows: Sequence[tuple[Variant | None, str, bool,
         else:
             table.add_row(text_cell(name), sides, number_cell(target))
     con.print(table)
+
+
+#: The card-value keys of a variant file (``[cards]``) as a player names one such card; the keys
+#: themselves stay English (they are the file's interface).
+CARD_NAMES = {
+    "joker": N_("joker"),
+    "two": N_("two"),
+    "ace": N_("ace"),
+    "king": N_("king"),
+    "queen": N_("queen"),
+    "jack": N_("jack"),
+    "ten": N_("ten"),
+    "nine": N_("nine"),
+    "eight": N_("eight"),
+    "seven": N_("seven"),
+    "six": N_("six"),
+    "five": N_("five"),
+    "four": N_("four"),
+    "black_three": N_("black three"),
+    "red_three": N_("red three"),
+}
+
+
+def card_name(key: str) -> str:
+    """A card-value key (``black_three``) as the language names the card ("black three",
+    "黒い3", "siyah üç"); a key not in :data:`CARD_NAMES` with its underscores as spaces."""
+    return _(CARD_NAMES[key]) if key in CARD_NAMES else key.replace("_", " ")
+
+
+def option_value(value: object) -> str:
+    """An option's value as ``variants show`` prints it: ``true``/``false`` as typed with
+    ``--set``, a number as the language writes it (1,500; 1.500 in Turkish)."""
+    if isinstance(value, bool):
+        return str(value).lower()
+    if isinstance(value, int):
+        return num(value)
+    return str(value)
 
 
 #: What each canasta make-up is, as ``variants show`` says it (RULES.md §16c).
@@ -153,11 +192,11 @@ def print_variant(con: Console, v: Variant) -> None:
     cards.add_column(_("Card"))
     cards.add_column(_("Value"), justify="right")
     for rank, value in v.cards.items():
-        cards.add_row(rank.replace("_", " "), number_cell(value))
+        cards.add_row(card_name(rank), number_cell(value))
     con.print(cards)
 
     kinds = plain_table(_("Canastas (key for hand entries, bonus)"))
-    kinds.add_column(_("Key"), overflow="fold")
+    kinds.add_column(_("Key"), no_wrap=True)
     kinds.add_column(_("Kind"))
     kinds.add_column(_("Made of"))
     kinds.add_column(_("Aliases"))
@@ -167,7 +206,7 @@ def print_variant(con: Console, v: Variant) -> None:
             key,
             text_cell(_(kind.title)),
             _makeup_text(kind),
-            ", ".join(kind.aliases),
+            listing(list(kind.aliases)),
             number_cell(kind.bonus),
         )
     con.print(kinds)
@@ -191,7 +230,7 @@ def print_variant(con: Console, v: Variant) -> None:
     need += [_counted(n, v.canastas[k].title) for k, n in going_out.kinds.items() if n]
     if going_out.red_threes_at_least_canastas:
         need.append(_("at least as many red threes as canastas"))
-    threes.add_row(_("To go out, a side needs"), ", ".join(need) or _("nothing"))
+    threes.add_row(_("To go out, a side needs"), listing(need) or _("nothing"))
     if v.partnerships == "per_hand":
         threes.add_row(
             _("Partnerships"),
@@ -223,7 +262,7 @@ def print_variant(con: Console, v: Variant) -> None:
 
     if v.penalties:
         pen = plain_table(_("Penalties (key for hand entries)"))
-        pen.add_column(_("Key"), overflow="fold")
+        pen.add_column(_("Key"), no_wrap=True)
         pen.add_column(_("Meaning"))
         pen.add_column(_("Points"), justify="right")
         for key, rule in v.penalties.items():
@@ -232,7 +271,7 @@ def print_variant(con: Console, v: Variant) -> None:
 
     if v.special_hands:
         sp = plain_table(_("Special hands"))
-        sp.add_column(_("Key"), overflow="fold")
+        sp.add_column(_("Key"), no_wrap=True)
         sp.add_column(_("Points"), justify="right")
         for key, hand in v.special_hands.items():
             won = " " + _("(wins the game)") if hand.wins_game else ""
@@ -276,11 +315,12 @@ def print_variant(con: Console, v: Variant) -> None:
     options = v.rules.get("options", {})
     if options:
         chosen = v.rules.get("chosen_options", {})
+        options_heading = _("Options (new --set {metavar})").format(metavar=_("KEY=VALUE"))
         if con.width < 70:
-            con.print(_("Options (new --set NAME=VALUE)"), style="italic")
+            con.print(options_heading, style="italic")
             for name, o in options.items():
-                default = str(o.get("default", False)).lower()
-                now = str(chosen.get(name, o.get("default", False))).lower()
+                default = option_value(o.get("default", False))
+                now = option_value(chosen.get(name, o.get("default", False)))
                 con.print(
                     text_cell(
                         _("{name}: default {default}, in force {now}").format(
@@ -291,15 +331,15 @@ def print_variant(con: Console, v: Variant) -> None:
                 )
                 con.print(text_cell(f"  {_option_text(o)}"))
             return
-        opt = plain_table(_("Options (new --set NAME=VALUE)"))
-        opt.add_column(_("Name"), overflow="fold")
+        opt = plain_table(options_heading)
+        opt.add_column(_("Name"), no_wrap=True)
         opt.add_column(_("Default"), no_wrap=True)
         opt.add_column(_("In force"), no_wrap=True)
         opt.add_column(_("What it does"), overflow="fold")
         for name, o in options.items():
             default = o.get("default", False)
             now = chosen.get(name, default)
-            opt.add_row(name, str(default).lower(), str(now).lower(), text_cell(_option_text(o)))
+            opt.add_row(name, option_value(default), option_value(now), text_cell(_option_text(o)))
         con.print(opt)
 
 
@@ -307,7 +347,7 @@ def _option_text(option: dict) -> str:
     """An option's description (translated) and the values it takes."""
     text = _(option["description"]) if option.get("description") else ""
     if "choices" in option:
-        text += " " + _("(one of {choices})").format(choices=", ".join(option["choices"]))
+        text += " " + _("(one of {choices})").format(choices=listing(option["choices"]))
     return text
 
 
@@ -321,7 +361,8 @@ _TIES = {
 
 def tie_text(tie: str) -> str:
     """The ``tie`` rule in words, with the values ``--set tie=`` takes."""
-    return f"{_(_TIES[tie])} (tie = {tie}; --set tie={', '.join(_TIES)})"
+    keys = _("(tie = {tie}; --set tie={choices})").format(tie=tie, choices=listing(list(_TIES)))
+    return f"{_(_TIES[tie])} {keys}"
 
 
 def _threes_text(rule: ThreesRule) -> str:
@@ -345,21 +386,27 @@ def _threes_text(rule: ThreesRule) -> str:
     else:
         words = {-1: _("minus"), 0: _("not scored"), 1: _("plus")}
         table = rule.sign_by_canastas
-        sign = ", ".join(
-            (
-                ngettext("{n} canasta or more: {sign}", "{n} canastas or more: {sign}", i)
-                if i == len(table) - 1
-                else ngettext("{n} canasta: {sign}", "{n} canastas: {sign}", i)
-            ).format(n=i, sign=words.get(s, s))
-            for i, s in enumerate(table)
+        sign = listing(
+            [
+                (
+                    _("no canasta: {sign}")
+                    if i == 0 and len(table) > 1
+                    else ngettext("{n} canasta or more: {sign}", "{n} canastas or more: {sign}", i)
+                    if i == len(table) - 1
+                    else ngettext("{n} canasta: {sign}", "{n} canastas: {sign}", i)
+                ).format(n=i, sign=words.get(s, s))
+                for i, s in enumerate(table)
+            ]
         )
     if rule.minus_each:
-        sign += "; " + _("a negative item {points} each, whatever the count").format(
+        sign += _("; ") + _("a negative item {points} each, whatever the count").format(
             points=num(rule.minus_each)
         )
     if rule.negative_cap:
-        sign += "; " + _("a negative item at most {points}").format(points=num(rule.negative_cap))
-    return "; ".join(parts) + f" ({sign})"
+        sign += _("; ") + _("a negative item at most {points}").format(
+            points=num(rule.negative_cap)
+        )
+    return _("; ").join(parts) + " " + _("({note})").format(note=sign)
 
 
 def meld_rules_text(v: Variant) -> str:
@@ -408,4 +455,4 @@ def meld_rules_text(v: Variant) -> str:
         "not_allowed": N_("the pile cannot be taken to open"),
     }
     parts.append(_(discard[r.opening_discard]))
-    return "; ".join(parts)
+    return _("; ").join(parts)

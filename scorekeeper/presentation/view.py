@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from msgspec import Struct
 
-from scorekeeper.i18n import N_, ngettext
+from scorekeeper.i18n import N_, Message, ngettext, say
 from scorekeeper.i18n import gettext as _
 from scorekeeper.presentation.render import entry_cards, local_date, num, result_word
 
@@ -44,21 +44,33 @@ def breakdown_labels(variant: Variant) -> dict[str, str]:
     """:data:`BREAKDOWN_LABELS` in ``variant``'s words: the special-hand row named by what the
     variant has (its special hands, RULES.md §3.1; acaba, §10; the seven-canasta hand that wins
     at once, §2.6), and canasta bonuses called book bonuses where every canasta kind of the
-    variant is a book (hand-and-foot's clean, dirty and wild books)."""
-    labels = dict(BREAKDOWN_LABELS)
+    variant is a book (hand-and-foot's clean, dirty and wild books).
+
+    Each label is a :class:`scorekeeper.i18n.Message`: English as a string, in the language in
+    use through :func:`label_text` (the one home of these labels for every view)."""
+    labels = {key: Message(label) for key, label in BREAKDOWN_LABELS.items()}
+    n = variant.instant_win.canastas
     has = []
     if variant.special_hands:
-        has.append("special hand")
+        has.append((N_("Special hand"), N_("special hand")))
     if variant.acaba is not None:
-        has.append("acaba")
-    if variant.instant_win.canastas:
-        has.append(f"{variant.instant_win.canastas} canastas in one hand")
+        has.append((N_("Acaba"), N_("acaba")))
+    if n:
+        has.append((N_("{n} canastas in one hand"), N_("{n} canastas in one hand")))
     if has:
-        labels["special_hand_bonus"] = " / ".join(has)[:1].upper() + " / ".join(has)[1:]
+        label = Message(has[0][0], n=n)
+        for _first, more in has[1:]:
+            label = Message(N_("{label} / {more}"), label=label, more=Message(more, n=n))
+        labels["special_hand_bonus"] = label
     titles = [kind.title or "" for kind in variant.canastas.values()]
     if titles and all("book" in title.split() for title in titles):
-        labels["canasta_bonus"] = "Book bonuses"
+        labels["canasta_bonus"] = Message(N_("Book bonuses"))
     return labels
+
+
+def label_text(label: str) -> str:
+    """A breakdown row's label (:func:`breakdown_labels`) in the language in use."""
+    return say(label) if isinstance(label, Message) else _(label)
 
 
 #: The breakdown fields under which the cards a side typed are shown: its melds under the

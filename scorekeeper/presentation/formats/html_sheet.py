@@ -20,7 +20,7 @@ from html import escape
 from typing import TYPE_CHECKING
 
 from scorekeeper.i18n import gettext as _
-from scorekeeper.i18n import language
+from scorekeeper.i18n import language, listing
 from scorekeeper.presentation.formats.terminal_pad import (
     hand_label,
     header_lines,
@@ -30,7 +30,7 @@ from scorekeeper.presentation.formats.terminal_pad import (
 )
 from scorekeeper.presentation.render import num
 from scorekeeper.presentation.standings import footer_lines
-from scorekeeper.presentation.view import game_heading, hand_views
+from scorekeeper.presentation.view import game_heading, hand_views, label_text
 
 if TYPE_CHECKING:
     from scorekeeper.domain.records import StoredGame
@@ -149,12 +149,12 @@ def _breakdown(view: HandView) -> str:
     if view.dealer:
         title += " · " + _("dealer {name}").format(name=view.dealer)
     if view.partners:
-        title += " · " + _("partners {names}").format(names=", ".join(view.partners))
+        title += " · " + _("partners {names}").format(names=listing(view.partners))
     rows = [f"<tr><th></th>{head}</tr>"]
     for item in view.items:
         if item.scored:
             cells = "".join(f'<td class="n">{num(x)}</td>' for x in item.points)
-            rows.append(f"<tr><td>{e(item.label)}</td>{cells}</tr>")
+            rows.append(f"<tr><td>{e(label_text(item.label))}</td>{cells}</tr>")
     cells = "".join(f'<td class="n">{num(s)}</td>' for s in view.scores)
     hand_score = _("Hand score")
     rows.append(f'<tr class="total"><td>{e(hand_score)}</td>{cells}</tr>')
