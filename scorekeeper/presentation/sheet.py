@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from scorekeeper.i18n import N_, listing, ngettext
 from scorekeeper.i18n import gettext as _
-from scorekeeper.i18n import ngettext
 from scorekeeper.presentation.console import visible
 from scorekeeper.presentation.documents import Document, StreamedDocument, document, streamed
 from scorekeeper.presentation.render import local_date, num, plain_table, result_word
@@ -187,8 +187,24 @@ def _rate(record: Record) -> str:
     return "-" if rate is None else f"{rate:.0%}"
 
 
+#: The canasta kinds' keys as the statistics name them (the key itself in English; one
+#: literal each, for translations). A kind a variant file adds is shown by its key.
+KIND_WORDS = {
+    "natural": N_("natural"),
+    "mixed": N_("mixed"),
+    "wild": N_("wild"),
+    "sequence": N_("sequence"),
+    "sevens": N_("sevens"),
+    "aces": N_("aces"),
+    "wild_jokers": N_("wild_jokers"),
+    "wild_twos": N_("wild_twos"),
+}
+
+
 def _canastas(record: Record) -> str:
-    return ", ".join(f"{n} {k}" for k, n in sorted(record.canastas.items())) or "-"
+    counts = sorted(record.canastas.items())
+    words = [f"{n} {_(KIND_WORDS[k]) if k in KIND_WORDS else k}" for k, n in counts]
+    return listing(words) if words else "-"
 
 
 def print_stats(con: Console, stats: Statistics) -> None:
