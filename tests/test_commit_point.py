@@ -152,3 +152,54 @@ def test_standard_output_on_a_full_disk_after_the_hand_is_stored(tmp_path):
     # nothing stored: exit 3 and one error line
     assert read.returncode == 3, read.stderr
     assert read.stderr.startswith("Error: ") and "internal error" not in read.stderr
+
+
+def test_a_journal_naming_a_link_or_a_folder_as_its_file_is_refused(cli, db, tmp_path):
+    start(cli)
+    outside = tmp_path.parent / "outside.json"
+    outside.write_text("{}", encoding="utf-8")
+    for kind in ("link", "folder"):
+        source = tmp_path / f".{db.name}~game-4-{kind}.tmp"
+        if kind == "link":
+            source.symlink_to(outside)
+        else:
+            source.mkdir()
+        journal = db.with_name(db.name + ".journal")
+        entry = {"renames": [[source.name, f"{db.name}.games/4.json"]], "removals": []}
+        journal.write_text(json.dumps(entry), encoding="utf-8")
+        result = cli("games")
+        assert result.exit_code == 3 and "journal" in result.stderr, result.output
+        assert not game_file(db, 4).exists() and not game_file(db, 4).is_symlink()
+        journal.unlink()
+        source.unlink() if kind == "link" else source.rmdir()
+
+
+def test_a_folder_that_cannot_be_synced_after_the_change_is_a_warning(cli, db, monkeypatch):
+    import stat as modes
+
+    start(cli)
+    real = os.fsync
+
+    def fsync(fd):
+        if modes.S_ISDIR(os.fstat(fd).st_mode):
+            raise OSError(errno.EIO, "Input/output error")
+        real(fd)
+
+    with monkeypatch.context() as patch:
+        patch.setattr(os, "fsync", fsync)
+        result = cli("hand", "--yes", "m=50", "m=50")
+    assert result.exit_code == 0, result.output
+    assert "could not be synced" in result.stderr and "the change is stored" in result.stderr
+    assert len(cli.json("show")["hands"]) == 1
+
+
+def test_an_index_whose_lines_are_out_of_order_still_lists_every_game(cli, db):
+    for teams in (("A", "B"), ("C", "D"), ("E", "F")):
+        assert cli("new", "classic", "--team", teams[0], "--team", teams[1]).exit_code == 0
+    assert sorted(games(cli)) == [1, 2, 3]
+    assert cli("games", "--all").exit_code == 0  # the index is written
+    index = db.with_name(db.name + ".index.json")
+    header, *lines = index.read_bytes().splitlines()
+    index.write_bytes(b"\n".join([header, *reversed(lines)]) + b"\n")  # oldest first now
+    listed = [g["game"] for g in cli.json("games", "--all")["games"]]
+    assert sorted(listed) == [1, 2, 3]

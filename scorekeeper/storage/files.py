@@ -13,9 +13,11 @@ rename, fsync of the folder), so a crash or Ctrl-C never leaves a half-written f
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import re
+import stat
 from collections.abc import Callable
 from contextlib import suppress
 from pathlib import Path
@@ -239,8 +241,16 @@ def _fsync_folder(folder: Path) -> None:
         return
     try:
         os.fsync(fd)
-    except OSError:
-        pass
+    except OSError as err:
+        # a file system that cannot sync a folder says EINVAL: nothing is wrong; a failing
+        # disk says so, and what was just renamed there may not survive a power cut
+        if err.errno in (errno.EIO, errno.ENOSPC, errno.EDQUOT):
+            progress.warn(
+                _(
+                    "the folder {folder} could not be synced to disk ({reason}); the change is"
+                    " stored, but a power cut now could lose it"
+                ).format(folder=folder, reason=err.strerror)
+            )
     finally:
         os.close(fd)
 
@@ -526,6 +536,9 @@ def complete_pending(
     except (UnicodeDecodeError, ValueError, RecursionError, KeyError, TypeError):
         raise damaged(journal, _("is damaged (not a scorekeeper journal)"), path) from None
     try:
+        for tmp, _target in renames:  # a temporary file of ours is a plain file, never a link
+            if os.path.lexists(tmp) and not stat.S_ISREG(os.lstat(tmp).st_mode):
+                raise damaged(journal, _("is damaged (not a scorekeeper journal)"), path)
         for tmp, target in renames:
             if tmp.exists():
                 target.parent.mkdir(parents=True, exist_ok=True)

@@ -356,21 +356,19 @@ def _stream(path: Path, first: tuple[Any, Header] | None) -> Iterator[GameSummar
     time. When the file turns out damaged or cut short the index is rebuilt and the games not
     yet given come from the rebuilt one."""
     opened = first or _open(path)
-    last = None
+    given: set[int] = set()  # the ids given already: a rebuild gives every other game
     if opened is not None:
         handle, header = opened
-        given = 0
         for entry in _lines(handle):
             if entry is None:
                 break
-            given += 1  # noqa: SIM113 - the entries given, not the lines read
-            last = entry.id
+            given.add(entry.id)
             yield GameSummary(entry.id, entry.summary)
         else:
-            if given == header.count:
+            if len(given) == header.count:
                 return
     for summary in _scanned(path, _scan(path, folder_identity(path), None)):
-        if last is None or summary.id < last:
+        if summary.id not in given:
             yield summary
 
 
