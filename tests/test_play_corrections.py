@@ -6,14 +6,13 @@ session")."""
 
 from __future__ import annotations
 
-import os
 import sys
 
 import pytest
 
 from tests.conftest import PARTNERSHIPS
-from tests.test_installed_script import run, script
 from tests.test_play_terminal import Terminal, status
+from tests.test_play_terminal import env as env  # the same game in a terminal, as a fixture
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="pseudo-terminals are POSIX")
 
@@ -23,15 +22,6 @@ EX07_B = "m=110 r=1 h=70"
 #: EX07_A as a recorded entry is written back to be typed over.
 EX07_A_LINE = "meld=220 natural=1 mixed=1 red=2 out hand=15"
 CTRL_C, CTRL_D, CTRL_U = b"\x03", b"\x04", b"\x15"
-
-
-@pytest.fixture
-def env(db):
-    assert script(), "the scorekeeper console script is not installed"
-    env = {**os.environ, "SCOREKEEPER_DB": str(db)}
-    r = run("new", "classic", *PARTNERSHIPS, env=env)
-    assert r.returncode == 0, r.stderr
-    return env
 
 
 @pytest.fixture
