@@ -97,9 +97,11 @@ def keep_backup(
     target = backup_target(path, kind, note)
     progress.file_change("backup", target)
     try:
-        os.link(path, target)
+        os.link(path, target)  # the database file's own bytes, synced when it was written
     except OSError:
         shutil.copyfile(path, target)
+        with open(target, "rb+") as copy:  # a crash of the system leaves no copy cut short
+            os.fsync(copy.fileno())
     if kind == "write":
         _rotate(path, kept)
     return target
@@ -108,10 +110,11 @@ def keep_backup(
 def write_backup(path: Path, data: Tables, kind: str = "write", kept: int = BACKUPS_KEPT) -> Path:
     """Keep ``data`` (the previous versions of what a change replaces) as a backup of the
     database at ``path``, then rotate the ``write`` backups (the newest ``kept`` stay).
-    Raises OSError when it cannot."""
+    It is synced to disk before it is put in place, so neither a kill nor a crash of the
+    system leaves a backup cut short. Raises OSError when it cannot."""
     target = backup_target(path, kind)
     progress.file_change("backup", target)
-    write_atomically(target, encode(data), durable=False)  # a kill never leaves it part-written
+    write_atomically(target, encode(data))
     if kind == "write":
         _rotate(path, kept)
     return target

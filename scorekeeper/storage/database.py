@@ -192,13 +192,17 @@ def restore_backup(path: Path, backup: Path) -> Path | None:
         if current_meta is not None:
             replaced["meta"] = current_meta.get("meta", {})
         newly: list[int] = []
+        aside: list[Path] = []  # the unreadable game files copied aside
         for game_id in touched:
             try:
                 doc = read_game_file(path, game_id)
             except DataFileError:
                 doc = None
-                _copy_aside(
-                    game_file(path, game_id), backup_target(path, "damaged", f"-game-{game_id}")
+                aside.append(
+                    _copy_aside(
+                        game_file(path, game_id),
+                        backup_target(path, "damaged", f"-game-{game_id}"),
+                    )
                 )
             if doc is None:
                 if str(game_id) in games:
@@ -224,7 +228,7 @@ def restore_backup(path: Path, backup: Path) -> Path | None:
         remove_stale_temporary_files(path)
         kept_box: list[Path] = []
 
-        def keep() -> None:
+        def keep() -> list[Path]:
             if current_meta is not None or replaced["games"]:
                 if "meta" not in replaced:
                     replaced["meta"] = data["meta"]
@@ -237,6 +241,7 @@ def restore_backup(path: Path, backup: Path) -> Path | None:
                             " nothing was changed"
                         ).format(error=err.strerror or err)
                     ) from None
+            return kept_box + aside  # every file the restore removes is in one of them
 
         change_files(path, writes, removals, keep=keep)
         return kept_box[0] if kept_box else kept

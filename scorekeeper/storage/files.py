@@ -403,7 +403,7 @@ def change_files(
     writes: list[tuple[Path, bytes]],
     removals: list[Path] | None = None,
     durable: bool = True,
-    keep: Callable[[], None] | None = None,
+    keep: Callable[[], list[Path] | None] | None = None,
 ) -> None:
     """Make one change of the database at ``path`` (under its lock): write each ``(file,
     content)`` of ``writes`` (in order; the database file last) and remove each file of
@@ -413,9 +413,10 @@ def change_files(
     Every new content is first written to a temporary file (synced): a write the system
     refuses (full disk, read-only folder) raises DataFileError before anything else, and
     ``keep`` (the backup of what the change replaces) runs only once the writes are known
-    possible. A change of one file is then one rename, its commit point. A change of several
-    files writes the journal (:func:`journal_file`) listing them, its commit point, and then
-    puts each in place (:func:`complete_pending`). A read-only file is refused
+    possible; it returns the backup files it kept, which must hold every file of ``removals``.
+    A change of one file is then one rename, its commit point. A change of several files
+    writes the journal (:func:`journal_file`) listing them and those backups, its commit point,
+    and then puts each in place (:func:`complete_pending`). A read-only file is refused
     (:func:`refuse_read_only`)."""
     removals = removals or []
     for target, _data in writes:
@@ -433,8 +434,7 @@ def change_files(
                 prepared.append((_prepare(target, content, durable, prefix), target))
             except OSError as err:
                 raise write_failed(target, err) from None
-        if keep is not None:
-            keep()
+        kept = (keep() if keep is not None else None) or []
         if len(prepared) + len(removals) == 1 and prepared:
             tmp, target = prepared[0]
             try:
@@ -450,6 +450,7 @@ def change_files(
                     [str(t.relative_to(folder)), str(f.relative_to(folder))] for t, f in prepared
                 ],
                 "removals": [str(f.relative_to(folder)) for f in removals],
+                "kept": [str(f.relative_to(folder)) for f in kept],
             }
             content = json.dumps(listed, ensure_ascii=False).encode("utf-8")
             try:
@@ -504,6 +505,40 @@ def _journal_entry(path: Path, name: Any, temporary: bool) -> Path:
     raise ValueError(name)
 
 
+def _journal_backup(path: Path, name: Any) -> Path:
+    """The backup a journal entry ``name`` names: ValueError unless it is a file directly in
+    the backups folder of the database at ``path``."""
+    parts = Path(name).parts if isinstance(name, str) else ()
+    if len(parts) == 2 and parts[0] == backup_folder(path).name and parts[1].endswith(".json"):
+        return path.parent / name
+    raise ValueError(name)
+
+
+def _is_held(target: Path, kept: list[Path]) -> bool:
+    """True when the game file ``target`` is gone or one of the backups ``kept`` holds it as it
+    is: its game with the same document, or the same bytes (an unreadable file copied aside).
+    A journal removes only what a backup keeps, so no journal can lose a recorded game.
+    OSError or ValueError when a backup cannot be read."""
+    try:
+        raw = target.read_bytes()
+    except FileNotFoundError:
+        return True
+    try:
+        games = loads(raw)["games"]
+    except (UnicodeDecodeError, ValueError, RecursionError, KeyError, TypeError):
+        games = None
+    if not isinstance(games, dict) or not games:
+        games = None
+    for backup in kept:
+        content = backup.read_bytes()
+        if content == raw:
+            return True
+        held = loads(content).get("games") if games is not None else None
+        if isinstance(held, dict) and all(held.get(key) == doc for key, doc in games.items()):
+            return True
+    return False
+
+
 def complete_pending(
     path: Path,
     durable: bool = True,
@@ -533,7 +568,10 @@ def complete_pending(
             for tmp, target in listed["renames"]
         ]
         removals = [_journal_entry(path, target, False) for target in listed["removals"]]
-    except (UnicodeDecodeError, ValueError, RecursionError, KeyError, TypeError):
+        kept = [_journal_backup(path, name) for name in listed.get("kept", [])]
+        if path in removals or not all(_is_held(target, kept) for target in removals):
+            raise ValueError("a removal no backup holds")
+    except (UnicodeDecodeError, ValueError, RecursionError, KeyError, TypeError, OSError):
         raise damaged(journal, _("is damaged (not a scorekeeper journal)"), path) from None
     try:
         for tmp, _target in renames:  # a temporary file of ours is a plain file, never a link
