@@ -119,3 +119,85 @@ def test_a_backup_is_synced_to_disk_before_it_is_put_in_place(cli, db, monkeypat
     folder = str(db.with_name(db.name + ".backups"))
     assert any(name.startswith(folder + "/") for name in synced), synced  # the backup's data
     assert folder in synced  # and the folder that names it
+
+
+def test_a_journal_replacing_a_recorded_game_no_backup_holds_is_refused_untouched(cli, db):
+    """A journal renaming another game's file over game 1, naming no backup of game 1."""
+    two_games(cli)
+    forged = json.loads(game_file(db, 2).read_bytes())
+    forged["games"] = {"1": forged["games"]["2"]}
+    tmp = db.with_name(f".{db.name}~game-1-abcdefgh.tmp")
+    tmp.write_text(json.dumps(forged), encoding="utf-8")
+    listed = {"renames": [[tmp.name, f"{db.name}.games/1.json"]], "removals": [], "kept": []}
+    journal_of(db).write_text(json.dumps(listed), encoding="utf-8")
+    before = game_file(db, 1).read_bytes()
+    result = cli("games")
+    assert result.exit_code == 3 and "journal" in result.stderr
+    assert game_file(db, 1).read_bytes() == before
+
+
+@pytest.mark.parametrize("kind", ["symlink", "fifo", "list", "not json"])
+def test_a_named_backup_that_is_no_plain_backup_holds_nothing(cli, db, kind):
+    import os
+
+    two_games(cli)
+    folder = db.with_name(db.name + ".backups")
+    name = "20990101T000000.000000Z.json"
+    backup = folder / name
+    if kind == "symlink":  # a link to the very file it would remove
+        backup.symlink_to(os.path.relpath(game_file(db, 1), folder))
+    elif kind == "fifo":
+        os.mkfifo(backup)
+    else:
+        backup.write_text("[]" if kind == "list" else "{", encoding="utf-8")
+    listed = {
+        "renames": [],
+        "removals": [f"{db.name}.games/1.json"],
+        "kept": [f"{db.name}.backups/{name}"],
+    }
+    journal_of(db).write_text(json.dumps(listed), encoding="utf-8")
+    result = cli("games")  # never waits on the pipe, never an internal error
+    assert result.exit_code == 3 and "journal" in result.stderr, result.output
+    assert "internal" not in result.output
+    assert json.loads(game_file(db, 1).read_bytes())["games"]["1"]["hands"]
+
+
+def test_a_backup_named_in_a_journal_is_a_backup_file_by_its_name(cli, db):
+    """Any other name in the backups folder is not one ``backups`` lists: never accepted."""
+    two_games(cli)
+    folder = db.with_name(db.name + ".backups")
+    (folder / "h.json").write_bytes(game_file(db, 1).read_bytes())
+    listed = {
+        "renames": [],
+        "removals": [f"{db.name}.games/1.json"],
+        "kept": [f"{db.name}.backups/h.json"],
+    }
+    journal_of(db).write_text(json.dumps(listed), encoding="utf-8")
+    assert cli("games").exit_code == 3
+    assert game_file(db, 1).exists()
+
+
+def test_a_read_the_system_refuses_after_the_commit_point_is_a_warning(cli, db, monkeypatch):
+    """Issue 18: an I/O error reading the journal back, once it is in place, said "Error" with
+    exit 3 though the restore was stored; the next command completes it."""
+    import errno
+    from pathlib import Path
+
+    two_games(cli)
+    number = next(
+        i for i, b in enumerate(backups(cli), 1) if b["kind"] == "write" and b["games"] == 0
+    )
+    real = Path.read_bytes
+
+    def read_bytes(self):
+        if self.name.endswith(".journal") and self.exists():
+            raise OSError(errno.EIO, "Input/output error", str(self))
+        return real(self)
+
+    with monkeypatch.context() as patch:
+        patch.setattr(Path, "read_bytes", read_bytes)
+        result = cli("backups", "restore", str(number), "--yes")
+    assert result.exit_code == 0, result.output
+    assert "Warning" in result.stderr and "stored" in result.stderr
+    assert [g["game"] for g in cli.json("games")["games"]] == [1]
+    assert not game_file(db, 2).exists()

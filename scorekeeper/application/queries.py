@@ -316,15 +316,19 @@ def statistics(db: Path | None, variant: str | None = None) -> Statistics:
     return statistics_from(records, variant)
 
 
-def _backup_contents(path: Path) -> dict[str, Any]:
-    """What a backup holds: games and hands, or why it cannot be read (in English: the
-    ``error`` of a row of ``backups --json``)."""
+def _backup_contents(path: Path, db: Path, language: bool = False) -> dict[str, Any]:
+    """What the backup ``path`` of the database ``db`` holds: games and hands, or why it
+    cannot be read (in English, the ``error`` of a row of ``backups --json``; with
+    ``language``, in the user's language)."""
     from scorekeeper.i18n import english
     from scorekeeper.storage.store import read_backup_tables
 
     try:
-        with english():
-            data = read_backup_tables(path) or {}
+        if language:
+            data = read_backup_tables(path, db) or {}
+        else:
+            with english():
+                data = read_backup_tables(path, db) or {}
     except DataFileError as err:
         return {"games": None, "hands": None, "schema": None, "error": err.message}
     games = data.get("games", {})
@@ -345,7 +349,7 @@ def backups(db: Path | None) -> BackupList:
             "taken": b.taken,
             "kind": b.kind,
             "size": b.path.stat().st_size,
-            **_backup_contents(b.path),
+            **_backup_contents(b.path, path),
         }
         for n, b in enumerate(list_backups(path), start=1)
     ]
@@ -367,7 +371,7 @@ def backup_to_restore(db: Path | None, number: int) -> BackupChoice:
             _("give a backup number from 1 to {n} ('scorekeeper backups')").format(n=len(found))
         )
     backup = found[number - 1]
-    contents = _backup_contents(backup.path)
+    contents = _backup_contents(backup.path, path, language=True)
     if contents["error"]:
         raise DataFileError(
             _("backup {n} cannot be restored: {error}").format(n=number, error=contents["error"])

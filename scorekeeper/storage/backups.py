@@ -8,7 +8,6 @@ before a restore what it replaces. A backup's name tells when it was taken and w
 from __future__ import annotations
 
 import os
-import re
 import shutil
 from datetime import UTC, datetime
 from pathlib import Path
@@ -16,7 +15,13 @@ from pathlib import Path
 from msgspec import Struct
 
 from scorekeeper import progress
-from scorekeeper.storage.files import Tables, backup_folder, encode, write_atomically
+from scorekeeper.storage.files import (
+    BACKUP_NAME,
+    Tables,
+    backup_folder,
+    encode,
+    write_atomically,
+)
 
 #: Rotating backups kept by default: the versions before the last this many writes.
 BACKUPS_KEPT = 10
@@ -34,11 +39,6 @@ class Backup(Struct, frozen=True):
     path: Path
     kind: str
     taken: str
-
-
-BACKUP_NAME = re.compile(
-    r"(?P<stamp>\d{8}T\d{6}\.\d{6}Z)(?:-(?P<kind>migration|restore|damaged))?.*\.json"
-)
 
 
 def _stamp() -> str:

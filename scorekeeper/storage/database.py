@@ -85,21 +85,21 @@ __all__ = [
 ]
 
 
-def read_database(path: Path) -> Tables | None:
+def read_database(path: Path, db: Path | None = None) -> Tables | None:
     """The tables of the database file at ``path`` as plain JSON data, checked.
 
     None for a missing or empty file (a new database). DataFileError naming the file for
     anything this version cannot use: not UTF-8 JSON (garbage, NUL bytes, a truncated write),
     not the structure of a scorekeeper database, or a schema newer than :data:`SCHEMA_VERSION`.
     """
-    data = read_json(path)
+    data = read_json(path, db)
     if data is None:
         return None
-    check_structure(path, data)
+    check_structure(path, data, db)
     return data
 
 
-def check_structure(path: Path, data: Any) -> None:
+def check_structure(path: Path, data: Any, db: Path | None = None) -> None:
     """DataFileError unless ``data`` has the shape of a scorekeeper database file this version
     reads: tables of documents keyed by number, a ``meta`` document with an integer ``schema``
     no newer than this version's, and ``current`` and ``next_id`` numbers. A file of schema 1
@@ -110,6 +110,8 @@ def check_structure(path: Path, data: Any) -> None:
             " with --db"
         ).format(path=path)
     )
+    if db is not None and path != db:  # a backup of the database ``db``
+        not_ours = damaged(path, _("is not a scorekeeper backup"), db)
     if not check_tables(data):
         raise not_ours
     meta = data.get("meta", {}).get("1")
@@ -128,26 +130,62 @@ def check_structure(path: Path, data: Any) -> None:
         )
     current, next_id = meta.get("current"), meta.get("next_id", 1)
     if (current is not None and type(current) is not int) or type(next_id) is not int:
-        raise damaged(path, _("has a damaged 'meta' record"))
+        raise damaged(path, _("has a damaged 'meta' record"), db)
     if not 0 < next_id <= MAX_GAME_ID or (current is not None and not 0 < current <= MAX_GAME_ID):
         raise damaged(
             path,
             _("has a damaged 'meta' record (game ids go up to {n})").format(n=number(MAX_GAME_ID)),
+            db,
         )
     if schema == 1 and "games" not in data:
         raise not_ours
+    for key in data.get("games", {}):
+        check_game_key(path, key, db)
 
 
-def read_backup(path: Path) -> Tables:
+def check_game_key(path: Path, key: str, db: Path | None = None) -> int:
+    """The game id a ``games`` table's key ``key`` in the file ``path`` gives: DataFileError
+    unless it is a number from 1 to :data:`MAX_GAME_ID` written as a game file's name writes it
+    (no leading zero)."""
+    game_id = int(key) if key.isascii() and key.isdigit() else 0
+    if str(game_id) != key or not 0 < game_id <= MAX_GAME_ID:
+        raise damaged(
+            path,
+            _("holds a game numbered '{key}' (game ids go from 1 to {n})").format(
+                key=key, n=number(MAX_GAME_ID)
+            ),
+            db,
+        )
+    return game_id
+
+
+def read_backup(path: Path, db: Path | None = None) -> Tables:
     """The tables of a backup file, checked: a ``meta`` document as a database file has it,
     and ``games`` (doc id = game id) and ``created`` tables. DataFileError otherwise."""
-    data = read_database(path)
+    data = read_database(path, db)
     if data is None:
         raise DataFileError(_("the backup {path} is empty").format(path=path))
     created = data.get("created", {}).get("1", {}).get("games", [])
-    if not isinstance(created, list) or not all(type(i) is int for i in created):
-        raise damaged(path, _("has a damaged 'created' record"))
+    if not isinstance(created, list) or not all(
+        type(i) is int and 0 < i <= MAX_GAME_ID for i in created
+    ):
+        raise damaged(path, _("has a damaged 'created' record"), db)
     return data
+
+
+def _check_backup_games(backup: Path, db: Path, games: dict[str, Any]) -> None:
+    """DataFileError naming the backup unless each of its ``games`` (key: game id) is a game
+    this version can use: a restore puts back nothing that would stop the next command."""
+    from scorekeeper.storage.codec import load_game  # the rules engine: only for a restore
+
+    for key, doc in games.items():
+        game_id = check_game_key(backup, key, db)
+        try:
+            load_game(db, game_id, doc)
+        except DataFileError:
+            raise damaged(
+                backup, _("holds a game {id} that cannot be used").format(id=game_id), db
+            ) from None
 
 
 def restore_backup(path: Path, backup: Path) -> Path | None:
@@ -164,7 +202,7 @@ def restore_backup(path: Path, backup: Path) -> Path | None:
     """
     with _locked(path):
         complete_pending(path)
-        data = read_backup(backup)
+        data = read_backup(backup, path)
         kept: Path | None = None
         try:
             current_meta = read_database(path)
@@ -187,6 +225,7 @@ def restore_backup(path: Path, backup: Path) -> Path | None:
             games = data.get("games", {})
             created = data.get("created", {}).get("1", {}).get("games", [])
             new_meta = dict(data["meta"]["1"])
+        _check_backup_games(backup, path, games)
         touched = sorted({int(i) for i in games} | set(created))
         replaced: Tables = {"games": {}}
         if current_meta is not None:
@@ -248,11 +287,10 @@ def restore_backup(path: Path, backup: Path) -> Path | None:
 
 
 def _copy_aside(source: Path, target: Path) -> Path:
-    """Copy an unreadable file into the backups folder (the change that follows replaces it)."""
-    import shutil
-
+    """Copy an unreadable file into the backups folder (the change that follows replaces it),
+    synced and put in place as every backup is (owner-only permissions)."""
     progress.file_change("backup", target)
-    shutil.copyfile(source, target)
+    write_atomically(target, source.read_bytes())
     return target
 
 
@@ -475,7 +513,10 @@ class Store:
         if meta_changed or not self._existed:
             writes.append((self.path, encode({"meta": {"1": self.meta}})))
         remove_stale_temporary_files(self.path)
-        keep = self._keep_or_warn if self.durable else None
+        # a change of several files that replaces a game is made only with that game backed up
+        # (its journal must name a backup holding it: files.change_files)
+        replaces = len(writes) > 1 and any(self._read.get(i) for i in self._changed)
+        keep = self._keep_or_refuse if replaces else self._keep_or_warn
         change_files(self.path, writes, durable=self.durable, keep=keep)
         for game_id, doc in self._changed.items():
             self._read[game_id] = doc  # what the files hold now
@@ -484,9 +525,11 @@ class Store:
         self._storage.dirty = False
         self._existed = True
 
-    def _keep_or_warn(self) -> None:
+    def _keep_or_warn(self) -> list[Path]:
+        if not self.durable:
+            return []  # a throw-away database built in bulk keeps no backups
         try:
-            self._keep_previous()
+            return self._keep_previous()
         except OSError as err:  # a backup that cannot be made must not stop the game
             progress.warn(
                 _(
@@ -494,11 +537,23 @@ class Store:
                     " itself is stored"
                 ).format(folder=backup_folder(self.path), error=err.strerror or err)
             )
+            return []
 
-    def _keep_previous(self) -> None:
+    def _keep_or_refuse(self) -> list[Path]:
+        try:
+            return self._keep_previous()
+        except OSError as err:
+            raise DataFileError(
+                _(
+                    "cannot keep a backup of what this change replaces in {folder} ({error});"
+                    " nothing was changed"
+                ).format(folder=backup_folder(self.path), error=err.strerror or err)
+            ) from None
+
+    def _keep_previous(self) -> list[Path]:
         previous = {i: self._read.get(i) for i in self._changed}
         if not self._existed and all(doc is None for doc in previous.values()):
-            return  # nothing existed before this change
+            return []  # nothing existed before this change
         data: Tables = {
             "meta": {"1": json.loads(self._meta_before)},
             "games": {str(i): doc for i, doc in previous.items() if doc is not None},
@@ -506,7 +561,7 @@ class Store:
         created = [i for i, doc in previous.items() if doc is None]
         if created:
             data["created"] = {"1": {"games": created}}
-        write_backup(self.path, data, kept=BACKUPS_KEPT)
+        return [write_backup(self.path, data, kept=BACKUPS_KEPT)]
 
 
 @contextmanager

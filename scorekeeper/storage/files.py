@@ -31,6 +31,11 @@ from scorekeeper.i18n import gettext as _
 GAME_FILE = re.compile(r"([0-9]{1,18})\.json")
 DOC_ID = re.compile(r"[0-9]{1,18}")
 
+#: A backup's name (in the backups folder): when it was taken, and why when not before a write.
+BACKUP_NAME = re.compile(
+    r"(?P<stamp>\d{8}T\d{6}\.\d{6}Z)(?:-(?P<kind>migration|restore|damaged))?.*\.json"
+)
+
 #: The tables of a database file as plain JSON data: ``{table: {doc_id: document}}``.
 Tables = dict[str, dict[str, Any]]
 
@@ -134,14 +139,30 @@ def game_ids(path: Path) -> list[int]:
 
 def damaged(path: Path, what: str, db: Path | None = None) -> DataFileError:
     """The DataFileError for a file of the database ``db`` (default ``path``) that ``what``
-    says is wrong (translated already): it names the file and says how to restore a backup."""
+    says is wrong (translated already): it names the file, says what kind of file it is and
+    what to do (restore a backup; for a journal or a backup, what else)."""
     db = db or path
-    return DataFileError(
-        _(
+    if path == journal_file(db):
+        text = _(
+            "the journal {path} {what}; it was left untouched: scorekeeper did not write it, so"
+            " move it away (the change it lists is then not made)"
+        )
+    elif path.parent == backup_folder(db):
+        text = _(
+            "the backup {path} {what}; it was left untouched: choose another backup"
+            " ('scorekeeper backups --db {db}')"
+        )
+    elif path.parent == games_folder(db):
+        text = _(
+            "the game file {path} {what}; it was left untouched: restore a backup"
+            " ('scorekeeper backups --db {db}') or move the file away (its game is then gone)"
+        )
+    else:
+        text = _(
             "the database {path} {what}; it was left untouched: restore a backup"
             " ('scorekeeper backups --db {db}') or move the file away to start a new one"
-        ).format(path=path, what=what, db=db)
-    )
+        )
+    return DataFileError(text.format(path=path, what=what, db=db))
 
 
 class _KeyTwice(ValueError):
@@ -445,6 +466,21 @@ def change_files(
                 raise write_failed(target, err) from None
         elif prepared or removals:
             folder = path.parent
+            try:
+                unheld = _first_unheld(path, prepared, removals, kept)
+            except OSError as err:
+                raise DataFileError(
+                    _("cannot read {file}: {error}; nothing was changed").format(
+                        file=err.filename or path, error=err.strerror or err
+                    )
+                ) from None
+            if unheld is not None:
+                raise DataFileError(
+                    _(
+                        "no backup holds the game file {file} that this change replaces;"
+                        " nothing was changed"
+                    ).format(file=unheld)
+                )
             listed = {
                 "renames": [
                     [str(t.relative_to(folder)), str(f.relative_to(folder))] for t, f in prepared
@@ -463,7 +499,7 @@ def change_files(
             _complete_committed(path, durable)
     except BaseException:
         if not committed:
-            for tmp, _ in prepared:
+            for tmp, _target in prepared:
                 tmp.unlink(missing_ok=True)
         raise
     if durable and prepared and len(prepared) + len(removals) == 1:
@@ -509,7 +545,7 @@ def _journal_backup(path: Path, name: Any) -> Path:
     """The backup a journal entry ``name`` names: ValueError unless it is a file directly in
     the backups folder of the database at ``path``."""
     parts = Path(name).parts if isinstance(name, str) else ()
-    if len(parts) == 2 and parts[0] == backup_folder(path).name and parts[1].endswith(".json"):
+    if len(parts) == 2 and parts[0] == backup_folder(path).name and BACKUP_NAME.fullmatch(parts[1]):
         return path.parent / name
     raise ValueError(name)
 
@@ -517,8 +553,9 @@ def _journal_backup(path: Path, name: Any) -> Path:
 def _is_held(target: Path, kept: list[Path]) -> bool:
     """True when the game file ``target`` is gone or one of the backups ``kept`` holds it as it
     is: its game with the same document, or the same bytes (an unreadable file copied aside).
-    A journal removes only what a backup keeps, so no journal can lose a recorded game.
-    OSError or ValueError when a backup cannot be read."""
+    A backup counts only as a plain file (never a link, a folder or a pipe). A journal replaces
+    or removes only what a backup keeps, so no journal can lose a recorded game. OSError when
+    a file cannot be read (the system refused: not a sign of a damaged journal)."""
     try:
         raw = target.read_bytes()
     except FileNotFoundError:
@@ -530,13 +567,37 @@ def _is_held(target: Path, kept: list[Path]) -> bool:
     if not isinstance(games, dict) or not games:
         games = None
     for backup in kept:
+        try:
+            if not stat.S_ISREG(os.lstat(backup).st_mode):
+                continue
+        except FileNotFoundError:
+            continue
         content = backup.read_bytes()
         if content == raw:
             return True
-        held = loads(content).get("games") if games is not None else None
+        if games is None:
+            continue
+        try:
+            held = loads(content).get("games")
+        except (UnicodeDecodeError, ValueError, RecursionError, AttributeError):
+            continue
         if isinstance(held, dict) and all(held.get(key) == doc for key, doc in games.items()):
             return True
     return False
+
+
+def _first_unheld(
+    path: Path, renames: list[tuple[Path, Path]], removals: list[Path], kept: list[Path]
+) -> Path | None:
+    """The first game file a change would replace (a rename still to be made over it) or
+    remove that none of the backups ``kept`` holds (:func:`_is_held`); None when every one is
+    held. The database file itself is not a game: its versions are in every backup."""
+    folder = games_folder(path)
+    replaced = [t for tmp, t in renames if t.parent == folder and os.path.lexists(tmp)]
+    for target in replaced + removals:
+        if not _is_held(target, kept):
+            return target
+    return None
 
 
 def complete_pending(
@@ -557,6 +618,8 @@ def complete_pending(
     except (FileNotFoundError, NotADirectoryError):
         return False
     except OSError as err:
+        if refused is None:
+            raise
         raise DataFileError(
             _("cannot read {file}: {error}").format(file=journal, error=err.strerror)
         ) from None
@@ -569,11 +632,13 @@ def complete_pending(
         ]
         removals = [_journal_entry(path, target, False) for target in listed["removals"]]
         kept = [_journal_backup(path, name) for name in listed.get("kept", [])]
-        if path in removals or not all(_is_held(target, kept) for target in removals):
-            raise ValueError("a removal no backup holds")
-    except (UnicodeDecodeError, ValueError, RecursionError, KeyError, TypeError, OSError):
+        if path in removals:
+            raise ValueError(path)
+    except (UnicodeDecodeError, ValueError, RecursionError, KeyError, TypeError, AttributeError):
         raise damaged(journal, _("is damaged (not a scorekeeper journal)"), path) from None
     try:
+        if _first_unheld(path, renames, removals, kept) is not None:
+            raise damaged(journal, _("is damaged (it replaces a game no backup holds)"), path)
         for tmp, _target in renames:  # a temporary file of ours is a plain file, never a link
             if os.path.lexists(tmp) and not stat.S_ISREG(os.lstat(tmp).st_mode):
                 raise damaged(journal, _("is damaged (not a scorekeeper journal)"), path)

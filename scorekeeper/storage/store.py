@@ -131,12 +131,13 @@ def list_backups(path: Path) -> list[Backup]:
     return listed(path)
 
 
-def read_backup_tables(path: Path) -> dict[str, dict[str, Any]] | None:
-    """The tables of a backup file (``{table: {doc_id: document}}``), checked as a database
-    file is; None for an empty file. DataFileError for one this version cannot read."""
+def read_backup_tables(path: Path, db: Path | None = None) -> dict[str, dict[str, Any]] | None:
+    """The tables of a backup file (``{table: {doc_id: document}}``) of the database file
+    ``db``, checked as a database file is; None for an empty file. DataFileError for one this
+    version cannot read (naming it as a backup of ``db``)."""
     from scorekeeper.storage.database import read_database
 
-    return read_database(path)
+    return read_database(path, db)
 
 
 def restore_backup(path: Path, backup: Path) -> Path | None:

@@ -1,0 +1,83 @@
+"""A restore puts back nothing the next command cannot use (issue 18: a backup holding game id
+99999999999 was "Restored", after which every command, the restore included, refused the
+database; keys "01" or "0" and damaged game documents were put back the same way).
+
+Every game a backup holds must be numbered as a game file is (1 to 1,000,000,000, no leading
+zero) and be a game this version can score; otherwise the restore is refused, exit 3, with the
+backup named, and nothing changes. A schema-1 database holding such a key is refused before it
+is migrated.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import database_files
+
+FIXTURES = Path(__file__).parent / "fixtures"
+
+
+def setup_with_backup(cli, db) -> Path:
+    assert cli("new", "classic", "--team", "Ann", "--team", "Bob").exit_code == 0
+    assert cli("hand", "--yes", "m=50", "m=50").exit_code == 0
+    newest = cli.json("backups")["backups"][0]["file"]
+    return db.with_name(db.name + ".backups") / newest
+
+
+@pytest.mark.parametrize("key", ["99999999999", "01", "0", "1000000001"])
+def test_a_backup_holding_a_game_id_past_the_bounds_is_refused(cli, db, key):
+    backup = setup_with_backup(cli, db)
+    data = json.loads(backup.read_bytes())
+    data["games"] = {key: data["games"]["1"]}
+    backup.write_text(json.dumps(data), encoding="utf-8")
+    before = database_files(db)
+    result = cli("backups", "restore", "1", "--yes")
+    assert result.exit_code == 3, result.output
+    assert "backup" in result.stderr and "game ids go from 1 to 1,000,000,000" in result.stderr
+    assert database_files(db) == before
+    assert cli("status").exit_code == 0
+
+
+@pytest.mark.parametrize("doc", [{"foo": 1}, "x", {"rules": "x"}])
+def test_a_backup_holding_a_game_that_cannot_be_used_is_refused(cli, db, doc):
+    backup = setup_with_backup(cli, db)
+    data = json.loads(backup.read_bytes())
+    if isinstance(doc, dict) and "rules" in doc:
+        doc = {**data["games"]["1"], **doc}
+    data["games"] = {"1": doc}
+    backup.write_text(json.dumps(data), encoding="utf-8")
+    before = database_files(db)
+    result = cli("backups", "restore", "1", "--yes")
+    assert result.exit_code == 3, result.output
+    assert "Traceback" not in result.output and "internal" not in result.output
+    assert database_files(db) == before
+    assert cli("games").exit_code == 0 and cli("show").exit_code == 0
+
+
+def test_a_damaged_backup_is_named_a_backup_with_the_databases_backups_command(cli, db):
+    backup = setup_with_backup(cli, db)
+    backup.write_text('{"meta": {"-1": {}}}', encoding="utf-8")
+    result = cli("backups", "restore", "1", "--yes")
+    assert result.exit_code == 3
+    line = result.stderr.strip()
+    assert line.startswith("Error: backup 1 cannot be restored: ")
+    assert f"the backup {backup} is not a scorekeeper backup" in line
+    assert f"scorekeeper backups --db {db}'" in line and "--db " + str(backup) not in line
+
+
+def test_a_schema_1_database_holding_a_game_id_past_the_bounds_is_refused_untouched(cli, db):
+    shutil.copyfile(FIXTURES / "schema-1.json", db)
+    data = json.loads(db.read_bytes())
+    key = next(iter(data["games"]))
+    data["games"] = {"99999999999": data["games"][key]}
+    db.write_text(json.dumps(data), encoding="utf-8")
+    before = db.read_bytes()
+    for command in (("games",), ("status",)):
+        result = cli(*command)
+        assert result.exit_code == 3, result.output
+        assert "game ids go from 1 to 1,000,000,000" in result.stderr
+    assert db.read_bytes() == before
