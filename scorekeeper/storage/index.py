@@ -2,7 +2,8 @@
 scoring every game.
 
 ``<database>.index.json`` is JSON lines: a header line (``format``, the games folder's identity
-``folder`` when it was last scanned, ``checked_ns``, ``count``; padded with spaces), then one
+``folder`` when it was last scanned, ``checked_ns``, ``count``, and ``lines``, the BLAKE2b
+digest of every line after it; padded with spaces), then one
 line per game, newest first: ``["seal", id, [inode, modification time in ns, size], digest,
 summary]``. The summary holds dates, variant, label, sides with players and totals, outcome,
 and the per-side figures statistics need (hands, sum and best of hand scores, canastas by kind,
@@ -180,12 +181,15 @@ class _EntryV2(Struct, array_like=True):
 class Header(Struct):
     """The first line of the index: ``format``, the games folder's identity (inode,
     modification time in ns) at the scan that wrote it, when that scan began
-    (``checked_ns``), and how many entries follow (``count``)."""
+    (``checked_ns``), how many entries follow (``count``), and ``lines``, the BLAKE2b digest
+    (16 bytes, hex) of every byte after the header: while it matches, every line is the one
+    written, and the lines' own seals need not be looked at one by one."""
 
     format: int
     folder: list[int] | None = None
     checked_ns: int = 0
     count: int = 0
+    lines: str = ""
 
 
 class _SummaryV1(_SummaryFields):
@@ -455,20 +459,39 @@ def _from_file(path: Path, game_id: int) -> GameSummary | None:
     return None if made is None else GameSummary(game_id, made[2])
 
 
+def _lines_intact(handle: Any, header: Header) -> bool:
+    """True when the bytes of the opened index after its header (read in pieces of 1 MiB, then
+    read again from there) have the digest its header records (``lines``)."""
+    if not header.lines:
+        return False
+    start = handle.tell()
+    made = blake2b(digest_size=16)
+    try:
+        while chunk := handle.read(1 << 20):
+            made.update(chunk)
+        handle.seek(start)
+    except OSError:
+        return False
+    return made.hexdigest() == header.lines
+
+
 def _stream(path: Path, first: tuple[Any, Header] | None) -> Iterator[GameSummary]:
     """Every game's summary from the index file (``first``: the file opened already), one at a
-    time, each line's seal and bounds checked (:func:`_read_line`, here written out for
-    speed). When the file turns out damaged or cut short the index is rebuilt and the games not
-    yet given come from the rebuilt one; a sealed summary past the bounds is taken from its
-    game file."""
+    time, each line's seal (unless every line is intact: :func:`_lines_intact`) and bounds
+    checked (:func:`_read_line`, here written out for speed). When the file turns out
+    damaged or cut short the index is rebuilt and the games not yet given come from the
+    rebuilt one; a sealed summary past the bounds is taken from its game file."""
+    from array import array
+
     opened = first or _open(path)
-    given: set[int] = set()  # the ids given already: a rebuild gives every other game
+    given = array("q")  # the ids given already, newest first: a rebuild gives every other game
     if opened is not None:
         handle, header = opened
-        add, decode, complete, last = given.add, _ENTRY.decode, False, None
+        add, decode, complete, last = given.append, _ENTRY.decode, False, None
         with handle:
+            whole = _lines_intact(handle, header)  # then no line's seal needs a look
             for line in handle:
-                if line[2:18] != blake2b(line[20:-1], digest_size=8).hexdigest().encode():
+                if not whole and line[2:18] != seal(line[20:-1]):
                     break  # damaged: not the line the index wrote
                 try:
                     entry: Any = decode(line)
@@ -493,9 +516,13 @@ def _stream(path: Path, first: tuple[Any, Header] | None) -> Iterator[GameSummar
                 complete = True
         if complete and len(given) == header.count:
             return
+    at = 0  # both newest first: the ids given are passed by as the rebuilt ones go down
     for summary in _revalidated(path, folder_identity(path)):
-        if summary.id not in given:
-            yield summary
+        while at < len(given) and given[at] > summary.id:
+            at += 1
+        if at < len(given) and given[at] == summary.id:
+            continue
+        yield summary
 
 
 #: An entry of the index being replaced, as a scan meets it: id, identity, digest, summary,
@@ -602,11 +629,16 @@ class _IndexWriter:
         fd, name = tempfile.mkstemp(prefix=prefix, suffix=".tmp", dir=self.target.parent)
         self.tmp: Path | None = self.target.parent / os.path.basename(name)
         self.handle = os.fdopen(fd, "wb", buffering=1 << 16)
-        self.add(b" " * (_HEADER_WIDTH - 1) + b"\n")  # the header's place
+        self.lines = blake2b(digest_size=16)  # of every line after the header
+        try:
+            self.handle.write(b" " * (_HEADER_WIDTH - 1) + b"\n")  # the header's place
+        except OSError:
+            self.discard()
 
     def add(self, line: bytes) -> None:
         """Write one line (best effort: after a refusal nothing more is written)."""
         if self.tmp is not None:
+            self.lines.update(line)
             try:
                 self.handle.write(line)
             except OSError:
@@ -615,6 +647,7 @@ class _IndexWriter:
     def commit(self, header: Header) -> bool:
         """Write ``header`` in its place and put the new index in place of the old; False
         when that cannot be done (the old one stays)."""
+        header.lines = self.lines.hexdigest()
         head = _ENCODE(header)
         if self.tmp is None or len(head) >= _HEADER_WIDTH:
             self.discard()
@@ -836,9 +869,10 @@ def record(path: Path, games: Iterable[Any]) -> None:
             raw = file.read_bytes()
             identity = _identity(file.stat())
             lines[stored.id] = entry_line(stored.id, identity, digest(raw), summary_of(stored))
-    content = bytearray(_ENCODE(Header(FORMAT, None, 0, len(lines))))
-    content += b"\n"
+    body = bytearray()
     for game_id in sorted(lines, reverse=True):  # one buffer grown line by line
-        content += lines[game_id]
+        body += lines[game_id]
+    whole = blake2b(body, digest_size=16).hexdigest()
+    content = _ENCODE(Header(FORMAT, None, 0, len(lines), whole)) + b"\n" + body
     with suppress(OSError):
         write_atomically(index_file(path), content, durable=False)  # type: ignore[arg-type]
