@@ -191,12 +191,12 @@ def test_an_index_of_the_earlier_format_is_taken_over_without_rescoring(cli, db,
     before = listed(cli, "--all")
     _, *lines = [json.loads(x) for x in index_path(db).read_text().splitlines()]
     fields = list(IndexSummary.__struct_fields__)
-    old = {str(i): [identity, dict(zip(fields, s, strict=True))] for i, identity, _, s in lines}
+    old = {str(i): [identity, dict(zip(fields, s, strict=True))] for _, i, identity, _, s in lines}
     index_path(db).write_text(json.dumps({"format": 1, "games": old}))
     scored.clear()
     assert listed(cli, "--all") == before
     assert scored == []
-    assert json.loads(index_path(db).read_text().splitlines()[0])["format"] == 2
+    assert json.loads(index_path(db).read_text().splitlines()[0])["format"] == 3
 
 
 # -- games --all --json, entry by entry --------------------------------------------------------

@@ -9,7 +9,7 @@ import stat
 
 import pytest
 
-from scorekeeper.storage.index import newest, summaries
+from scorekeeper.storage.index import entry_line, newest, summaries
 from scorekeeper.storage.statistics import lineup_records
 
 
@@ -49,13 +49,15 @@ def test_statistics_cache_is_used_while_nothing_changed_and_recounted_after(cli,
 
 def test_summaries_index_trusts_a_settled_folder_and_rescans_after_a_write(cli, db):
     play(cli, db)
-    assert summaries(db)[0].sides[0].total == 700
+    assert [g.sides[0].total for g in summaries(db)] == [700]  # a whole pass writes the index
     index = db.with_name(db.name + ".index.json")
-    # JSON lines: a header, then one game a line ([id, identity, digest, summary])
+    # JSON lines: a header, then one game a line (["seal", id, identity, digest, summary])
     header, *lines = [json.loads(line) for line in index.read_text().splitlines()]
     header["checked_ns"] += 10**12  # as settle() does
-    lines[0][3][3] = "from the index"  # the summary's label
-    index.write_text("".join(json.dumps(x) + "\n" for x in (header, *lines)))
+    _, game_id, identity, digest, summary = lines[0]
+    summary[3] = "from the index"  # the summary's label, sealed as the index writes a line
+    line = entry_line(game_id, identity, digest, summary)
+    index.write_bytes(json.dumps(header).encode() + b"\n" + line)
     assert summaries(db)[0].label == "from the index"
     assert cli("hand", "m=100 nat=1 out", "m=50").exit_code == 0
     fresh = summaries(db)[0]

@@ -9,6 +9,7 @@ that cannot be met (each one line, nothing changed).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator
 from datetime import date, datetime
 from pathlib import Path
@@ -27,6 +28,9 @@ if TYPE_CHECKING:
 
 #: ``games --status`` values.
 STATUSES = ("playing", "finished", "won", "draw", "deleted", "all")
+#: What ``json.dumps(..., ensure_ascii=True)`` escapes beyond what msgspec does: every
+#: character past ``~`` (DEL and all that is not ASCII).
+_NON_ASCII = re.compile("[^\\x00-\\x7e]")
 
 
 class Seen(Struct):
@@ -287,6 +291,104 @@ def each_game(
         summaries = store.summaries()
         current = store.current_id
     return GameStream(_matching(summaries, variant, player, since, status), current)
+
+
+#: Games of ``games --all --json`` encoded at a time (one piece of its text).
+GAMES_PER_PIECE = 16
+
+
+class TeamJson(Struct):
+    """A side in ``games --json``: ``team`` (its name), ``players``, ``total``."""
+
+    team: str
+    players: list[str]
+    total: int
+
+
+class GameJson(Struct):
+    """One game in ``games --json`` (README, "JSON output"), its keys in their order: the
+    shape of :func:`scorekeeper.presentation.sheet.game_summary_json`."""
+
+    game: int
+    created: str | None
+    finished: str | None
+    variant: str
+    label: str
+    hands_played: int
+    teams: list[TeamJson]
+    winner: str | None
+    draw: bool
+    status: str
+    current: bool
+
+
+def games_json_texts(
+    games: Iterable[Any], current: int | None, ensure_ascii: bool
+) -> Iterator[str]:
+    """The entries of ``games --json`` (README, "JSON output") for every game of ``games``
+    (summaries, gone through once; ``current``: the current game's id), as JSON text in pieces
+    of :data:`GAMES_PER_PIECE` games: joined with ``", "`` they are the text ``json.dumps``
+    gives for the list of the games' objects (its separators; non-ASCII text as ``\\uXXXX``
+    escapes with ``ensure_ascii``, as there), so that a piece can stand for an entry of
+    :func:`scorekeeper.presentation.documents.streamed`. Each game's :class:`GameJson` is made
+    straight from its summary and encoded by msgspec a piece at a time: 100,000 games hold one
+    piece."""
+    batch: list[GameJson] = []
+    for game in games:
+        summary = game.summary
+        sides = summary.sides
+        winner = summary.winner
+        if summary.deleted:
+            status = "deleted"
+        elif summary.draw:
+            status = "draw"
+        else:
+            status = "playing" if winner is None else "won"
+        batch.append(
+            GameJson(
+                game.id,
+                summary.created,
+                summary.finished,
+                summary.variant,
+                summary.label,
+                summary.hands,
+                [TeamJson(s.name, s.players, s.total) for s in sides],
+                None if winner is None else sides[winner].name,
+                summary.draw,
+                status,
+                game.id == current,
+            )
+        )
+        if len(batch) == GAMES_PER_PIECE:
+            yield _json_piece(batch, ensure_ascii)
+            batch = []
+    if batch:
+        yield _json_piece(batch, ensure_ascii)
+
+
+def _json_piece(batch: list[GameJson], ensure_ascii: bool) -> str:
+    """The objects of ``batch`` as ``json.dumps`` writes a list of them, without the brackets."""
+    import msgspec
+
+    try:
+        text = msgspec.json.format(msgspec.json.encode(batch), indent=0)[1:-1].decode()
+    except UnicodeEncodeError:  # a text JSON as UTF-8 cannot hold: as json writes it
+        import json
+
+        return json.dumps(msgspec.to_builtins(batch), ensure_ascii=ensure_ascii)[1:-1]
+    if ensure_ascii and (not text.isascii() or "\x7f" in text):
+        return _NON_ASCII.sub(_ascii_escape, text)
+    return text
+
+
+def _ascii_escape(match: Any) -> str:
+    """A character as ``json.dumps(..., ensure_ascii=True)`` escapes it (a pair of surrogates
+    past U+FFFF)."""
+    code = ord(match.group())
+    if code < 0x10000:
+        return f"\\u{code:04x}"
+    code -= 0x10000
+    return f"\\u{0xD800 | (code >> 10):04x}\\u{0xDC00 | (code & 0x3FF):04x}"
 
 
 def statistics(db: Path | None, variant: str | None = None) -> Statistics:

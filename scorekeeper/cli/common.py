@@ -151,7 +151,8 @@ def emit_text(text: str) -> None:
     JSON escapes them itself, and ``\\uNNNN`` of a direction control means it in JSON too."""
     from scorekeeper.presentation.console import visible
 
-    text = visible(text)
+    if not text.isprintable():  # printable text holds no control character (a quick look)
+        text = visible(text)
     for start in range(0, len(text), CHUNK):
         typer.echo(text[start : start + CHUNK], nl=False)
 

@@ -122,8 +122,11 @@ def games(
     queries.check_status(status)
     start = since_date(since) if since else None
     if every and as_json:  # every game, written entry by entry (a long history)
+        from scorekeeper.presentation.documents import streamed
+
         stream = queries.each_game(db, variant, player, start, status)
-        emit_json(sheet.games_json_stream(stream.games, stream.current))
+        games, current = stream.games, stream.current
+        emit_json(streamed("games", lambda a: queries.games_json_texts(games, current, a)))
         return
     if not (variant or player or since or status or every):
         # The plain first page: the newest games, read from their own files.

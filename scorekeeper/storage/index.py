@@ -2,25 +2,39 @@
 scoring every game.
 
 ``<database>.index.json`` is JSON lines: a header line (``format``, the games folder's identity
-``folder`` when it was last scanned, ``checked_ns``, ``count``), then one line per game, newest
-first: ``[id, [inode, modification time in ns, size], digest, summary]``. The summary holds
-dates, variant, label, sides with players and totals, outcome, and the per-side figures
-statistics need (hands, sum and best of hand scores, canastas by kind, red threes); the digest
-is a BLAKE2b digest of the game file's bytes.
+``folder`` when it was last scanned, ``checked_ns``, ``count``, and ``lines``, the BLAKE2b
+digest of every line after it; padded with spaces), then one
+line per game, newest first: ``["seal", id, [inode, modification time in ns, size], digest,
+summary]``. The summary holds dates, variant, label, sides with players and totals, outcome,
+and the per-side figures statistics need (hands, sum and best of hand scores, canastas by kind,
+red threes); the digest is a BLAKE2b digest (16 bytes, hex) of the game file's bytes. The seal
+is the BLAKE2b digest (8 bytes, as 16 hex characters) of the rest of its line: the bytes after
+the seal's ``",`` up to the line break. It ties the summary to the game's id and to the digest
+of the game file it was made from.
 
-It is a cache. Every game file is written by atomic rename, so a game file whose identity
-(inode, time, size) is what its entry recorded is the version the summary was made from. A file
-whose identity differs (it changed, or the data folder was copied or restored, which gives every
-file a new inode) is read again: when its bytes still have the recorded digest the summary is
-kept (a copied folder costs one read of each file, never a re-score); otherwise it is summarised
-again. A missing or damaged index is rebuilt from the game files; an index of format 1 (one
-JSON object) is taken over the same way, its summaries kept for the files whose identity
-matches. The index is written back (atomically, without the lock: any complete version is a
-valid cache) only when something changed. Recording a hand never reads or writes it.
+It is a cache, and nothing in it is believed that the game files do not vouch for. A line
+whose seal does not match (a summary, an id or a digest edited by hand, a line cut short) is
+a damaged line: its game is summarised again from its file. A summary is held to the bounds
+of every input (:mod:`scorekeeper.domain.limits`: names of at most ``MAX_NAME`` characters,
+texts of at most ``MAX_TEXT``, numbers within ``MAX_NUMBER``, a winner among the sides): one
+past them is taken from the game file instead.
 
-Reading it never holds the whole of it: the entries are decoded one at a time as they are
-asked for, so listing or counting 100,000 games holds one summary at a time. The first page of
-``games`` (:func:`newest`) reads only its first lines.
+Every game file is written by atomic rename, so a game file whose identity (inode, time, size)
+is what its entry recorded is the version the summary was made from. A file whose identity
+differs (it changed, or the data folder was copied or restored, which gives every file a new
+inode) is read again: when its bytes still have the recorded digest the summary is kept (a
+copied folder costs one read of each file, never a re-score); otherwise it is summarised
+again. A missing or damaged index is rebuilt from the game files; an index of an earlier
+format (1: one JSON object; 2: lines without a seal) is taken over the same way, its summaries
+kept for the files whose identity matches. The index is written back (atomically, without the
+lock: any complete version is a valid cache) only when something changed. Recording a hand
+never reads or writes it.
+
+Nothing holds the whole of it: the entries are decoded one at a time as they are asked for,
+and a scan (the games folder changed since the index was written) goes through the folder's
+ids (sorted, newest first) beside the index's lines, writing the new index line by line as
+it goes; so listing, counting or revalidating 100,000 games holds one summary at a time. The
+first page of ``games`` (:func:`newest`) reads only its first lines.
 
 The statistics cache (:mod:`scorekeeper.storage.statistics`) counts from these summaries.
 """
@@ -33,29 +47,54 @@ from collections.abc import Callable, Iterable, Iterator
 from contextlib import suppress
 from itertools import islice
 from pathlib import Path
-from typing import Any, overload
+from typing import Annotated, Any, overload
 
 import msgspec
-from msgspec import Struct
+from msgspec import Meta, Struct
 
+from scorekeeper import progress
+from scorekeeper.domain.limits import MAX_NAME, MAX_NUMBER, MAX_TEXT
 from scorekeeper.errors import DataFileError
 from scorekeeper.storage.files import (
-    GAME_FILE,
     game_file,
     game_ids,
     games_folder,
     index_file,
     parse_game_file,
+    temporary_prefix,
     write_atomically,
 )
 
-FORMAT = 2
+try:  # hashlib's own BLAKE2b, without loading OpenSSL (about 100 ms cold) for it
+    from _blake2 import blake2b
+except ImportError:  # pragma: no cover - a Python built without it
+    from hashlib import blake2b
+
+FORMAT = 3
 #: The longest header line read: a longer first line is no index of this format (format 1 is
 #: one line of JSON).
 _HEADER_LIMIT = 4096
+#: The width of the header line written (spaces after the JSON): a scan writes it first, with
+#: the count still unknown, and writes it again over the same bytes at the end.
+_HEADER_WIDTH = 256
 #: Missing game files in a row after which the first page stops counting ids down and lists the
 #: games folder instead (ids are never reused, so gaps are rare and short).
 _GAP = 1000
+#: Where a line's seal lies (``["`` + 16 hex characters), and where the bytes it covers begin
+#: (after ``",``).
+_SEAL = slice(2, 18)
+_SEALED_FROM = 20
+
+#: A name of a side or a player, as every input holds it (MAX_NAME characters at most).
+_Name = Annotated[str, Meta(max_length=MAX_NAME)]
+#: Any other text (a label, a variant's name, a canasta kind), at most MAX_TEXT characters.
+_Text = Annotated[str, Meta(max_length=MAX_TEXT)]
+#: Points (a total, a sum or the best of hand scores), within the bound of every number.
+_Points = Annotated[int, Meta(ge=-MAX_NUMBER, le=MAX_NUMBER)]
+#: A count (hands, red threes, canastas, a side's index).
+_Count = Annotated[int, Meta(ge=0, le=MAX_NUMBER)]
+#: A time (ISO 8601), or a digest in hex: short texts.
+_Short = Annotated[str, Meta(max_length=64)]
 
 
 class SideSummary(Struct):
@@ -68,30 +107,30 @@ class SideSummary(Struct):
 
 class IndexSide(Struct, array_like=True):
     """One side of an index entry, stored as a list: name, players, total, hands, points, best
-    hand, red threes, canastas by kind."""
+    hand, red threes, canastas by kind (each held to the input bounds when read)."""
 
-    name: str
-    players: list[str]
-    total: int
-    hands: int
-    points: int
-    best_hand: int | None
-    red_threes: int
-    canastas: dict[str, int]
+    name: _Name
+    players: list[_Name]
+    total: _Points
+    hands: _Count
+    points: _Points
+    best_hand: _Points | None
+    red_threes: _Count
+    canastas: dict[_Text, _Count]
 
 
 class _SummaryFields(Struct):
     """What a game's summary holds, in this order: created, finished, variant, label, hands,
     deleted, over, winner (side index or None), draw, sides."""
 
-    created: str | None
-    finished: str | None
-    variant: str
-    label: str
-    hands: int
+    created: _Short | None
+    finished: _Short | None
+    variant: _Text
+    label: _Text
+    hands: _Count
     deleted: bool
     over: bool
-    winner: int | None
+    winner: _Count | None
     draw: bool
     sides: list[IndexSide]
 
@@ -102,34 +141,55 @@ class IndexSummary(_SummaryFields, array_like=True):
 
 
 class IndexEntry(Struct, array_like=True):
-    """One game's line of the index: its ``id``, the ``identity`` of the game file its summary
-    was made from (inode, modification time in ns, size), the ``digest`` of that file's bytes
-    (:func:`digest`) and the ``summary``."""
+    """One game's line of the index: its ``seal`` (see the module's description), its ``id``,
+    the ``identity`` of the game file its summary was made from (inode, modification time in
+    ns, size), the ``digest`` of that file's bytes (:func:`digest`) and the ``summary``."""
 
+    seal: str
     id: int
     identity: list[int]
-    digest: str
+    digest: _Short
     summary: IndexSummary
 
 
-class _Known(Struct, array_like=True):
-    """An index line with its summary left as JSON text: what a scan keeps or writes back."""
+class _Sealed(Struct, array_like=True):
+    """What a line is encoded from after its seal: id, identity, digest, summary (a
+    :class:`IndexSummary`, or its JSON text as it was read)."""
 
     id: int
     identity: list[int]
     digest: str
-    summary: msgspec.Raw
+    summary: Any
+
+
+class _LineId(Struct, array_like=True):
+    """The seal and id of a line (the rest left unread)."""
+
+    seal: str
+    id: int
+
+
+class _EntryV2(Struct, array_like=True):
+    """A line of the index of format 2 (no seal): taken over when that index is upgraded."""
+
+    id: int
+    identity: list[int]
+    digest: _Short
+    summary: IndexSummary
 
 
 class Header(Struct):
     """The first line of the index: ``format``, the games folder's identity (inode,
     modification time in ns) at the scan that wrote it, when that scan began
-    (``checked_ns``), and how many entries follow (``count``)."""
+    (``checked_ns``), how many entries follow (``count``), and ``lines``, the BLAKE2b digest
+    (16 bytes, hex) of every byte after the header: while it matches, every line is the one
+    written, and the lines' own seals need not be looked at one by one."""
 
     format: int
     folder: list[int] | None = None
     checked_ns: int = 0
     count: int = 0
+    lines: str = ""
 
 
 class _SummaryV1(_SummaryFields):
@@ -143,11 +203,54 @@ class _IndexV1(Struct):
     games: dict[str, tuple[list[int], _SummaryV1]]
 
 
+class _Unusable(Struct):
+    """A line whose seal matches but whose summary is past the input bounds: its game is
+    taken from its file."""
+
+    id: int
+
+
 _HEADER = msgspec.json.Decoder(Header)
 _ENTRY = msgspec.json.Decoder(IndexEntry)
-_KNOWN = msgspec.json.Decoder(_Known)
-_SUMMARY = msgspec.json.Decoder(IndexSummary)
+_LINE_ID = msgspec.json.Decoder(_LineId)
+_V2 = msgspec.json.Decoder(_EntryV2)
 _ENCODE = msgspec.json.Encoder().encode
+_ERRORS = (msgspec.ValidationError, msgspec.DecodeError)
+
+
+def seal(sealed: bytes) -> bytes:
+    """The seal of an index line whose bytes after the seal are ``sealed`` (up to the line
+    break): BLAKE2b, 8 bytes, as 16 hex digits (ASCII bytes)."""
+    return blake2b(sealed, digest_size=8).hexdigest().encode()
+
+
+def entry_line(game_id: int, identity: list[int], file_digest: str, summary: Any) -> bytes:
+    """The index line of game ``game_id`` (its line break included): seal, id, the identity
+    and ``file_digest`` of the game file, and ``summary`` (an :class:`IndexSummary`, or its
+    JSON text as :class:`msgspec.Raw`)."""
+    sealed = _ENCODE(_Sealed(game_id, identity, file_digest, summary))[1:]
+    return b'["' + seal(sealed) + b'",' + sealed + b"\n"
+
+
+def _read_line(line: bytes) -> IndexEntry | _Unusable | None:
+    """The entry of an index line; :class:`_Unusable` for a sealed line whose summary is past
+    the bounds; None for a damaged line (not JSON, not an entry, or a seal that does not match
+    the rest of it)."""
+    if line[_SEAL] != seal(line[_SEALED_FROM:-1]):
+        return None
+    try:
+        entry = _ENTRY.decode(line)
+    except msgspec.ValidationError:
+        try:
+            return _Unusable(_LINE_ID.decode(line).id)
+        except _ERRORS:
+            return None
+    except msgspec.DecodeError:
+        return None
+    winner = entry.summary.winner
+    if winner is not None and winner >= len(entry.summary.sides):
+        return _Unusable(entry.id)
+    return entry
 
 
 class GameSummary:
@@ -213,13 +316,16 @@ class GameSummary:
 class Summaries:
     """Every game's summary, newest first, decoded one at a time as iteration reaches it and
     not kept: going through 100,000 games holds one decoded summary at a time. ``len`` is the
-    number of games; indexing (``[0]``, ``[:5]``) goes through them from the newest."""
+    number of games (counted by going through them when the index was out of date); indexing
+    (``[0]``, ``[:5]``) goes through them from the newest."""
 
-    def __init__(self, count: int, source: Callable[[], Iterator[GameSummary]]) -> None:
+    def __init__(self, count: int | None, source: Callable[[], Iterator[GameSummary]]) -> None:
         self.count = count
         self.source = source
 
     def __len__(self) -> int:
+        if self.count is None:
+            self.count = sum(1 for _ in self)
         return self.count
 
     def __iter__(self) -> Iterator[GameSummary]:
@@ -283,9 +389,7 @@ def summary_doc(stored: Any) -> dict[str, Any]:
 def digest(content: bytes) -> str:
     """The digest the index keeps of a game file's bytes: BLAKE2b, 16 bytes, as hex. It tells
     a copied or restored file (new inode, the same bytes) from a changed one."""
-    import hashlib  # only a scan that meets a file it does not know needs it
-
-    return hashlib.blake2b(content, digest_size=16).hexdigest()
+    return blake2b(content, digest_size=16).hexdigest()
 
 
 #: Nanoseconds a folder's modification time must lie before a scan for the scan to vouch for it
@@ -334,16 +438,14 @@ def _open(path: Path) -> tuple[Any, Header] | None:
     return None
 
 
-def _lines(handle: Any) -> Iterator[IndexEntry | None]:
-    """The entries of an opened index, newest first, each decoded as it is reached; None for
-    a damaged line or one out of order (and then nothing more). Closes the file at the end."""
+def _lines(handle: Any) -> Iterator[IndexEntry | _Unusable | None]:
+    """The entries of an opened index, newest first, each decoded as it is reached
+    (:func:`_read_line`); None for a damaged line or one out of order (and then nothing more).
+    Closes the file at the end."""
     last = None
     with handle:
         for line in handle:
-            try:
-                entry = _ENTRY.decode(line)
-            except (msgspec.ValidationError, msgspec.DecodeError):
-                entry = None
+            entry = _read_line(line)
             if entry is None or (last is not None and entry.id >= last):
                 yield None
                 return
@@ -351,89 +453,151 @@ def _lines(handle: Any) -> Iterator[IndexEntry | None]:
             yield entry
 
 
+def _from_file(path: Path, game_id: int) -> GameSummary | None:
+    """Game ``game_id`` summarised from its file (None when it has none)."""
+    made = _summarised(path, game_id, game_file(path, game_id), None)
+    return None if made is None else GameSummary(game_id, made[2])
+
+
+def _lines_intact(handle: Any, header: Header) -> bool:
+    """True when the bytes of the opened index after its header (read in pieces of 1 MiB, then
+    read again from there) have the digest its header records (``lines``)."""
+    if not header.lines:
+        return False
+    start = handle.tell()
+    made = blake2b(digest_size=16)
+    try:
+        while chunk := handle.read(1 << 20):
+            made.update(chunk)
+        handle.seek(start)
+    except OSError:
+        return False
+    return made.hexdigest() == header.lines
+
+
 def _stream(path: Path, first: tuple[Any, Header] | None) -> Iterator[GameSummary]:
     """Every game's summary from the index file (``first``: the file opened already), one at a
-    time. When the file turns out damaged or cut short the index is rebuilt and the games not
-    yet given come from the rebuilt one."""
+    time, each line's seal (unless every line is intact: :func:`_lines_intact`) and bounds
+    checked (:func:`_read_line`, here written out for speed). When the file turns out
+    damaged or cut short the index is rebuilt and the games not yet given come from the
+    rebuilt one; a sealed summary past the bounds is taken from its game file."""
+    from array import array
+
     opened = first or _open(path)
-    given: set[int] = set()  # the ids given already: a rebuild gives every other game
+    given = array("q")  # the ids given already, newest first: a rebuild gives every other game
     if opened is not None:
         handle, header = opened
-        for entry in _lines(handle):
-            if entry is None:
-                break
-            given.add(entry.id)
-            yield GameSummary(entry.id, entry.summary)
-        else:
-            if len(given) == header.count:
-                return
-    for summary in _scanned(path, _scan(path, folder_identity(path), None)):
-        if summary.id not in given:
-            yield summary
+        add, decode, complete, last = given.append, _ENTRY.decode, False, None
+        with handle:
+            whole = _lines_intact(handle, header)  # then no line's seal needs a look
+            for line in handle:
+                if not whole and line[2:18] != seal(line[20:-1]):
+                    break  # damaged: not the line the index wrote
+                try:
+                    entry: Any = decode(line)
+                except msgspec.ValidationError:
+                    entry = _read_line(line)
+                except msgspec.DecodeError:
+                    break
+                if entry is None or (last is not None and entry.id >= last):
+                    break
+                last = game_id = entry.id
+                add(game_id)
+                if entry.__class__ is _Unusable or (
+                    entry.summary.winner is not None
+                    and entry.summary.winner >= len(entry.summary.sides)
+                ):
+                    from_file = _from_file(path, game_id)
+                    if from_file is not None:
+                        yield from_file
+                    continue
+                yield GameSummary(game_id, entry.summary)
+            else:
+                complete = True
+        if complete and len(given) == header.count:
+            return
+    at = 0  # both newest first: the ids given are passed by as the rebuilt ones go down
+    for summary in _revalidated(path, folder_identity(path)):
+        while at < len(given) and given[at] > summary.id:
+            at += 1
+        if at < len(given) and given[at] == summary.id:
+            continue
+        yield summary
 
 
-def _scanned(path: Path, entries: list[_Known]) -> Iterator[GameSummary]:
-    """The summaries of scanned entries, each decoded when reached (a summary that does not
-    decode is made again from its game file)."""
-    for known in entries:
-        try:
-            summary = _SUMMARY.decode(known.summary)
-        except (msgspec.ValidationError, msgspec.DecodeError):
-            made = _summarised(path, known.id, game_file(path, known.id), None)
-            if made is None:
-                raise DataFileError(
-                    f"game {known.id} went away while the games were listed"
-                ) from None
-            summary = _SUMMARY.decode(made.summary)
-        yield GameSummary(known.id, summary)
+#: An entry of the index being replaced, as a scan meets it: id, identity, digest, summary,
+#: and its line when it can be written back as it is (None: it is written again, sealed).
+_Old = tuple[int, list[int], str, IndexSummary, bytes | None]
 
 
-def _known_entries(path: Path) -> tuple[dict[int, _Known], Header | None]:
-    """Every entry the index holds, its summary left as text, by game id, and its header
-    (None when it is missing or not of this format). A damaged line is left out (its game is
-    summarised again). An index of format 1 gives its entries with no digest: they are kept
-    only for a file whose identity matches."""
+def _old_entries(path: Path) -> tuple[Header | None, Iterator[_Old]]:
+    """The header of the index (None when it is missing, damaged or of an earlier format) and
+    its entries, newest first, read one line at a time. A damaged line, a line out of order
+    and a summary past the bounds are left out (their games are summarised again). An index of
+    format 1 gives its entries with no digest (kept only for a file whose identity matches);
+    one of format 2, its entries without a seal (written again, sealed)."""
     try:
         handle = index_file(path).open("rb")
     except OSError:
-        return {}, None
-    with handle:
-        try:
-            head = handle.readline()
-            header = _HEADER.decode(head)
-        except (OSError, msgspec.ValidationError, msgspec.DecodeError):
-            return {}, None
-        known: dict[int, _Known] = {}
-        if header.format == 1:
+        return None, iter(())
+    try:
+        head = handle.readline(_HEADER_LIMIT)
+        header = _HEADER.decode(head)
+    except (OSError, msgspec.ValidationError, msgspec.DecodeError):
+        handle.close()
+        return None, iter(())
+    if header.format == 1:
+        with handle:
             try:
                 old = msgspec.json.decode(head + handle.read(), type=_IndexV1)
             except (OSError, msgspec.ValidationError, msgspec.DecodeError, RecursionError):
-                return {}, None
-            for key, (identity, summary) in old.games.items():
-                fields = [getattr(summary, f) for f in summary.__struct_fields__]
-                made = msgspec.Raw(_ENCODE(IndexSummary(*fields)))
-                known[int(key)] = _Known(int(key), identity, "", made)
-            return known, None
-        if header.format != FORMAT:
-            return {}, None
+                return None, iter(())
+        taken: list[_Old] = []
+        for key, (identity, summary) in old.games.items():
+            fields = [getattr(summary, f) for f in summary.__struct_fields__]
+            taken.append((int(key), identity, "", IndexSummary(*fields), None))
+        taken.sort(key=lambda e: e[0], reverse=True)
+        return None, iter(taken)
+    if header.format not in (2, FORMAT):
+        handle.close()
+        return None, iter(())
+    return (header if header.format == FORMAT else None), _old_lines(handle, header.format)
+
+
+def _old_lines(handle: Any, version: int) -> Iterator[_Old]:
+    """The entries of an opened index of format ``version`` (2 or :data:`FORMAT`), newest first
+    (see :func:`_old_entries`). Closes the file at the end."""
+    last = None
+    with handle:
         try:
-            for line in handle:  # one line at a time: the file is never held whole
-                try:
-                    entry = _KNOWN.decode(line)
-                except (msgspec.ValidationError, msgspec.DecodeError):
+            for line in handle:
+                if version == FORMAT:
+                    entry = _read_line(line)
+                    if entry is None or entry.__class__ is _Unusable:
+                        continue
+                    found: _Old = (entry.id, entry.identity, entry.digest, entry.summary, line)  # type: ignore[union-attr]
+                else:
+                    try:
+                        old = _V2.decode(line)
+                    except _ERRORS:
+                        continue
+                    found = (old.id, old.identity, old.digest, old.summary, None)
+                if last is not None and found[0] >= last:
                     continue
-                known[entry.id] = entry
+                last = found[0]
+                yield found
         except OSError:
-            return {}, None
-    return known, header
+            return
 
 
-def _summarised(path: Path, game_id: int, file: Path, known: _Known | None) -> _Known | None:
-    """The entry of a game file whose identity is not the one ``known`` recorded: read
-    through one open file (identity and bytes of the same version); its recorded summary kept
-    when the bytes have the recorded digest (a copied or restored file), else made again by
-    scoring the game. None when the file went away meanwhile; DataFileError when it cannot be
-    read or used."""
+def _summarised(
+    path: Path, game_id: int, file: Path | str, known: _Old | None
+) -> tuple[list[int], str, IndexSummary] | None:
+    """The identity, digest and summary of a game file whose identity is not the one
+    ``known`` recorded: read through one open file (identity and bytes of the same version);
+    its recorded summary kept when the bytes have the recorded digest (a copied or restored
+    file), else made again by scoring the game. None when the file went away meanwhile;
+    DataFileError when it cannot be read or used."""
     try:
         with open(file, "rb") as handle:
             identity = _identity(os.fstat(handle.fileno()))
@@ -443,77 +607,148 @@ def _summarised(path: Path, game_id: int, file: Path, known: _Known | None) -> _
     except OSError as err:
         raise DataFileError(f"cannot read the game file {file}: {err.strerror}") from None
     made = digest(raw)
-    if known is not None and (
-        known.digest == made or (not known.digest and known.identity == identity)
-    ):
-        return _Known(game_id, identity, made, known.summary)
+    if known is not None and (known[2] == made or (not known[2] and known[1] == identity)):
+        return identity, made, known[3]
     from scorekeeper.storage.codec import load_game  # the rules engine: only to score a game
 
-    doc = parse_game_file(path, game_id, file, raw)
-    summary = summary_of(load_game(path, game_id, doc))
-    return _Known(game_id, identity, made, msgspec.Raw(_ENCODE(summary)))
+    doc = parse_game_file(path, game_id, Path(file), raw)
+    return identity, made, summary_of(load_game(path, game_id, doc))
 
 
-def _save(path: Path, entries: list[_Known], folder: list[int] | None, checked: int) -> None:
-    """Write the index (best effort: it is a cache): the header line, then the entries as
-    given (newest first); summaries read from it are written back as the text they were."""
-    content = bytearray(_ENCODE(Header(FORMAT, folder, checked, len(entries))))
-    for entry in entries:  # one buffer grown line by line: no list of every line beside it
-        content += b"\n"
-        content += _ENCODE(entry)
-    content += b"\n"
-    with suppress(OSError):
-        write_atomically(index_file(path), content, durable=False)  # type: ignore[arg-type]
+class _IndexWriter:
+    """A new index written line by line into a temporary file beside the index (best effort:
+    it is a cache, so a write the system refuses only leaves the old one), put in place by
+    :meth:`commit`."""
+
+    def __init__(self, path: Path) -> None:
+        import tempfile
+
+        self.target = index_file(path)
+        prefix = temporary_prefix(self.target)
+        progress.file_change("create", self.target.parent / prefix)
+        fd, name = tempfile.mkstemp(prefix=prefix, suffix=".tmp", dir=self.target.parent)
+        self.tmp: Path | None = self.target.parent / os.path.basename(name)
+        self.handle = os.fdopen(fd, "wb", buffering=1 << 16)
+        self.lines = blake2b(digest_size=16)  # of every line after the header
+        try:
+            self.handle.write(b" " * (_HEADER_WIDTH - 1) + b"\n")  # the header's place
+        except OSError:
+            self.discard()
+
+    def add(self, line: bytes) -> None:
+        """Write one line (best effort: after a refusal nothing more is written)."""
+        if self.tmp is not None:
+            self.lines.update(line)
+            try:
+                self.handle.write(line)
+            except OSError:
+                self.discard()
+
+    def commit(self, header: Header) -> bool:
+        """Write ``header`` in its place and put the new index in place of the old; False
+        when that cannot be done (the old one stays)."""
+        header.lines = self.lines.hexdigest()
+        head = _ENCODE(header)
+        if self.tmp is None or len(head) >= _HEADER_WIDTH:
+            self.discard()
+            return False
+        try:
+            self.handle.seek(0)
+            self.handle.write(head.ljust(_HEADER_WIDTH - 1) + b"\n")
+            self.handle.close()
+            with suppress(OSError):  # the index keeps its permissions, as every file does
+                os.chmod(self.tmp, self.target.stat().st_mode & 0o7777 | 0o600)
+            progress.file_change("rename", self.target)
+            os.replace(self.tmp, self.target)
+        except OSError:
+            self.discard()
+            return False
+        self.tmp = None
+        return True
+
+    def discard(self) -> None:
+        """Leave the old index as it is: the temporary file is removed."""
+        with suppress(OSError):
+            self.handle.close()
+        if self.tmp is not None:
+            with suppress(OSError):
+                self.tmp.unlink()
+            self.tmp = None
 
 
-def _scan(path: Path, here: list[int] | None, header: Header | None) -> list[_Known]:
-    """Every game's entry, newest first, made by looking at each game file (one ``stat``
-    each): an entry whose file has the identity it recorded is kept as it is, any other file is
-    read (:func:`_summarised`). The index is written back when anything changed.
-    ``header``: the index's header when it was read just before (None: read it again)."""
-    known, stored_header = _known_entries(path)
-    header = header or stored_header
+def _revalidated(path: Path, here: list[int] | None) -> Iterator[GameSummary]:
+    """Every game's summary, newest first, made by going through the games folder's ids
+    (sorted) beside the index's entries (:func:`_old_entries`), each game file looked at once
+    (one ``stat``): an entry whose file has the identity it recorded is kept as it is, any
+    other file is read (:func:`_summarised`). The new index is written line by line as the
+    games are given, and put in place once the last is given, when anything changed (a scan
+    stopped part-way writes nothing). ``here``: the games folder's identity, looked at
+    before."""
     checked = time.time_ns()
-    fresh: list[_Known] = []
-    changed = stored_header is None
-    if here is not None:
-        with os.scandir(games_folder(path)) as scan:
-            for item in scan:
-                match = GAME_FILE.fullmatch(item.name)
-                if not match:
-                    continue
-                game_id = int(match[1])
-                entry = known.get(game_id)
-                try:
-                    identity = _identity(item.stat())
-                except FileNotFoundError:
-                    continue
-                if entry is not None and entry.digest and entry.identity == identity:
-                    fresh.append(entry)
-                    continue
-                made = _summarised(path, game_id, Path(item.path), entry)
-                if made is not None:
-                    fresh.append(made)
+    header, old = _old_entries(path)
+    ids = sorted(game_ids(path), reverse=True) if here is not None else []
+    writer: _IndexWriter | None = None
+    with suppress(OSError):
+        writer = _IndexWriter(path)
+    changed = header is None
+    count = 0
+    folder = os.fspath(games_folder(path))
+    try:
+        pending = next(old, None)
+        for game_id in ids:
+            while pending is not None and pending[0] > game_id:  # its game file is gone
+                changed = True
+                pending = next(old, None)
+            known = None
+            if pending is not None and pending[0] == game_id:
+                known, pending = pending, next(old, None)
+            file = os.path.join(folder, f"{game_id}.json")
+            try:
+                identity = _identity(os.stat(file))
+            except FileNotFoundError:
+                changed = True
+                continue
+            if known is not None and known[4] is not None and known[1] == identity:
+                line, summary = known[4], known[3]
+            else:
+                made = _summarised(path, game_id, file, known)
+                if made is None:
                     changed = True
-    known_count = len(known)
-    del known  # what the scan kept is in ``fresh``: the rest can go before the index is written
-    fresh.sort(key=lambda e: e.id, reverse=True)
-    was_settled = (
-        header is not None
-        and header.folder == here
-        and here is not None
-        and is_settled(header.checked_ns, here[1])
-    )
-    now_settled = here is not None and is_settled(checked, here[1])
-    if (
-        changed
-        or len(fresh) != known_count
-        or header is None
-        or header.folder != here
-        or (now_settled and not was_settled)
-    ):
-        _save(path, fresh, here, checked)
-    return fresh
+                    continue
+                summary = made[2]
+                try:
+                    line = entry_line(game_id, made[0], made[1], summary)
+                except UnicodeEncodeError:  # a text no JSON can hold: read from its file again
+                    line = b""
+                changed = True
+            if writer is not None:
+                writer.add(line)
+            count += 1
+            yield GameSummary(game_id, summary)
+        if pending is not None:
+            changed = True
+        if writer is not None:
+            was_settled = (
+                header is not None
+                and header.folder == here
+                and here is not None
+                and is_settled(header.checked_ns, here[1])
+            )
+            now_settled = here is not None and is_settled(checked, here[1])
+            if (
+                changed
+                or header is None
+                or header.count != count
+                or header.folder != here
+                or (now_settled and not was_settled)
+            ):
+                writer.commit(Header(FORMAT, here, checked, count))
+    finally:
+        if writer is not None:
+            writer.discard()  # nothing, once committed
+        close = getattr(old, "close", None)
+        if close is not None:
+            close()
 
 
 def summaries(path: Path) -> Summaries:
@@ -524,8 +759,8 @@ def summaries(path: Path) -> Summaries:
     (inode, modification time) is what the index recorded at its last scan holds no change
     since, and the index is read as it is. Otherwise every game file's identity is looked at
     (one ``stat`` each) and only the files that changed are read (and only those whose bytes
-    changed summarised again); the index is written back if anything changed. DataFileError
-    names a game file that cannot be read."""
+    changed summarised again), the index written back as they are gone through
+    (:func:`_revalidated`). DataFileError names a game file that cannot be read."""
     here = folder_identity(path)
     opened = _open(path)
     if opened is not None:
@@ -538,8 +773,7 @@ def summaries(path: Path) -> Summaries:
 
             return Summaries(header.count, source)
         handle.close()
-    entries = _scan(path, here, opened[1] if opened else None)
-    return Summaries(len(entries), lambda: _scanned(path, entries))
+    return Summaries(None, lambda: _revalidated(path, here))
 
 
 def _newest_files(path: Path, next_id: int | None) -> Iterator[tuple[int, os.stat_result | None]]:
@@ -577,7 +811,7 @@ def _newest_files(path: Path, next_id: int | None) -> Iterator[tuple[int, os.sta
         yield game_id, st
 
 
-def _index_head(path: Path) -> Iterator[IndexEntry]:
+def _index_head(path: Path) -> Iterator[IndexEntry | _Unusable]:
     """The index's entries from the newest, read only as far as they are asked for; nothing
     when there is no index of this format, and nothing more after a damaged line."""
     opened = _open(path)
@@ -605,22 +839,17 @@ def newest(
     for game_id, st in _newest_files(path, next_id):
         while pending is not None and pending.id > game_id:
             pending = next(listed, None)
-        if (
-            st is not None
-            and pending is not None
-            and pending.id == game_id
-            and pending.identity == _identity(st)
-        ):
-            summary = GameSummary(game_id, pending.summary)
+        entry = pending if isinstance(pending, IndexEntry) and pending.id == game_id else None
+        if st is not None and entry is not None and entry.identity == _identity(st):
+            summary = GameSummary(game_id, entry.summary)
         else:
             known = None
-            if pending is not None and pending.id == game_id:  # a copied file keeps its summary
-                raw = msgspec.Raw(_ENCODE(pending.summary))
-                known = _Known(game_id, pending.identity, pending.digest, raw)
+            if entry is not None:  # a copied file keeps its summary
+                known = (game_id, entry.identity, entry.digest, entry.summary, None)
             made = _summarised(path, game_id, game_file(path, game_id), known)
             if made is None:
                 continue
-            summary = GameSummary(game_id, _SUMMARY.decode(made.summary))
+            summary = GameSummary(game_id, made[2])
         if keep(summary):
             if len(out) == count:
                 return out, True
@@ -630,12 +859,20 @@ def newest(
 
 def record(path: Path, games: Iterable[Any]) -> None:
     """Put the summaries of stored games just written into the index (bulk building)."""
-    known, _ = _known_entries(path)
+    _, old = _old_entries(path)
+    lines: dict[int, bytes] = {}
+    for game_id, identity, file_digest, summary, line in old:
+        lines[game_id] = line or entry_line(game_id, identity, file_digest, summary)
     for stored in games:
         file = game_file(path, stored.id)
         with suppress(OSError):
             raw = file.read_bytes()
-            summary = msgspec.Raw(_ENCODE(summary_of(stored)))
-            known[stored.id] = _Known(stored.id, _identity(file.stat()), digest(raw), summary)
-    entries = sorted(known.values(), key=lambda e: e.id, reverse=True)
-    _save(path, entries, None, 0)
+            identity = _identity(file.stat())
+            lines[stored.id] = entry_line(stored.id, identity, digest(raw), summary_of(stored))
+    body = bytearray()
+    for game_id in sorted(lines, reverse=True):  # one buffer grown line by line
+        body += lines[game_id]
+    whole = blake2b(body, digest_size=16).hexdigest()
+    content = _ENCODE(Header(FORMAT, None, 0, len(lines), whole)) + b"\n" + body
+    with suppress(OSError):
+        write_atomically(index_file(path), content, durable=False)  # type: ignore[arg-type]
