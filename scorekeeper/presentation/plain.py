@@ -16,6 +16,7 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Callable, Iterable, Sequence
+from itertools import repeat
 from typing import TYPE_CHECKING, Any
 
 from msgspec import Struct
@@ -273,18 +274,19 @@ def table_lines(
     extra = (count - 1 if box else 0) + (2 if box and show_edge else 0)
     heads = [cell(c.header, header_style) for c in columns]
     # the widest line of each column, header included
+    # each column's cells, top to bottom
+    if rows and set(map(len, rows)) == {count}:
+        by_column: list[Sequence[Cell | str]] = list(zip(*rows, strict=True))
+    else:
+        by_column = [[row[k] for row in rows] for k in range(count)]
     most = []
     for k, column in enumerate(columns):
         if column.width is not None:
             most.append(column.width)
             continue
         widest = max(width_of(t) for line in heads[k].lines for t, _ in line)
-        values = [row[k] for row in rows]
-        texts = (
-            values
-            if all(type(v) is str for v in values)
-            else [v for v in values if isinstance(v, str)]
-        )
+        values = by_column[k]
+        texts = values if _all_text(values) else [v for v in values if isinstance(v, str)]
         if texts:
             ascii_only = "".join(texts).isascii()  # type: ignore[arg-type]
             widest = max(widest, *map(len if ascii_only else width_of, texts))  # type: ignore[call-overload]
@@ -324,7 +326,7 @@ def table_lines(
     quick = None
     if rows and (body_edges == foot_edges or not show_edge):
         shown = body_edges if show_edge else ("", body_edges[1], "")
-        quick = _columnar(rows, inner, columns, pads, shown)
+        quick = _columnar(by_column, inner, columns, pads, shown)
     if quick is not None:
         lines += quick
     else:
@@ -336,10 +338,15 @@ def table_lines(
     return lines
 
 
+def _all_text(values: Sequence[Cell | str]) -> bool:
+    """True when every one of ``values`` is a str (none a :class:`Cell`), looked at in C."""
+    return not values or set(map(type, values)) == {str}
+
+
 def _column_texts(values: Sequence[Cell | str]) -> tuple[list[str], str] | None:
     """A column's cells as their texts and the one style they share, when every cell is one
     line of one style (a str: unstyled); None otherwise."""
-    if all(type(v) is str for v in values):
+    if _all_text(values):
         return list(values), ""  # type: ignore[arg-type]
     texts = []
     style = None
@@ -362,13 +369,14 @@ def _column_texts(values: Sequence[Cell | str]) -> tuple[list[str], str] | None:
 
 
 def _columnar(
-    rows: Sequence[Sequence[Cell | str]],
+    by_column: Sequence[Sequence[Cell | str]],
     inner: Sequence[int],
     columns: Sequence[Column],
     pads: Sequence[tuple[int, int]],
     edges: tuple[str, str, str],
 ) -> list[Line] | None:
-    """The body rows laid out a column at a time, when each column's cells are one line of
+    """The body rows (``by_column``: each column's cells, top to bottom) laid out a column at a
+    time, when each column's cells are one line of
     text of one style (:func:`_column_texts`): each filled to its column's width (broken by
     :func:`divide` where it does not fit), then each line one ``str.format`` per run of
     columns of one style. None for any other table (:func:`_row_lines` lays it out)."""
@@ -377,7 +385,7 @@ def _columnar(
     styles: list[str] = []
     more: dict[int, dict[int, list[str]]] = {}  # row -> column -> its lines after the first
     for k, column in enumerate(columns):
-        found = _column_texts([row[k] for row in rows])
+        found = _column_texts(by_column[k])
         if found is None:
             return None
         texts, style = found
@@ -408,7 +416,7 @@ def _columnar(
                         rest = [_fill(r, width, right) for r in rest]
                     more.setdefault(n, {})[k] = rest
         if ascii_only:
-            filled.append([t.rjust(width) if right else t.ljust(width) for t in texts])
+            filled.append(list(map(str.rjust if right else str.ljust, texts, repeat(width))))
         elif right:
             filled.append([" " * (width - z) + t for t, z in zip(texts, sizes, strict=True)])
         else:
@@ -493,6 +501,24 @@ def _row_lines(
         if show_edge:
             pieces.append((edges[2], ""))
         out.append(_join(pieces))
+    return out
+
+
+def text_lines(con: Console, text: str, style: str = "") -> list[Line]:
+    """The lines ``con.print`` prints for the plain ``text`` (never read as markup) in
+    ``style``: each of its lines as it is where it fits the console's width, else broken as
+    Rich breaks it (at spaces, a word too long folded: Rich's own ``Text.wrap``), with no
+    fill after it."""
+    width = con.width
+    out: list[Line] = []
+    for line in text.split("\n"):
+        if "\t" not in line and (len(line) if line.isascii() else width_of(line)) <= width:
+            out.append([(line, style)] if line else [])
+            continue
+        from rich.text import Text
+
+        for part in Text(line, style=style).wrap(con, width, justify="default", overflow="fold"):
+            out.append([(part.plain, style)] if part.plain else [])
     return out
 
 

@@ -252,27 +252,28 @@ def print_stats(con: Console, stats: Statistics) -> None:
 
 
 def _print_records_narrow(con: Console, title: str, records: Sequence[Record]) -> None:
-    """The statistics of ``records`` as a block of lines each, under :data:`NARROW` columns."""
-    from rich.text import Text
+    """The statistics of ``records`` as a block of lines each, under :data:`NARROW` columns:
+    the name in bold, then its figures, each line broken where it does not fit
+    (:func:`~.plain.text_lines`: what printing each would give, without Rich laying out
+    thousands of records)."""
+    from scorekeeper.presentation.plain import print_lines, text_lines
 
-    con.print(title, style="bold")
+    figures = _("{games} games, {wins} wins, win rate {rate}")
+    hands = _("hands {hands}: average {average}, best {best}")
+    threes = _("red threes {red}; canastas {canastas}")
+    lines = text_lines(con, title, "bold")
     for r in records:
-        con.print(Text(r.name, style="bold"))
-        con.print(
+        lines += text_lines(con, r.name, "bold")
+        lines += text_lines(
+            con,
             "  "
-            + _("{games} games, {wins} wins, win rate {rate}").format(
-                games=r.games, wins=r.wins, rate=_rate(r)
-            )
+            + figures.format(games=r.games, wins=r.wins, rate=_rate(r))
             + "\n  "
-            + _("hands {hands}: average {average}, best {best}").format(
-                hands=r.hands, average=num(r.average_hand), best=num(r.best_hand)
-            )
+            + hands.format(hands=r.hands, average=num(r.average_hand), best=num(r.best_hand))
             + "\n  "
-            + _("red threes {red}; canastas {canastas}").format(
-                red=r.red_threes, canastas=_canastas(r)
-            ),
-            highlight=False,
+            + threes.format(red=r.red_threes, canastas=_canastas(r)),
         )
+    print_lines(con, lines)
 
 
 # -- chart ------------------------------------------------------------------------------------
