@@ -210,7 +210,8 @@ def statistics_from(
     """Fold line-up records (:func:`lineups`) into records per side and per player; ``variant``
     keeps only that variant's line-ups. Each spelling of a name is folded
     (:func:`~scorekeeper.domain.names.name_key`) once, each name's line-ups gathered and summed
-    once: a club of thousands of line-ups builds one record per side and per player."""
+    once: a club of thousands of line-ups builds one record per player, and a side met in
+    one line-up only is that line-up's record itself (shared, not copied)."""
     keys: dict[str, str] = {}  # a name as typed -> its key
     players: dict[str, list[Record]] = {}
     sides: dict[str, list[Record]] = {}
@@ -218,15 +219,23 @@ def statistics_from(
     for (game_variant, name, members), record in records.items():
         if variant is not None and game_variant != variant:
             continue
-        for player, spelling in ((False, name), *((True, m) for m in members)):
-            key = keys.get(spelling)
+        key = keys.get(name)
+        if key is None:
+            key = keys[name] = name_key(name)
+        group = sides.get(key)
+        if group is None:
+            sides[key] = [record]
+            shown[False, key] = name
+        else:
+            group.append(record)
+        for player in members:
+            key = keys.get(player)
             if key is None:
-                key = keys[spelling] = name_key(spelling)
-            groups = players if player else sides
-            group = groups.get(key)
+                key = keys[player] = name_key(player)
+            group = players.get(key)
             if group is None:
-                groups[key] = [record]
-                shown[player, key] = spelling
+                players[key] = [record]
+                shown[True, key] = player
             else:
                 group.append(record)
 
@@ -244,20 +253,10 @@ def statistics_from(
 
 def _summed(name: str, group: list[Record]) -> Record:
     """One record named ``name`` holding the sum of ``group``'s figures (the highest best
-    hand, canastas added per kind); the records of ``group`` are left as they are."""
-    if len(group) == 1:
-        (one,) = group
-        return Record(
-            name,
-            one.games,
-            one.finished,
-            one.wins,
-            one.hands,
-            one.points,
-            one.best_hand,
-            dict(one.canastas),
-            one.red_threes,
-        )
+    hand, canastas added per kind): the one record of ``group`` itself when it is the only one
+    and has that name, else a new record (those of ``group`` are left as they are)."""
+    if len(group) == 1 and group[0].name == name:
+        return group[0]  # a side of one line-up (most of a club's) is that line-up's record
     bests = [r.best_hand for r in group if r.best_hand is not None]
     canastas: dict[str, int] = {}
     for r in group:

@@ -16,7 +16,7 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Callable, Iterable, Sequence
-from itertools import repeat
+from itertools import compress, repeat
 from typing import TYPE_CHECKING, Any
 
 from msgspec import Struct
@@ -401,20 +401,18 @@ def _columnar(
         if max(sizes, default=0) > width:
             if not column.wrap:
                 return None
-            for n, size in enumerate(sizes):
-                if size > width:
-                    parts = (_divide_ascii(texts[n], width) if ascii_only else None) or divide(
-                        texts[n], width
-                    )
-                    first, *rest = parts
-                    if right:
-                        first, rest = first.rstrip(" "), [r.rstrip(" ") for r in rest]
-                    texts[n], sizes[n] = first, len(first) if ascii_only else width_of(first)
-                    if ascii_only:
-                        rest = [r.rjust(width) if right else r.ljust(width) for r in rest]
-                    else:
-                        rest = [_fill(r, width, right) for r in rest]
-                    more.setdefault(n, {})[k] = rest
+            wide = list(compress(range(len(sizes)), map(width.__lt__, sizes)))
+            divided = _divided([texts[n] for n in wide], width, ascii_only)
+            for n, parts in zip(wide, divided, strict=True):
+                first, *rest = parts
+                if right:
+                    first, rest = first.rstrip(" "), [r.rstrip(" ") for r in rest]
+                texts[n], sizes[n] = first, len(first) if ascii_only else width_of(first)
+                if ascii_only:
+                    rest = list(map(str.rjust if right else str.ljust, rest, repeat(width)))
+                else:
+                    rest = [_fill(r, width, right) for r in rest]
+                more.setdefault(n, {})[k] = rest
         if ascii_only:
             filled.append(list(map(str.rjust if right else str.ljust, texts, repeat(width))))
         elif right:
@@ -438,19 +436,29 @@ def _columnar(
     blank = [" " * w for w in inner]
     one = runs[0][0] if len(runs) == 1 and not runs[0][1] else None  # one unstyled run
     single: dict[int, str] = {}  # column -> the format of a line of that column alone
-    for n, cells in enumerate(zip(*filled, strict=True)):
-        if one:
-            out.append([(one.format(*cells), "")])
-        else:
-            out.append([(f.format(*cells[r.start : r.stop]), st) for f, st, r in runs])
+    if one:  # the common case: one format a line
+        firsts = [[(line, "")] for line in map(one.format, *filled)]
+        if not more:
+            return firsts
+    else:
+        firsts = [
+            [(f.format(*cells[r.start : r.stop]), st) for f, st, r in runs]
+            for cells in zip(*filled, strict=True)
+        ]
+    append = out.append
+    for n, first in enumerate(firsts):
+        append(first)
         extra = more.get(n)
-        if extra and one and len(extra) == 1:  # the common case: one cell runs on
+        if extra is None:
+            continue
+        if one and len(extra) == 1:  # the common case: one cell runs on
             ((k, parts),) = extra.items()
             alone = single.get(k)
             if alone is None:
                 alone = single[k] = one.format(*blank[:k], "{}", *blank[k + 1 :])
-            out += [[(alone.format(part), "")] for part in parts]
-        elif extra:
+            for part in parts:
+                append([(alone.format(part), "")])
+        else:
             for m in range(max(len(v) for v in extra.values())):
                 line = blank.copy()
                 for k, parts in extra.items():
@@ -461,6 +469,26 @@ def _columnar(
                 else:
                     out.append([(f.format(*line[r.start : r.stop]), st) for f, st, r in runs])
     return out
+
+
+def _divided(texts: list[str], width: int, ascii_only: bool) -> Iterable[list[str]]:
+    """Each of ``texts`` (one line each, none with a tab) broken into lines of ``width``
+    cells (:func:`divide`); for printable ASCII words one space apart that each fit, as
+    :func:`_divide_ascii` breaks them, the whole column checked at once."""
+    if ascii_only and texts:
+        joined = "\n".join(texts)
+        if (
+            "" not in texts
+            and "  " not in joined
+            and " \n" not in joined
+            and "\n " not in joined
+            and joined[0] != " "
+            and joined[-1] != " "
+            and all(map(str.isprintable, texts))
+            and max(map(len, joined.replace("\n", " ").split(" "))) <= width
+        ):
+            return map(_lines_of(width).findall, texts)
+    return [(_divide_ascii(t, width) if ascii_only else None) or divide(t, width) for t in texts]
 
 
 def _fill(text: str, width: int, right: bool) -> str:
@@ -504,12 +532,12 @@ def _row_lines(
     return out
 
 
-def text_lines(con: Console, text: str, style: str = "") -> list[Line]:
+def text_lines(con: Console, text: str, style: str = "", width: int | None = None) -> list[Line]:
     """The lines ``con.print`` prints for the plain ``text`` (never read as markup) in
-    ``style``: each of its lines as it is where it fits the console's width, else broken as
-    Rich breaks it (at spaces, a word too long folded: Rich's own ``Text.wrap``), with no
-    fill after it."""
-    width = con.width
+    ``style``: each of its lines as it is where it fits the console's width (``width``: that
+    width, looked up once by a caller printing thousands), else broken as Rich breaks it (at
+    spaces, a word too long folded: Rich's own ``Text.wrap``), with no fill after it."""
+    width = con.width if width is None else width
     out: list[Line] = []
     for line in text.split("\n"):
         if "\t" not in line and (len(line) if line.isascii() else width_of(line)) <= width:
