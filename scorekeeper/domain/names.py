@@ -24,7 +24,11 @@ def name_key(text: str) -> str:
     """The key two names are compared by: NFC, every i (İ, I, ı, i) as "i", case folded,
     spacing collapsed to single spaces and stripped. Idempotent: ``name_key(name_key(x)) ==
     name_key(x)``. Used by every comparison of side and player names (sides, players,
-    ``--player``, ``--team``, ``--dealer``, ``stats``, named one-line entries)."""
+    ``--player``, ``--team``, ``--dealer``, ``stats``, named one-line entries). For ASCII text
+    (NFC already, its only i forms "I" and "i") this is its lower case with spacing
+    collapsed, taken at once."""
+    if text.isascii():
+        return " ".join(text.lower().split())
     nfc = unicodedata.normalize("NFC", text).translate(_I_FORMS)
     folded = nfc.casefold().replace("i" + _DOT_ABOVE, "i")
     folded = unicodedata.normalize("NFC", folded).translate(_I_FORMS)

@@ -106,25 +106,6 @@ def game_figures(game: Game) -> GameFigures:
     return GameFigures(game.variant.name, len(game.hands), outcome.over, outcome.winner, sides)
 
 
-def _add_side(record: Record, game: GameFigures, index: int) -> None:
-    """Fold side ``index`` of ``game`` into ``record``."""
-    figures = game.sides[index]
-    record.games += 1
-    if game.over:
-        record.finished += 1
-        if game.winner == index:
-            record.wins += 1
-    record.hands += figures.hands
-    record.points += figures.points
-    if figures.best_hand is not None and (
-        record.best_hand is None or figures.best_hand > record.best_hand
-    ):
-        record.best_hand = figures.best_hand
-    for kind, n in figures.canastas.items():
-        record.canastas[kind] = record.canastas.get(kind, 0) + n
-    record.red_threes += figures.red_threes
-
-
 def merge_record(into: Record, other: Record) -> None:
     """Add ``other``'s figures to ``into`` (games, wins, hands, points, canastas...)."""
     into.games += other.games
@@ -189,38 +170,109 @@ def statistics(games: Iterable[Game], variant: str | None = None) -> Statistics:
 def lineups(games: Iterable[GameFigures]) -> dict[tuple[str, str, tuple[str, ...]], Record]:
     """Each line-up's record: a line-up is (variant name, a side's name, its players) as typed,
     over the ``games`` that have at least one hand. A club plays many games with few line-ups,
-    so these few records hold everything :func:`statistics_from` needs."""
-    out: dict[tuple[str, str, tuple[str, ...]], Record] = {}
+    so these few records hold everything :func:`statistics_from` needs.
+
+    Counted a side at a time into a list per line-up (games, finished, wins, hands, points,
+    best hand, canastas, red threes), keyed by one flat tuple, and made records only at the end:
+    at 100,000 games nothing is built per game but that key."""
+    sums: dict[tuple[str, ...], list] = {}
+    get = sums.get
     for game in games:
         if not game.hands:
             continue
-        for i, side in enumerate(game.sides):
-            key = (game.variant, side.name, tuple(side.players))
-            record = out.get(key)
-            if record is None:
-                record = out[key] = Record(side.name)
-            _add_side(record, game, i)
-    return out
+        variant, over, winner = game.variant, game.over, game.winner
+        for index, side in enumerate(game.sides):
+            key = (variant, side.name, *side.players)
+            row = get(key)
+            if row is None:
+                row = sums[key] = [0, 0, 0, 0, 0, None, {}, 0]
+            row[0] += 1
+            if over:
+                row[1] += 1
+                if winner == index:
+                    row[2] += 1
+            row[3] += side.hands
+            row[4] += side.points
+            best = side.best_hand
+            if best is not None and (row[5] is None or best > row[5]):
+                row[5] = best
+            if side.canastas:
+                kinds = row[6]
+                for kind, n in side.canastas.items():
+                    kinds[kind] = kinds.get(kind, 0) + n
+            row[7] += side.red_threes
+    return {(key[0], key[1], key[2:]): Record(key[1], *row) for key, row in sums.items()}
 
 
 def statistics_from(
     records: Mapping[tuple[str, str, tuple[str, ...]], Record], variant: str | None = None
 ) -> Statistics:
     """Fold line-up records (:func:`lineups`) into records per side and per player; ``variant``
-    keeps only that variant's line-ups."""
-    players: dict[str, Record] = {}
-    sides: dict[str, Record] = {}
+    keeps only that variant's line-ups. Each spelling of a name is folded
+    (:func:`~scorekeeper.domain.names.name_key`) once, each name's line-ups gathered and summed
+    once: a club of thousands of line-ups builds one record per player, and a side met in
+    one line-up only is that line-up's record itself (shared, not copied)."""
+    keys: dict[str, str] = {}  # a name as typed -> its key
+    players: dict[str, list[Record]] = {}
+    sides: dict[str, list[Record]] = {}
+    shown: dict[tuple[bool, str], str] = {}  # (a player?, key) -> the first spelling met
     for (game_variant, name, members), record in records.items():
         if variant is not None and game_variant != variant:
             continue
-        merge_record(sides.setdefault(name_key(name), Record(name)), record)
+        key = keys.get(name)
+        if key is None:
+            key = keys[name] = name_key(name)
+        group = sides.get(key)
+        if group is None:
+            sides[key] = [record]
+            shown[False, key] = name
+        else:
+            group.append(record)
         for player in members:
-            merge_record(players.setdefault(name_key(player), Record(player)), record)
+            key = keys.get(player)
+            if key is None:
+                key = keys[player] = name_key(player)
+            group = players.get(key)
+            if group is None:
+                players[key] = [record]
+                shown[True, key] = player
+            else:
+                group.append(record)
 
-    def order(r: Record) -> tuple[int, float, str]:
-        return (-r.wins, -(r.win_rate or 0.0), name_key(r.name))
+    def ordered(groups: dict[str, list[Record]], player: bool) -> list[Record]:
+        totals = [_summed(shown[player, key], group) for key, group in groups.items()]
+        order = [
+            (-r.wins, -(r.wins / r.finished if r.finished else 0.0), key, n)
+            for n, (r, key) in enumerate(zip(totals, groups, strict=True))
+        ]
+        order.sort()
+        return [totals[item[3]] for item in order]
 
-    return Statistics(sorted(players.values(), key=order), sorted(sides.values(), key=order))
+    return Statistics(ordered(players, True), ordered(sides, False))
+
+
+def _summed(name: str, group: list[Record]) -> Record:
+    """One record named ``name`` holding the sum of ``group``'s figures (the highest best
+    hand, canastas added per kind): the one record of ``group`` itself when it is the only one
+    and has that name, else a new record (those of ``group`` are left as they are)."""
+    if len(group) == 1 and group[0].name == name:
+        return group[0]  # a side of one line-up (most of a club's) is that line-up's record
+    bests = [r.best_hand for r in group if r.best_hand is not None]
+    canastas: dict[str, int] = {}
+    for r in group:
+        for kind, n in r.canastas.items():
+            canastas[kind] = canastas.get(kind, 0) + n
+    return Record(
+        name,
+        sum([r.games for r in group]),
+        sum([r.finished for r in group]),
+        sum([r.wins for r in group]),
+        sum([r.hands for r in group]),
+        sum([r.points for r in group]),
+        max(bests) if bests else None,
+        canastas,
+        sum([r.red_threes for r in group]),
+    )
 
 
 def statistics_of(games: Iterable[GameFigures], variant: str | None = None) -> Statistics:

@@ -181,7 +181,7 @@ def visible_segments(buffer: Any) -> Any:
 
     for segment in buffer:
         text, style, control = segment
-        if not control and _CONTROL.search(text):
+        if not control and has_controls(text):
             yield Segment(visible(text), style, control)
         else:
             yield segment
@@ -242,6 +242,15 @@ def visible(value: str) -> str:
     (and a direction control or a lone surrogate, which no terminal should take, as
     ``\\uNNNN``), so that text typed or stored can never drive the terminal."""
     return _CONTROL.sub(_escape, value)
+
+
+def has_controls(value: str) -> bool:
+    """True when :func:`visible` would escape something in ``value``. Every character it
+    escapes is a control, format or surrogate character, none of them printable: text that
+    is printable but for its line breaks and tabs (most of it) is passed at C speed."""
+    if value.replace("\n", "").replace("\t", "").isprintable():
+        return False
+    return _CONTROL.search(value) is not None
 
 
 def _escape(match: re.Match[str]) -> str:

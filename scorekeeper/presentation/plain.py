@@ -16,6 +16,7 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Callable, Iterable, Sequence
+from itertools import compress, repeat
 from typing import TYPE_CHECKING, Any
 
 from msgspec import Struct
@@ -273,18 +274,19 @@ def table_lines(
     extra = (count - 1 if box else 0) + (2 if box and show_edge else 0)
     heads = [cell(c.header, header_style) for c in columns]
     # the widest line of each column, header included
+    # each column's cells, top to bottom
+    if rows and set(map(len, rows)) == {count}:
+        by_column: list[Sequence[Cell | str]] = list(zip(*rows, strict=True))
+    else:
+        by_column = [[row[k] for row in rows] for k in range(count)]
     most = []
     for k, column in enumerate(columns):
         if column.width is not None:
             most.append(column.width)
             continue
         widest = max(width_of(t) for line in heads[k].lines for t, _ in line)
-        values = [row[k] for row in rows]
-        texts = (
-            values
-            if all(type(v) is str for v in values)
-            else [v for v in values if isinstance(v, str)]
-        )
+        values = by_column[k]
+        texts = values if _all_text(values) else [v for v in values if isinstance(v, str)]
         if texts:
             ascii_only = "".join(texts).isascii()  # type: ignore[arg-type]
             widest = max(widest, *map(len if ascii_only else width_of, texts))  # type: ignore[call-overload]
@@ -324,7 +326,7 @@ def table_lines(
     quick = None
     if rows and (body_edges == foot_edges or not show_edge):
         shown = body_edges if show_edge else ("", body_edges[1], "")
-        quick = _columnar(rows, inner, columns, pads, shown)
+        quick = _columnar(by_column, inner, columns, pads, shown)
     if quick is not None:
         lines += quick
     else:
@@ -336,10 +338,15 @@ def table_lines(
     return lines
 
 
+def _all_text(values: Sequence[Cell | str]) -> bool:
+    """True when every one of ``values`` is a str (none a :class:`Cell`), looked at in C."""
+    return not values or set(map(type, values)) == {str}
+
+
 def _column_texts(values: Sequence[Cell | str]) -> tuple[list[str], str] | None:
     """A column's cells as their texts and the one style they share, when every cell is one
     line of one style (a str: unstyled); None otherwise."""
-    if all(type(v) is str for v in values):
+    if _all_text(values):
         return list(values), ""  # type: ignore[arg-type]
     texts = []
     style = None
@@ -362,13 +369,14 @@ def _column_texts(values: Sequence[Cell | str]) -> tuple[list[str], str] | None:
 
 
 def _columnar(
-    rows: Sequence[Sequence[Cell | str]],
+    by_column: Sequence[Sequence[Cell | str]],
     inner: Sequence[int],
     columns: Sequence[Column],
     pads: Sequence[tuple[int, int]],
     edges: tuple[str, str, str],
 ) -> list[Line] | None:
-    """The body rows laid out a column at a time, when each column's cells are one line of
+    """The body rows (``by_column``: each column's cells, top to bottom) laid out a column at a
+    time, when each column's cells are one line of
     text of one style (:func:`_column_texts`): each filled to its column's width (broken by
     :func:`divide` where it does not fit), then each line one ``str.format`` per run of
     columns of one style. None for any other table (:func:`_row_lines` lays it out)."""
@@ -377,7 +385,7 @@ def _columnar(
     styles: list[str] = []
     more: dict[int, dict[int, list[str]]] = {}  # row -> column -> its lines after the first
     for k, column in enumerate(columns):
-        found = _column_texts([row[k] for row in rows])
+        found = _column_texts(by_column[k])
         if found is None:
             return None
         texts, style = found
@@ -393,22 +401,20 @@ def _columnar(
         if max(sizes, default=0) > width:
             if not column.wrap:
                 return None
-            for n, size in enumerate(sizes):
-                if size > width:
-                    parts = (_divide_ascii(texts[n], width) if ascii_only else None) or divide(
-                        texts[n], width
-                    )
-                    first, *rest = parts
-                    if right:
-                        first, rest = first.rstrip(" "), [r.rstrip(" ") for r in rest]
-                    texts[n], sizes[n] = first, len(first) if ascii_only else width_of(first)
-                    if ascii_only:
-                        rest = [r.rjust(width) if right else r.ljust(width) for r in rest]
-                    else:
-                        rest = [_fill(r, width, right) for r in rest]
-                    more.setdefault(n, {})[k] = rest
+            wide = list(compress(range(len(sizes)), map(width.__lt__, sizes)))
+            divided = _divided([texts[n] for n in wide], width, ascii_only)
+            for n, parts in zip(wide, divided, strict=True):
+                first, *rest = parts
+                if right:
+                    first, rest = first.rstrip(" "), [r.rstrip(" ") for r in rest]
+                texts[n], sizes[n] = first, len(first) if ascii_only else width_of(first)
+                if ascii_only:
+                    rest = list(map(str.rjust if right else str.ljust, rest, repeat(width)))
+                else:
+                    rest = [_fill(r, width, right) for r in rest]
+                more.setdefault(n, {})[k] = rest
         if ascii_only:
-            filled.append([t.rjust(width) if right else t.ljust(width) for t in texts])
+            filled.append(list(map(str.rjust if right else str.ljust, texts, repeat(width))))
         elif right:
             filled.append([" " * (width - z) + t for t, z in zip(texts, sizes, strict=True)])
         else:
@@ -430,19 +436,29 @@ def _columnar(
     blank = [" " * w for w in inner]
     one = runs[0][0] if len(runs) == 1 and not runs[0][1] else None  # one unstyled run
     single: dict[int, str] = {}  # column -> the format of a line of that column alone
-    for n, cells in enumerate(zip(*filled, strict=True)):
-        if one:
-            out.append([(one.format(*cells), "")])
-        else:
-            out.append([(f.format(*cells[r.start : r.stop]), st) for f, st, r in runs])
+    if one:  # the common case: one format a line
+        firsts = [[(line, "")] for line in map(one.format, *filled)]
+        if not more:
+            return firsts
+    else:
+        firsts = [
+            [(f.format(*cells[r.start : r.stop]), st) for f, st, r in runs]
+            for cells in zip(*filled, strict=True)
+        ]
+    append = out.append
+    for n, first in enumerate(firsts):
+        append(first)
         extra = more.get(n)
-        if extra and one and len(extra) == 1:  # the common case: one cell runs on
+        if extra is None:
+            continue
+        if one and len(extra) == 1:  # the common case: one cell runs on
             ((k, parts),) = extra.items()
             alone = single.get(k)
             if alone is None:
                 alone = single[k] = one.format(*blank[:k], "{}", *blank[k + 1 :])
-            out += [[(alone.format(part), "")] for part in parts]
-        elif extra:
+            for part in parts:
+                append([(alone.format(part), "")])
+        else:
             for m in range(max(len(v) for v in extra.values())):
                 line = blank.copy()
                 for k, parts in extra.items():
@@ -453,6 +469,26 @@ def _columnar(
                 else:
                     out.append([(f.format(*line[r.start : r.stop]), st) for f, st, r in runs])
     return out
+
+
+def _divided(texts: list[str], width: int, ascii_only: bool) -> Iterable[list[str]]:
+    """Each of ``texts`` (one line each, none with a tab) broken into lines of ``width``
+    cells (:func:`divide`); for printable ASCII words one space apart that each fit, as
+    :func:`_divide_ascii` breaks them, the whole column checked at once."""
+    if ascii_only and texts:
+        joined = "\n".join(texts)
+        if (
+            "" not in texts
+            and "  " not in joined
+            and " \n" not in joined
+            and "\n " not in joined
+            and joined[0] != " "
+            and joined[-1] != " "
+            and all(map(str.isprintable, texts))
+            and max(map(len, joined.replace("\n", " ").split(" "))) <= width
+        ):
+            return map(_lines_of(width).findall, texts)
+    return [(_divide_ascii(t, width) if ascii_only else None) or divide(t, width) for t in texts]
 
 
 def _fill(text: str, width: int, right: bool) -> str:
@@ -493,6 +529,24 @@ def _row_lines(
         if show_edge:
             pieces.append((edges[2], ""))
         out.append(_join(pieces))
+    return out
+
+
+def text_lines(con: Console, text: str, style: str = "", width: int | None = None) -> list[Line]:
+    """The lines ``con.print`` prints for the plain ``text`` (never read as markup) in
+    ``style``: each of its lines as it is where it fits the console's width (``width``: that
+    width, looked up once by a caller printing thousands), else broken as Rich breaks it (at
+    spaces, a word too long folded: Rich's own ``Text.wrap``), with no fill after it."""
+    width = con.width if width is None else width
+    out: list[Line] = []
+    for line in text.split("\n"):
+        if "\t" not in line and (len(line) if line.isascii() else width_of(line)) <= width:
+            out.append([(line, style)] if line else [])
+            continue
+        from rich.text import Text
+
+        for part in Text(line, style=style).wrap(con, width, justify="default", overflow="fold"):
+            out.append([(part.plain, style)] if part.plain else [])
     return out
 
 

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from scorekeeper.i18n import N_, listing, ngettext
 from scorekeeper.i18n import gettext as _
-from scorekeeper.presentation.console import visible
+from scorekeeper.presentation.console import has_controls, visible
 from scorekeeper.presentation.documents import Document, StreamedDocument, document, streamed
 from scorekeeper.presentation.render import local_date, num, plain_table, result_word
 
@@ -202,6 +202,8 @@ KIND_WORDS = {
 
 
 def _canastas(record: Record) -> str:
+    if not record.canastas:
+        return "-"
     counts = sorted(record.canastas.items())
     words = [f"{n} {_(KIND_WORDS[k]) if k in KIND_WORDS else k}" for k, n in counts]
     return listing(words) if words else "-"
@@ -234,9 +236,12 @@ def print_stats(con: Console, stats: Statistics) -> None:
             columns.append(Column(name, "right"))
         columns += [Column(_("Red 3s"), "right"), Column(_("Canastas"))]
         figure = figures()
+        names = [r.name for r in records]
+        if has_controls("".join(names)):  # one look at every name; escaped where needed
+            names = [visible(name) for name in names]
         rows = [
             [
-                visible(r.name),
+                name,
                 str(r.games),
                 str(r.wins),
                 _rate(r),
@@ -245,34 +250,39 @@ def print_stats(con: Console, stats: Statistics) -> None:
                 str(r.red_threes),
                 _canastas(r),
             ]
-            for r in records
+            for r, name in zip(records, names, strict=True)
         ]
         print_lines(con, table_lines(con, columns, rows, box=box.SIMPLE_HEAVY, title=title))
     con.print(_("Win rate: wins per finished game. Deleted games are left out."))
 
 
 def _print_records_narrow(con: Console, title: str, records: Sequence[Record]) -> None:
-    """The statistics of ``records`` as a block of lines each, under :data:`NARROW` columns."""
-    from rich.text import Text
+    """The statistics of ``records`` as a block of lines each, under :data:`NARROW` columns:
+    the name in bold, then its figures, each line broken where it does not fit
+    (:func:`~.plain.text_lines`: what printing each would give, without Rich laying out
+    thousands of records)."""
+    from scorekeeper.presentation.plain import figures, print_lines, text_lines
 
-    con.print(title, style="bold")
+    figure = figures()
+    played = _("{games} games, {wins} wins, win rate {rate}")
+    hands = _("hands {hands}: average {average}, best {best}")
+    threes = _("red threes {red}; canastas {canastas}")
+    width = con.width
+    lines = text_lines(con, title, "bold", width)
     for r in records:
-        con.print(Text(r.name, style="bold"))
-        con.print(
+        lines += text_lines(con, r.name, "bold", width)
+        lines += text_lines(
+            con,
             "  "
-            + _("{games} games, {wins} wins, win rate {rate}").format(
-                games=r.games, wins=r.wins, rate=_rate(r)
-            )
+            + played.format(games=r.games, wins=r.wins, rate=_rate(r))
             + "\n  "
-            + _("hands {hands}: average {average}, best {best}").format(
-                hands=r.hands, average=num(r.average_hand), best=num(r.best_hand)
-            )
+            + hands.format(hands=r.hands, average=figure(r.average_hand), best=figure(r.best_hand))
             + "\n  "
-            + _("red threes {red}; canastas {canastas}").format(
-                red=r.red_threes, canastas=_canastas(r)
-            ),
-            highlight=False,
+            + threes.format(red=r.red_threes, canastas=_canastas(r)),
+            "",
+            width,
         )
+    print_lines(con, lines)
 
 
 # -- chart ------------------------------------------------------------------------------------

@@ -9,12 +9,13 @@ rebuildable from the game files.
 
 from __future__ import annotations
 
-import json
 import time
 from collections.abc import Iterable
 from contextlib import suppress
 from pathlib import Path
 from typing import Any
+
+import msgspec
 
 from scorekeeper.storage import index as summaries_index
 from scorekeeper.storage.files import stats_file, write_atomically
@@ -25,50 +26,89 @@ FORMAT = 1
 Lineup = tuple[str, str, tuple[str, ...]]
 
 
-def _cached_lineups(path: Path, here: list[int] | None) -> dict[Lineup, Any] | None:
-    """The line-up records of ``<database>.stats.json`` when they still describe the games
-    folder, whose identity is ``here``: it is the one they were counted at, and either that
-    count lies long enough after the folder's last change (a scan,
-    :func:`scorekeeper.storage.index.is_settled`) or they were brought up to date by the
-    command that made that change, under the lock (``exact``).
-    None otherwise, or when the file is missing or damaged."""
-    from scorekeeper.domain.stats import record_from_row
+#: A record as its row: name, games, finished, wins, hands, points, best hand, canastas, red
+#: threes (:func:`scorekeeper.domain.stats.record_row`).
+_Row = tuple[str, int, int, int, int, int, int | None, dict[str, int], int]
 
+
+class _Cache(msgspec.Struct):
+    """``<database>.stats.json`` as decoded: ``format``, the games ``folder``'s identity it was
+    counted at, ``checked_ns``, whether a writer brought it up to date under the lock
+    (``exact``), and each line-up with its record (:func:`scorekeeper.domain.stats.record_row`)."""
+
+    format: int
+    folder: list[int] | None
+    checked_ns: int
+    lineups: list[tuple[str, str, tuple[str, ...], _Row]]
+    exact: bool = False
+
+
+class _RawCache(_Cache):
+    """``<database>.stats.json`` with each record left as its JSON text: what a command that
+    changes games reads, to decode only the line-ups its change touches."""
+
+    lineups: list[tuple[str, str, tuple[str, ...], msgspec.Raw]]  # type: ignore[assignment]
+
+
+def _read(path: Path, here: list[int] | None, raw: bool) -> Any:
+    """The decoded cache file (:class:`_RawCache` when ``raw``, else :class:`_Cache`) when it
+    still describes the games folder, whose identity is ``here``: it is the one it was counted
+    at, and either that count lies long enough after the folder's last change (a scan,
+    :func:`scorekeeper.storage.index.is_settled`) or it was brought up to date by the command
+    that made that change, under the lock (``exact``). None otherwise, or when the file is
+    missing or damaged (decoded by msgspec against its shape: a value of the wrong type is
+    damage)."""
     if here is None:
         return None
     try:
-        data = json.loads(stats_file(path).read_bytes())
-        if data["format"] != FORMAT or data["folder"] != here:
-            return None
-        settled = summaries_index.is_settled(data["checked_ns"], here[1])
-        if data.get("exact") is not True and not settled:
-            return None
-        return {
-            (v, name, tuple(players)): record_from_row(row)
-            for v, name, players, row in data["lineups"]
-        }
-    except (OSError, ValueError, UnicodeDecodeError, RecursionError, KeyError, TypeError):
+        data = (_DECODE_RAW if raw else _DECODE)(stats_file(path).read_bytes())
+    except (OSError, msgspec.ValidationError, msgspec.DecodeError):
         return None
+    if data.format != FORMAT or data.folder != here:
+        return None
+    if not data.exact and not summaries_index.is_settled(data.checked_ns, here[1]):
+        return None
+    return data
+
+
+def _cached_lineups(path: Path, here: list[int] | None) -> dict[Lineup, Any] | None:
+    """The line-up records of ``<database>.stats.json`` when they still describe the games
+    folder (:func:`_read`); None otherwise."""
+    from scorekeeper.domain.stats import Record
+
+    data = _read(path, here, raw=False)
+    if data is None:
+        return None
+    return {(v, name, players): Record(*row) for v, name, players, row in data.lineups}
+
+
+_DECODE = msgspec.json.Decoder(_Cache).decode
+_DECODE_RAW = msgspec.json.Decoder(_RawCache).decode
+_ROW = msgspec.json.Decoder(_Row).decode
 
 
 def _save_lineups(
     path: Path, records: dict[Lineup, Any], here: list[int] | None, exact: bool
 ) -> None:
     """Write the line-up records back (best effort: a cache), counted at folder identity
-    ``here``; ``exact`` when a writer updated them under the lock right after its change."""
+    ``here``; ``exact`` when a writer updated them under the lock right after its change.
+    A record still held as its JSON text (:func:`lineups_before_change`) is written as it
+    was read."""
     from scorekeeper.domain.stats import record_row
 
-    content = json.dumps(
+    raw = msgspec.Raw
+    content = msgspec.json.encode(
         {
             "format": FORMAT,
             "folder": here,
             "checked_ns": time.time_ns(),
             "exact": exact,
-            "lineups": [[k[0], k[1], list(k[2]), record_row(r)] for k, r in records.items()],
-        },
-        ensure_ascii=False,
-        separators=(",", ":"),
-    ).encode("utf-8")
+            "lineups": [
+                [k[0], k[1], k[2], r if type(r) is raw else record_row(r)]
+                for k, r in records.items()
+            ],
+        }
+    )
     with suppress(OSError):
         write_atomically(stats_file(path), content, durable=False)
 
@@ -99,11 +139,17 @@ def lineup_records(path: Path) -> dict[Lineup, Any]:
 
 def lineups_before_change(path: Path) -> tuple[list[int], dict[Lineup, Any]] | None:
     """For a command about to change games (under the lock): the games folder's identity and
-    the cached line-up records, when they are up to date; None when there is nothing to keep
-    up to date (statistics then recount them when next asked)."""
+    the cached line-up records, when they are up to date, each still as its JSON text
+    (``msgspec.Raw``: a change decodes only the line-ups it touches, and writes the others
+    back as they were, so a hand costs little however many line-ups a club has); None when
+    there is nothing to keep up to date (a cache out of date or damaged is dropped:
+    statistics then recount them when next asked)."""
     here = summaries_index.folder_identity(path)
-    cached = _cached_lineups(path, here)
-    return None if cached is None else (here, cached)  # type: ignore[return-value]
+    data = _read(path, here, raw=True)
+    if data is None:  # out of date or damaged: of no use once the folder changes
+        drop_lineups(path)
+        return None
+    return here, {(v, name, players): row for v, name, players, row in data.lineups}  # type: ignore[return-value]
 
 
 def drop_lineups(path: Path) -> None:
@@ -117,7 +163,8 @@ def update_lineups(
     records: dict[Lineup, Any],
     changes: Iterable[tuple[Any, Any]],
 ) -> None:
-    """Bring the cached line-up ``records`` (:func:`lineups_before_change`) up to date with the
+    """Bring the cached line-up ``records`` (:func:`lineups_before_change`: records, or their
+    JSON text where not yet decoded) up to date with the
     games just written, each given as (figures before, figures after), a
     :class:`~scorekeeper.domain.stats.GameFigures` or None for no game, a deleted one or one
     without hands; then store them with the folder's new identity (under the lock, so ``exact``).
@@ -126,10 +173,14 @@ def update_lineups(
     best hand cannot be taken off a maximum, so when a change may lower a line-up's best hand
     (an undone or edited hand, a deleted game) the cache is dropped and recounted when next
     asked."""
-    from scorekeeper.domain.stats import lineups, merge_record, remove_lineups
+    from scorekeeper.domain.stats import Record, lineups, merge_record, remove_lineups
 
     for before, after in changes:
         added = lineups([after] if after is not None else [])
+        for key in (*(lineups([before]) if before is not None else ()), *added):
+            row = records.get(key)
+            if type(row) is msgspec.Raw:  # decoded only where the change touches it
+                records[key] = Record(*_ROW(row))
         if before is not None and not remove_lineups(records, before, added):
             drop_lineups(path)
             return
