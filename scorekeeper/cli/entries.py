@@ -37,9 +37,12 @@ def partner_indexes(game: Game, names: Any) -> tuple[int, ...]:
     return tuple(game.side_index(n) for n in names)
 
 
-def read_file_entries(game: Game, source: str) -> tuple[list[SideEntry], str, tuple[int, ...]]:
+def read_file_entries(
+    game: Game, source: str, text: str | None = None
+) -> tuple[list[SideEntry], str, tuple[int, ...]]:
     """Hand entries from a JSON file (``-`` for stdin), in side order, the hand's note, and the
-    partners of a cutthroat hand (``"partners": ["Bob", "Cat"]``).
+    partners of a cutthroat hand (``"partners": ["Bob", "Cat"]``). ``text``: the file's text
+    when it was read already (before the database's lock was taken: a pipe may make it wait).
 
     Raises InputError for a file that cannot be read, is not JSON, or does not give one entry
     per side (DESIGN.md, "Hand entry as JSON").
@@ -48,7 +51,8 @@ def read_file_entries(game: Game, source: str) -> tuple[list[SideEntry], str, tu
     from scorekeeper.domain.bounds import parse_json
     from scorekeeper.domain.reading import entry_from_json
 
-    doc = parse_json(read_input(source), _("standard input") if source == "-" else source)
+    raw = text if text is not None else read_input(source)
+    doc = parse_json(raw, _("standard input") if source == "-" else source)
     if not isinstance(doc, dict) or not isinstance(doc.get("teams"), list):
         raise InputError(
             _('{source}: expected an object with a "teams" list, one entry per side').format(
@@ -126,16 +130,20 @@ def read_entries(
     *,
     defaults: Sequence[SideEntry] | None = None,
     default_partners: tuple[int, ...] = (),
+    file_text: str | None = None,
 ) -> tuple[list[SideEntry], str, tuple[int, ...]]:
     """The entries of the hand ``game`` would record next, a note from a file (else ""), and
     the hand's partners (cutthroat: ``partners`` "Bob,Cat", the file's, or the prompt's).
 
     ``lines``: one-line entries, one per side; ``file``: a JSON entry file; otherwise the guided
     prompt when ``interactive`` or ``guided``, each answer starting at ``defaults`` (entries in
-    side order) and ``default_partners`` where given. Raises UsageError when no entry style
+    side order) and ``default_partners`` where given; ``file_text``: the file's text when it
+    was read already (:func:`read_file_entries`). Raises UsageError when no entry style
     applies or two are given, InputError/RuleError for entries that cannot be read.
     """
-    entries, note, pair = _read(game, lines, file, guided, interactive, defaults, default_partners)
+    entries, note, pair = _read(
+        game, lines, file, guided, interactive, defaults, default_partners, file_text
+    )
     if partners:
         pair = partner_indexes(game, partners)
     return entries, note, pair
@@ -149,13 +157,14 @@ def _read(
     interactive: bool,
     defaults: Sequence[SideEntry] | None = None,
     default_partners: tuple[int, ...] = (),
+    file_text: str | None = None,
 ) -> tuple[list[SideEntry], str, tuple[int, ...]]:
     if file and lines:
         raise UsageError(_("give one-line entries or --file, not both"))
     if guided and (file or lines):
         raise UsageError(_("--guided asks for the hand: give it no entries and no --file"))
     if file:
-        return read_file_entries(game, file)
+        return read_file_entries(game, file, file_text)
     if lines:
         from scorekeeper.domain.entry_line import order_lines, parse_line
 

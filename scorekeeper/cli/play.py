@@ -16,6 +16,7 @@ from scorekeeper.cli.common import (
     YesOption,
     emit_json,
     parse_settings,
+    read_input,
     report_hand,
     stdin_is_terminal,
 )
@@ -217,10 +218,13 @@ def hand(
     interactive = stdin_is_terminal()
     asks = guided or (interactive and not (yes and (entries or file)))
     if not asks:
-        # Read against the game as stored, under the lock: scripts' hands never collide.
+        # The file is read first (a pipe may keep it waiting), then its entries against the
+        # game as stored, under the lock: scripts' hands never collide.
+        text = read_input(file) if file and not entries else None
+
         def given(game: Game) -> usecases.HandInput:
             side_entries, file_note, pair = read_entries(
-                game, entries, file, False, False, partners
+                game, entries, file, False, False, partners, file_text=text
             )
             return usecases.HandInput(side_entries, note or file_note, pair)
 

@@ -12,7 +12,7 @@ from functools import cached_property
 
 from msgspec import Struct, field
 
-from scorekeeper.domain.bounds import ODD_TEXT
+from scorekeeper.domain.bounds import ODD_TEXT, check_number
 from scorekeeper.domain.entries import SideEntry
 from scorekeeper.domain.minimums import NO_MINIMUM, Minimum, opening_minimum
 from scorekeeper.domain.names import name_key
@@ -348,6 +348,7 @@ class Game(Struct, dict=True):
         results, outcome = self._scored
         results = list(results)  # a list handed out before stays as it was
         outcome = self._follow(results, outcome, hand, breakdowns)
+        self._check_totals(results[-1:])
         self.hands.append(hand)
         self.__dict__["_scored"] = (results, outcome)
         return breakdowns
@@ -383,7 +384,18 @@ class Game(Struct, dict=True):
         self.__dict__.pop("_scored", None)
         return hand
 
+    def _check_totals(self, results: Sequence[HandResult]) -> None:
+        """InputError when a side's hand score or running total in ``results`` lies beyond
+        :data:`~scorekeeper.domain.bounds.MAX_NUMBER` either way (a game within it can always
+        be exported and imported again)."""
+        for result in results:
+            for side, total, b in zip(self.sides, result.totals, result.breakdowns, strict=True):
+                where = _("{side}'s total after hand {n}").format(side=side.name, n=result.number)
+                check_number(b.hand_score, where)
+                check_number(total, where)
+
     def _check_all(self) -> None:
+        self._check_totals(self._scored[0])
         outcome = self._scored[1]
         if outcome.decided_at is not None and outcome.decided_at < len(self.hands):
             later = len(self.hands) - outcome.decided_at

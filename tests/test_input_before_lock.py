@@ -1,0 +1,53 @@
+"""A command reads the files it is given before it takes the database's lock (issue 18: `hand
+--file FIFO` held the lock while the pipe had no writer, so every other command stopped with
+"database busy" after 10 seconds).
+
+And a hand that would take a side's total beyond the bound of every number (a billion points)
+is refused, so every stored game can be exported and imported again.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+SCRIPT = Path(sys.executable).with_name("scorekeeper")
+
+
+def test_hand_waiting_on_a_pipe_leaves_the_database_free(cli, db, tmp_path):
+    assert cli("new", "classic", "--team", "Ann", "--team", "Bob").exit_code == 0
+    pipe = tmp_path / "entry.json"
+    os.mkfifo(pipe)
+    env = {**os.environ, "SCOREKEEPER_DB": str(db)}
+    waiting = subprocess.Popen(
+        [str(SCRIPT), "hand", "--yes", "--file", str(pipe)],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        result = cli("hand", "--yes", "m=90", "m=50")  # never "database busy"
+        assert result.exit_code == 0, result.output
+        entry = {"teams": [{"meld_points": 50}, {"meld_points": 70}]}
+        with open(pipe, "w", encoding="utf-8") as handle:  # the pipe's writer: it goes on
+            json.dump(entry, handle)
+        _out, err = waiting.communicate(timeout=60)
+    finally:
+        waiting.kill()
+    assert waiting.returncode == 0, (err, _out)
+    hands = cli.json("show")["hands"]
+    assert [[t["meld_points"] for t in h["teams"]] for h in hands] == [[90, 50], [50, 70]]
+
+
+def test_a_hand_taking_a_total_past_a_billion_is_refused(cli, db):
+    start = ("new", "classic", "--team", "A", "--team", "B", "--set", "decks=999999999")
+    assert cli(*start).exit_code == 0
+    assert cli("hand", "--yes", "m=50 nat=1 out", "m=10").exit_code == 0
+    result = cli("hand", "--yes", "m=999999995 nat=999999 red=999999 out", "m=10")
+    assert result.exit_code == 1, result.output
+    assert "A's total after hand 2" in result.stderr and "1,000,000,000" in result.stderr
+    assert len(cli.json("show")["hands"]) == 1
