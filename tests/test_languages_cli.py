@@ -179,7 +179,8 @@ def delete_question(lang: str, cli) -> str:
     writes numbers (Turkish 5.190, Japanese 5,190)."""
     teams = cli.json("status")["teams"]
     mark = "." if lang == "tr" else ","
-    totals = ", ".join(f"{t['team']} {t['total']:,}".replace(",", mark) for t in teams)
+    # joined by the language's list separator (Japanese "、")
+    totals = po(lang, ", ").join(f"{t['team']} {t['total']:,}".replace(",", mark) for t in teams)
     hands = po(lang, "{n} hand", 1).format(n=1)
     return po(lang, "Delete game {game} ({hands}; {totals})?").format(
         game=1, hands=hands, totals=totals

@@ -68,7 +68,7 @@ def print_variants(con: Console, rows: Sequence[tuple[Variant | None, str, bool,
         target = (
             num(v.target)
             if v.target
-            else ngettext("{n} hand", "{n} hands", v.hands).format(n=v.hands)
+            else ngettext("{n} round", "{n} rounds", v.hands).format(n=num(v.hands))
         )
         if wide:
             table.add_row(
@@ -159,9 +159,23 @@ def _makeup_text(kind: CanastaKind) -> str:
     return what if kind.from_cards else _("{what} (laid from hand at once)").format(what=what)
 
 
+def _print_kinds_narrow(con: Console, v: Variant) -> None:
+    """The canasta kinds of ``v`` as a block of lines each (a console too narrow for their
+    table): the key and the kind's title, what makes it, then its aliases and its bonus."""
+    from scorekeeper.i18n import labelled
+
+    con.print(_("Canastas (key for hand entries, bonus)"), style="bold")
+    for key, kind in v.canastas.items():
+        con.print(text_cell(labelled(key, _(kind.title))), style="bold")
+        con.print(text_cell("  " + _makeup_text(kind)))
+        if kind.aliases:
+            con.print(text_cell("  " + labelled(_("Aliases"), listing(list(kind.aliases)))))
+        con.print(text_cell("  " + labelled(_("Bonus"), num(kind.bonus))))
+
+
 def print_variant(con: Console, v: Variant) -> None:
     """Every rule of one variant: card values, canastas, threes, going out, minimums, options."""
-    con.print(text_cell(f"{_(v.title)} ({v.name})"), style="bold")
+    con.print(text_cell(_("{title} ({name})").format(title=_(v.title), name=v.name)), style="bold")
     if v.description:
         con.print(text_cell(_(v.description)))
     if v.source:
@@ -209,7 +223,10 @@ def print_variant(con: Console, v: Variant) -> None:
             listing(list(kind.aliases)),
             number_cell(kind.bonus),
         )
-    con.print(kinds)
+    if con.measure(kinds, options=con.options.update_width(10**6)).minimum <= con.width:
+        con.print(kinds)
+    else:  # too narrow for the table without cutting a word: a block of lines per kind
+        _print_kinds_narrow(con, v)
 
     threes = plain_table(_("Threes and going out"))
     threes.add_column(_("Rule"))
