@@ -22,6 +22,8 @@ API for the other modules:
 - ``date(day)``: a calendar date as the language writes it (``2026-12-01``, ``2026年12月1日``,
   ``01.12.2026``).
 - ``language()``: ``"en"``, ``"ja"`` or ``"tr"``.
+- ``aside(note)``: a bracketed note after a text: ``" (note)"``, Japanese ``"（note）"`` with no
+  space before its full-width bracket.
 - ``percent(fraction)``: ``"75%"``, Turkish ``"%75"``.
 - ``labelled(label, value)``: ``"Target: 5,000"``, ``"目標点：5,000"``; ``labelled(label)``
   alone is a heading, ``"Ann:"``, ``"山田："`` (Japanese writes the full-width colon, no space).
@@ -133,6 +135,12 @@ def number(n: int) -> str:
     text = f"{n:,}"
     separator = _GROUPING.get(language())
     return text if separator is None else text.replace(",", separator)
+
+
+def aside(note: str) -> str:
+    """A bracketed ``note`` (already translated) to put after a text: a space before it, but
+    where it opens with a full-width bracket (Japanese "（", which carries its own space)."""
+    return note if note.startswith(("（", "「")) else " " + note
 
 
 def percent(fraction: float) -> str:

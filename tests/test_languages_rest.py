@@ -437,3 +437,16 @@ def test_the_canasta_kinds_of_a_variant_are_never_cut_short(cli, monkeypatch, la
     for title in ("natural canasta", "mixed canasta"):
         assert po(lang, title) in kinds, kinds
     assert max(cell_len(line) for line in out.splitlines()) <= width
+
+
+def test_a_japanese_note_in_brackets_takes_no_space_before_it(cli, monkeypatch):
+    assert i18n.aside("(note)") == " (note)"
+    assert i18n.aside("（注）") == "（注）"
+    monkeypatch.setenv("SCOREKEEPER_LANG", "ja")
+    console_width(monkeypatch, 200)
+    out = cli("variants", "show", "samba").stdout
+    keys = po("ja", "(tie = {tie}; --set tie={choices})").split("{tie}")[0]
+    assert keys.startswith("（")
+    # samba's tie is a draw (RULES.md §4): "引き分け（tie = draw…", no space between them
+    assert po("ja", "draw") + keys.format() + "draw" in out
+    assert " " + keys not in out
