@@ -4,6 +4,8 @@ Each error carries the process exit code the command line turns it into (README,
 1 a rule or input refused, 2 usage, 3 a data file that cannot be used, 4 database busy.
 """
 
+from scorekeeper.i18n import N_, gettext, language
+
 
 class ScorekeeperError(Exception):
     """Base of every error scorekeeper reports to a user as a one-line message (exit code 1)."""
@@ -46,3 +48,32 @@ class DatabaseBusy(ScorekeeperError):
 
 class NotFound(ScorekeeperError):
     """A game, variant or side that does not exist."""
+
+
+#: The reasons of the commonest failed file operations by errno name, in the catalogues (the
+#: operating system's own text, English in this program, for any other).
+_REASONS = {
+    "ENOENT": N_("No such file or directory"),
+    "EACCES": N_("Permission denied"),
+    "EPERM": N_("Operation not permitted"),
+    "EISDIR": N_("Is a directory"),
+    "ENOTDIR": N_("Not a directory"),
+    "ENOSPC": N_("No space left on device"),
+    "EROFS": N_("Read-only file system"),
+    "EEXIST": N_("File exists"),
+    "EADDRINUSE": N_("Address already in use"),
+}
+
+
+def os_reason(err: BaseException) -> str:
+    """Why the operating-system call of ``err`` (an OSError) failed, in the language in use
+    ("No such file or directory", "ファイルまたはディレクトリがありません"): in English, and
+    for a reason the catalogues do not hold, the system's own words (else the error's text)."""
+    import errno
+
+    told = getattr(err, "strerror", None) or str(err)
+    code = getattr(err, "errno", None)
+    name = errno.errorcode.get(code) if isinstance(code, int) else None
+    if name not in _REASONS or language() == "en":
+        return told
+    return gettext(_REASONS[name])

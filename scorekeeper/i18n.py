@@ -22,6 +22,11 @@ API for the other modules:
 - ``date(day)``: a calendar date as the language writes it (``2026-12-01``, ``2026年12月1日``,
   ``01.12.2026``).
 - ``language()``: ``"en"``, ``"ja"`` or ``"tr"``.
+- ``aside(note)``: a bracketed note after a text: ``" (note)"``, Japanese ``"（note）"`` with no
+  space before its full-width bracket.
+- ``percent(fraction)``: ``"75%"``, Turkish ``"%75"``.
+- ``labelled(label, value)``: ``"Target: 5,000"``, ``"目標点：5,000"``; ``labelled(label)``
+  alone is a heading, ``"Ann:"``, ``"山田："`` (Japanese writes the full-width colon, no space).
 - ``with english(): ...``: English inside the block whatever the environment says (for what
   must stay English, such as a ``--json`` document's texts).
 """
@@ -132,6 +137,19 @@ def number(n: int) -> str:
     return text if separator is None else text.replace(",", separator)
 
 
+def aside(note: str) -> str:
+    """A bracketed ``note`` (already translated) to put after a text: a space before it, but
+    where it opens with a full-width bracket (Japanese "（", which carries its own space)."""
+    return note if note.startswith(("（", "「")) else " " + note
+
+
+def percent(fraction: float) -> str:
+    """``fraction`` (0.75) as a whole percentage as the language writes it: ``"75%"`` in
+    English and Japanese, ``"%75"`` in Turkish (the sign before the number)."""
+    whole = f"{fraction:.0%}"[:-1]
+    return f"%{whole}" if language() == "tr" else f"{whole}%"
+
+
 def date(day: Any) -> str:
     """The calendar date ``day`` (a :class:`datetime.date`) as the language writes it: ISO
     ``2026-12-01`` in English, ``2026年12月1日`` in Japanese, ``01.12.2026`` in Turkish."""
@@ -212,3 +230,35 @@ def listing(items: Iterable[str]) -> str:
     """Items joined by the language's list separator: ``"a, b"`` in English and Turkish,
     ``"a、b"`` in Japanese (the catalogue's translation of ", ")."""
     return gettext(", ").join(items)
+
+
+def labelled(label: str, value: str | None = None) -> str:
+    """``label`` and its ``value`` as the language writes a label: ``"Ann: 120"`` in English
+    and Turkish, ``"山田：120"`` in Japanese (the full-width colon "：" and no space); without a
+    ``value``, the label as a heading: ``"Ann:"``, ``"山田："``. A ``value`` that is a
+    :class:`Message` gives a Message (English as a ``str``, said again in the language by
+    :func:`say`)."""
+    if isinstance(value, Message):
+        return _Labelled(label, value)
+    if language() == "ja":
+        return f"{label}：{value}" if value is not None else f"{label}："
+    return f"{label}: {value}" if value is not None else f"{label}:"
+
+
+def separator() -> str:
+    """What separates the items of a line of figures (each holding a number whose thousands
+    are grouped with "," or "."): ``"; "`` in English and Turkish, ``"、"`` in Japanese."""
+    return "、" if language() == "ja" else "; "
+
+
+class _Labelled(Message):
+    """A :class:`Message` after a label (:func:`labelled`): ``"Ann: <message>"`` in English,
+    the label and the message translated by :func:`labelled` in the language in use."""
+
+    def __new__(cls, label: str, value: Message) -> _Labelled:
+        self = super().__new__(cls, "{label}: {value}", label=label, value=value)
+        return self
+
+    def translated(self) -> str:
+        """The label and the message said in the language in use."""
+        return labelled(self.values["label"], self.values["value"].translated())

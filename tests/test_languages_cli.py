@@ -19,6 +19,8 @@ from tests.conftest import PARTNERSHIPS
 
 ROOT = Path(__file__).resolve().parent.parent
 LANGS = ("ja", "tr")
+#: What ends a heading of the help in each language.
+COLON = {"ja": "：", "tr": ":"}
 
 
 @cache
@@ -86,7 +88,8 @@ def test_the_main_help_in_the_language(cli, monkeypatch, lang):
     out = run_in(cli, monkeypatch, lang, "--help").stdout
     assert out.startswith(po(lang, "Usage:") + " scorekeeper " + po(lang, "[OPTIONS]"))
     for heading in ("Other options", "Commands", "Environment variables"):
-        assert f"\n{po(lang, heading)}:\n" in out
+        # the heading as the language labels it (Japanese: the full-width colon)
+        assert f"\n{po(lang, heading)}{COLON[lang]}\n" in out
     assert flat(po(lang, "Show this message and exit.")) in flat(out)
     assert flat(po(lang, common.ENVIRONMENT["NO_COLOR"])) in flat(out)
     assert flat(po(lang, "Record the next hand of the current game and show the score.")) in flat(
@@ -102,7 +105,8 @@ def test_hand_help_in_the_language(cli, monkeypatch, lang):
     assert out.startswith(f"{po(lang, 'Usage:')} scorekeeper hand {po(lang, '[OPTIONS]')}")
     assert f"[{po(lang, 'ENTRY')}...]" in out.splitlines()[0]
     for heading in ("Arguments", "Entry options", "Game options", "Output options"):
-        assert f"\n{po(lang, heading)}:\n" in out
+        # the heading as the language labels it (Japanese: the full-width colon)
+        assert f"\n{po(lang, heading)}{COLON[lang]}\n" in out
     assert f"--file {po(lang, 'FILE')}" in out
     for message in (
         "A note kept with the hand.",
@@ -179,7 +183,8 @@ def delete_question(lang: str, cli) -> str:
     writes numbers (Turkish 5.190, Japanese 5,190)."""
     teams = cli.json("status")["teams"]
     mark = "." if lang == "tr" else ","
-    totals = ", ".join(f"{t['team']} {t['total']:,}".replace(",", mark) for t in teams)
+    # joined by the language's list separator (Japanese "、")
+    totals = po(lang, ", ").join(f"{t['team']} {t['total']:,}".replace(",", mark) for t in teams)
     hands = po(lang, "{n} hand", 1).format(n=1)
     return po(lang, "Delete game {game} ({hands}; {totals})?").format(
         game=1, hands=hands, totals=totals

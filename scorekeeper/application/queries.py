@@ -20,6 +20,7 @@ from msgspec import Struct
 from scorekeeper.domain.names import name_key
 from scorekeeper.errors import DataFileError, InputError, NotFound, UsageError
 from scorekeeper.i18n import gettext as _
+from scorekeeper.i18n import listing
 
 if TYPE_CHECKING:
     from scorekeeper.domain.records import StoredGame
@@ -85,7 +86,7 @@ def check_status(status: str | None) -> None:
         suggested = hint(status, STATUSES)
         raise UsageError(
             _("--status is one of {allowed}; got '{status}'").format(
-                allowed=", ".join(STATUSES), status=status
+                allowed=listing(STATUSES), status=status
             )
             + suggested
         )
@@ -405,7 +406,7 @@ def statistics(db: Path | None, variant: str | None = None) -> Statistics:
         known = catalog()
         if variant not in known:
             # a game's variant is known by its name even when its file is gone
-            names = ", ".join(sorted({*known, *(key[0] for key in records)}))
+            names = listing(sorted({*known, *(key[0] for key in records)}))
             from scorekeeper.domain.suggest import hint
 
             suggested = hint(variant, names.split(", "))

@@ -39,7 +39,7 @@ if TYPE_CHECKING:
     from scorekeeper.storage.store import GameStore
 
 #: The refusal of a change whose game changed after the command read it to show it.
-CHANGED_MEANWHILE = "the game changed meanwhile (another terminal); try again"
+CHANGED_MEANWHILE = N_("the game changed meanwhile (another terminal); try again")
 
 
 class HandInput(Struct):
@@ -142,7 +142,7 @@ def _change(
     with open_store(db, write=True) as store:
         stored = store.current(seen.stored.id if seen is not None else game_id)
         if seen is not None and store.fingerprint(stored.id) != seen.fingerprint:
-            raise InputError(CHANGED_MEANWHILE)
+            raise InputError(_(CHANGED_MEANWHILE))
         if not deleted_ok:
             refuse_deleted(stored)
         before, figures = stored.game.outcome, _figures(stored)

@@ -22,7 +22,7 @@ from scorekeeper.cli.common import (
     stdin_is_terminal,
 )
 from scorekeeper.errors import UsageError
-from scorekeeper.i18n import N_, ngettext
+from scorekeeper.i18n import N_, listing, ngettext
 from scorekeeper.i18n import gettext as _
 from scorekeeper.i18n import number as figure
 from scorekeeper.presentation.documents import document
@@ -55,9 +55,8 @@ def backups_list(ctx: typer.Context, as_json: JsonOption = False, db: DbOption =
     if as_json:
         emit_json(document(database=str(path), backups=rows))
         return
-    from rich.table import Table
-
     from scorekeeper.presentation.console import console, text
+    from scorekeeper.presentation.render import plain_table, utc_time
 
     con = console()
     if not rows:
@@ -65,7 +64,7 @@ def backups_list(ctx: typer.Context, as_json: JsonOption = False, db: DbOption =
         con.print(text(said.format(path=path)))
         return
     title = text(_("Backups in {folder}").format(folder=listed.folder))
-    table = Table(title=title, title_justify="left")
+    table = plain_table(title)
     table.add_column("#", justify="right", no_wrap=True)
     table.add_column(_("Taken (UTC)"), no_wrap=True)
     table.add_column(_("Why"), overflow="fold")
@@ -74,7 +73,7 @@ def backups_list(ctx: typer.Context, as_json: JsonOption = False, db: DbOption =
     for row in rows:
         games = _("unreadable") if row["error"] else figure(row["games"])
         hands = "" if row["error"] else figure(row["hands"])
-        taken = row["taken"][:19].replace("T", " ")
+        taken = utc_time(row["taken"])
         table.add_row(str(row["number"]), taken, _(KINDS[row["kind"]]), games, hands)
     con.print(table)
     con.print(_("Restore one with 'scorekeeper backups restore NUMBER'."))
@@ -104,9 +103,12 @@ def backups_restore(
         raise UsageError(
             _("restoring a backup replaces games (a game made after it goes away): say --yes")
         )
+    from scorekeeper.presentation.render import utc_time
+
+    taken = utc_time(backup.taken)
     if not yes:
         games, hands = backup.games, backup.hands
-        held = ", ".join(
+        held = listing(
             (
                 ngettext("{n} game", "{n} games", games).format(n=figure(games)),
                 ngettext("{n} hand", "{n} hands", hands).format(n=figure(hands)),
@@ -115,7 +117,7 @@ def backups_restore(
         question = _(
             "Replace {path} with backup {number} of {taken} ({held})? Games it does not hold,"
             " or holds earlier versions of, go back to that state"
-        ).format(path=path, number=number, taken=backup.taken, held=held)
+        ).format(path=path, number=number, taken=taken, held=held)
         from scorekeeper.cli.language import confirm
 
         if not confirm(question, default=False):
@@ -137,7 +139,7 @@ def backups_restore(
     from scorekeeper.presentation.console import console, text
 
     message = _("Restored backup {number} of {taken} into {path}.").format(
-        number=number, taken=backup.taken, path=path
+        number=number, taken=taken, path=path
     )
     if kept is not None:
         message += " " + _("The version it replaced is kept as {name}.").format(name=kept.name)

@@ -18,7 +18,7 @@ from scorekeeper.cli.common import (
 )
 from scorekeeper.cli.complete import complete_side
 from scorekeeper.errors import InputError, RuleError, UsageError
-from scorekeeper.i18n import N_
+from scorekeeper.i18n import N_, listing
 from scorekeeper.i18n import gettext as _
 from scorekeeper.presentation.documents import document
 
@@ -177,7 +177,7 @@ def check(
             if len(game.sides) > 1:
                 raise UsageError(
                     _("say which side melds with --team NAME (sides: {sides})").format(
-                        sides=", ".join(game.names)
+                        sides=listing(game.names)
                     )
                 )
             index = 0

@@ -21,7 +21,7 @@ from scorekeeper.cli.complete import complete_game, complete_variant
 from scorekeeper.common_options import COMMON_OPTIONS as COMMON_OPTIONS
 from scorekeeper.common_options import hoist_common_options as hoist_common_options
 from scorekeeper.domain.limits import MAX_NUMBER
-from scorekeeper.errors import InputError, ScorekeeperError, UsageError
+from scorekeeper.errors import InputError, ScorekeeperError, UsageError, os_reason
 from scorekeeper.i18n import N_
 from scorekeeper.i18n import gettext as _
 from scorekeeper.presentation.documents import Document, StreamedDocument
@@ -209,7 +209,7 @@ def read_input(source: str, error: type[ScorekeeperError] = InputError) -> str:
             with open(source, "rb") as handle:
                 raw = handle.read(MAX_INPUT_BYTES + 1)
     except OSError as err:
-        reason = err.strerror or str(err)
+        reason = os_reason(err)
         raise error(_("cannot read {name}: {reason}").format(name=name, reason=reason)) from None
     if len(raw) > MAX_INPUT_BYTES:
         raise error(
@@ -694,7 +694,7 @@ def system_refused(err: OSError) -> int:
     ``Warning: ..., after the hand was stored: ...`` and exit 0, as for a Ctrl-C then. What
     standard output still holds is dropped, so that the end of the process does not fail on
     it again."""
-    reason = err.strerror or type(err).__name__
+    reason = os_reason(err) if err.strerror else type(err).__name__
     if err.filename:
         name = err.filename
         name = os.fsdecode(name) if isinstance(name, bytes) else str(name)

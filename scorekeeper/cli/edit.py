@@ -26,7 +26,7 @@ from scorekeeper.cli.common import (
 from scorekeeper.cli.complete import complete_deleted_game, complete_game, complete_side
 from scorekeeper.domain.fields import document
 from scorekeeper.errors import UsageError
-from scorekeeper.i18n import N_, ngettext
+from scorekeeper.i18n import N_, listing, ngettext
 from scorekeeper.i18n import gettext as _
 from scorekeeper.i18n import number as figure
 
@@ -222,7 +222,7 @@ def edit(
             standings.print_breakdown(con, hand_view(game, number))
             con.print(_("would become:"))
             standings.print_breakdown(con, hand_view(trial, number))
-            totals = ", ".join(
+            totals = listing(
                 f"{n} {render.num(t)}" for n, t in zip(trial.names, trial.totals, strict=True)
             )
             from rich.text import Text
@@ -295,7 +295,7 @@ def delete(
         raise UsageError(
             _("delete asks before it acts: add --yes to delete game {game}").format(game=game_id)
         )
-    totals = ", ".join(f"{n} {figure(t)}" for n, t in zip(shown.names, shown.totals, strict=True))
+    totals = listing(f"{n} {figure(t)}" for n, t in zip(shown.names, shown.totals, strict=True))
     hands = ngettext("{n} hand", "{n} hands", len(shown.hands)).format(n=len(shown.hands))
     question = _("Delete game {game} ({hands}; {totals})?").format(
         game=game_id, hands=hands, totals=totals

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from scorekeeper.errors import InputError, UsageError
 from scorekeeper.i18n import gettext as _
+from scorekeeper.i18n import listing
 
 if TYPE_CHECKING:
     from scorekeeper.domain.entries import SideEntry
@@ -94,14 +95,14 @@ def read_file_entries(
         if missing:
             raise InputError(
                 _("{source}: no entry for {sides}; every side needs one").format(
-                    source=source, sides=", ".join(missing)
+                    source=source, sides=listing(missing)
                 )
             )
     else:
         if len(items) != len(names):
             raise InputError(
                 _("{source}: this game has {n} sides ({sides}); got {got} entries").format(
-                    source=source, n=len(names), sides=", ".join(names), got=len(items)
+                    source=source, n=len(names), sides=listing(names), got=len(items)
                 )
             )
         entries = [entry_from_json(game.variant, t, n) for t, n in zip(items, names, strict=True)]

@@ -405,6 +405,12 @@ def wide_formatter(ctx: Any) -> Any:
             indent = " " * self.current_indent
             self.write("\n".join(wrap_paragraphs(text, self.width, indent)) + "\n")
 
+        def write_heading(self, heading: str) -> None:
+            # Japanese ends a heading with the full-width colon (i18n.labelled)
+            from scorekeeper.i18n import labelled
+
+            self.write(" " * self.current_indent + labelled(heading) + "\n")
+
         def write_usage(self, prog: str, args: str = "", prefix: str | None = None) -> None:
             head = f"{prefix or ''}{prog} "
             lines = wrap_wide(args, self.width, head, " " * display_width(head))

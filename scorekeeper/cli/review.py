@@ -17,7 +17,7 @@ from scorekeeper.cli.complete import (
     complete_variant,
 )
 from scorekeeper.domain.limits import MAX_NUMBER
-from scorekeeper.errors import DataFileError, InputError, UsageError
+from scorekeeper.errors import DataFileError, InputError, UsageError, os_reason
 from scorekeeper.i18n import N_
 from scorekeeper.i18n import gettext as _
 from scorekeeper.presentation import formats
@@ -329,7 +329,7 @@ def export(
         output.write_text(text, encoding="utf-8", newline="")
     except OSError as err:
         raise InputError(
-            _("cannot write {path}: {reason}").format(path=output, reason=err.strerror)
+            _("cannot write {path}: {reason}").format(path=output, reason=os_reason(err))
         ) from None
     said = _("Game {game} written to {path} ({format}).")
     typer.echo(said.format(game=stored.id, path=output, format=fmt), err=True)

@@ -32,7 +32,7 @@ from scorekeeper.cli import session_words as words
 from scorekeeper.cli.common import DbOption, YesOption, error_line, stdin_is_terminal
 from scorekeeper.cli.language import LIST_SEPARATOR
 from scorekeeper.errors import InputError, RuleError, ScorekeeperError, UsageError
-from scorekeeper.i18n import N_
+from scorekeeper.i18n import N_, listing
 from scorekeeper.i18n import gettext as _
 from scorekeeper.i18n import number as figure
 
@@ -501,7 +501,7 @@ class Session:
         show it."""
         from scorekeeper.application.usecases import CHANGED_MEANWHILE
 
-        if err.message == CHANGED_MEANWHILE:
+        if err.message == _(CHANGED_MEANWHILE):
             self.read_again()
             self.show_pad()
 
@@ -702,7 +702,7 @@ class Session:
                     self.db, usecases.HandInput(entries, "", pair), seen=self.seen
                 )
         except InputError as err:
-            if err.message != usecases.CHANGED_MEANWHILE:
+            if err.message != _(usecases.CHANGED_MEANWHILE):
                 raise
             error_line(err.message)
             self.read_again()
@@ -779,7 +779,7 @@ class Session:
             con = self.con()
             con.print(_("Hand {number} would become:").format(number=number))
             standings.print_breakdown(con, hand_view(trial, number))
-            totals = ", ".join(
+            totals = listing(
                 f"{n} {render.num(t)}" for n, t in zip(trial.names, trial.totals, strict=True)
             )
             con.print(text(_("Totals would be: {totals}").format(totals=totals)))
@@ -830,7 +830,7 @@ class Session:
         if index is None and items:
             raise UsageError(
                 _("fix: name the side first, e.g. fix {side} m=150 (sides: {sides})").format(
-                    side=names[-1], sides=", ".join(names)
+                    side=names[-1], sides=listing(names)
                 )
             )
         if index is None:

@@ -28,6 +28,7 @@ from scorekeeper.domain.reading import entry_from_json
 from scorekeeper.domain.variant import Variant
 from scorekeeper.errors import InputError, RuleError
 from scorekeeper.i18n import gettext as _
+from scorekeeper.i18n import labelled
 
 
 def amended_json(
@@ -48,9 +49,9 @@ def amended_json(
         found: list[str] = []
         given = line_to_json(variant, items, found, keep_no=True)
     except InputError as err:
-        raise InputError(f"{side}: {err}") from None
+        raise InputError(labelled(side, err.message)) from None
     if hints is not None:
-        hints += [f"{side}: {hint}" for hint in found]
+        hints += [labelled(side, hint) for hint in found]
     if items.strip() == "-":
         return {}
     new = old.to_json()

@@ -31,7 +31,7 @@ from scorekeeper.domain.fields import (
 )
 from scorekeeper.errors import InputError, RuleError
 from scorekeeper.i18n import gettext as _
-from scorekeeper.i18n import listing
+from scorekeeper.i18n import labelled, language, listing
 
 if TYPE_CHECKING:
     from scorekeeper.domain.variant import Variant
@@ -240,7 +240,7 @@ def _count(obj: Mapping[str, Any], key: str, side: str) -> int:
     value = obj.get(key, 0)
     if type(value) is int and value >= 0:
         return value
-    return count_value(value, f"{side}: {_item_words(key)}")
+    return count_value(value, _("{side}: {what}").format(side=side, what=_item_words(key)))
 
 
 def _item_words(key: str) -> str:
@@ -250,7 +250,7 @@ def _item_words(key: str) -> str:
     if f is None or not f.title:
         return f"'{key}'"
     name = f.short.partition("=")[0] if f.short else (f.names[0] if f.names else key)
-    return f"{_(f.title)} ({name}=)"
+    return _("{title} ({name}=)").format(title=_(f.title), name=name)
 
 
 def _read_counts(
@@ -275,7 +275,12 @@ def _read_counts(
                 )
             named[kind] = str(name)
             title = variant.canastas[kind].title or kind
-            counts[kind] = count_value(count, f"{side}: {_(plural(title) or title)} ({name}=)")
+            # English says the kind in the plural ("natural canastas"); a catalogue translates
+            # the kind's title, which says a count in those languages
+            what = (plural(title) or title) if language() == "en" else _(title)
+            counts[kind] = count_value(
+                count, _("{side}: {what} ({name}=)").format(side=side, what=what, name=name)
+            )
         return counts, tuple(counts)
     if not isinstance(raw, Mapping):
         raise InputError(
@@ -400,14 +405,14 @@ def read_entry(variant: Variant, obj: Mapping[str, Any], side: str = "side") -> 
             values[said.key] = True
     for f in FIELDS:
         if f.refused and values.get(f.key) and not f.used(variant):
-            raise InputError(f"{side}: {_(f.refused).format(variant=_(variant.title))}")
+            raise InputError(labelled(side, _(f.refused).format(variant=_(variant.title))))
     for f in FIELDS:
         text = texts.get(f.cards_key) if f.kind == POINTS_OR_CARDS else None
         if text is not None:
             try:
                 values[f.cards_key] = _parse(f, text)
             except InputError as err:
-                raise InputError(f"{side}: {err}") from None
+                raise InputError(labelled(side, err.message)) from None
     penalty_keys = [f.json[0] for f in FIELDS if f.kind == PENALTIES and f.json[0] in obj]
     floats = {
         k: dict(v) if isinstance(v, Mapping) else v

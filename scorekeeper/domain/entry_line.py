@@ -34,7 +34,7 @@ from scorekeeper.domain.reading import entry_from_json
 from scorekeeper.domain.variant import Variant
 from scorekeeper.errors import InputError
 from scorekeeper.i18n import gettext as _
-from scorekeeper.i18n import listing, number
+from scorekeeper.i18n import labelled, listing, number
 
 #: A name the grammar knows: (its field, and the canasta or penalty kind it names, else "").
 Name = tuple[EntryField, str]
@@ -263,9 +263,9 @@ def parse_line(
         found: list[str] = []
         obj = line_to_json(variant, text, found)
         if hints is not None:
-            hints += [f"{side}: {hint}" for hint in found]
+            hints += [labelled(side, hint) for hint in found]
     except InputError as err:
-        raise InputError(f"{side}: {err}") from None
+        raise InputError(labelled(side, err.message)) from None
     return entry_from_json(variant, obj, side)
 
 

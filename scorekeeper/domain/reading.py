@@ -17,7 +17,7 @@ from scorekeeper.domain.scoring import threes_in_hand
 from scorekeeper.domain.variant import Variant
 from scorekeeper.errors import InputError, RuleError
 from scorekeeper.i18n import gettext as _
-from scorekeeper.i18n import listing, say
+from scorekeeper.i18n import labelled, listing, say
 
 
 def entry_from_json(variant: Variant, obj: Mapping[str, Any], side: str = "side") -> SideEntry:
@@ -159,9 +159,9 @@ def resolve_cards(
             cards, penalties = threes_in_hand(variant, entry.hand, penalties)
             hand_points = card_points(variant.cards, cards)
     except InputError as err:
-        raise InputError(f"{side}: {err}") from None
+        raise InputError(labelled(side, err.message)) from None
     except RuleError as err:
-        raise RuleError(f"{side}: {err}") from None
+        raise RuleError(labelled(side, err.message)) from None
     return structs.replace(
         entry,
         meld_points=meld_points,

@@ -487,7 +487,9 @@ def decode(data: Any, where: str) -> RulesSpec:
     try:
         return msgspec.convert(data, RulesSpec)
     except msgspec.ValidationError as err:
-        raise DataFileError(f"{where}: {_explain(str(err), data)}") from None
+        raise DataFileError(
+            _("{where}: {error}").format(where=where, error=_explain(str(err), data))
+        ) from None
 
 
 # -- error messages ----------------------------------------------------------------------------
@@ -538,14 +540,14 @@ def _step(tp: Any, part: str) -> Any:
 def _describe(tp: Any) -> str:
     tp = _unwrap(tp)
     if tp is bool:
-        return "true or false"
+        return _("true or false")
     if tp is int:
-        return "a whole number"
+        return _("a whole number")
     if tp is str:
-        return "text"
+        return _("text")
     if typing.get_origin(tp) is tuple:
-        return "a list"
-    return "a table of keys"
+        return _("a list")
+    return _("a table of keys")
 
 
 def _choices(tp: Any) -> tuple[str, ...] | None:
@@ -607,17 +609,23 @@ def _explain(message: str, data: Any) -> str:
     if unknown:
         key = unknown.group(1)
         allowed = listing(_fields(_unwrap(tp))) if _is_struct(_unwrap(tp)) else ""
-        return f"unknown key '{_dotted([*path, key])}' (allowed: {allowed})"
+        return _("unknown key '{key}' (allowed: {allowed})").format(
+            key=_dotted([*path, key]), allowed=allowed
+        )
     missing = re.match(r"Object missing required field `(.*)`", what)
     if missing:
-        return f"'{_dotted([*path, missing.group(1)])}' is missing"
+        return _("'{key}' is missing").format(key=_dotted([*path, missing.group(1)]))
     name = _dotted(path)
     if ">= 0" in what:
-        return f"'{name}' cannot be negative ({value})"
+        return _("'{name}' cannot be negative ({value})").format(name=name, value=value)
     choices = _choices(tp)
     if choices is not None:
-        return f"'{name}' is {value!r}; allowed: {', '.join(choices)}"
-    return f"'{name}' must be {_describe(tp)}, not {value!r}"
+        return _("'{name}' is {value}; allowed: {choices}").format(
+            name=name, value=repr(value), choices=listing(list(choices))
+        )
+    return _("'{name}' must be {kind}, not {value}").format(
+        name=name, kind=_describe(tp), value=repr(value)
+    )
 
 
 # -- --set KEY=VALUE ---------------------------------------------------------------------------

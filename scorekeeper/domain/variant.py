@@ -225,7 +225,11 @@ def _remove(data: dict[str, Any], path: str, where: str) -> None:
     for part in parts[:-1]:
         node = node.get(part) if isinstance(node, dict) else None
     if not isinstance(node, dict) or parts[-1] not in node:
-        raise DataFileError(f"{where}: 'remove' names '{path}', which the variant does not have")
+        raise DataFileError(
+            _("{where}: 'remove' names '{path}', which the variant does not have").format(
+                where=where, path=path
+            )
+        )
     del node[parts[-1]]
 
 
@@ -353,63 +357,103 @@ def _check_bands(spec: RulesSpec, where: str) -> None:
         given = [row.points, row.requires, row.points_per_round]
         if sum(1 for g in given if g is not None) != 1:
             raise DataFileError(
-                f"{here} needs exactly one of 'points', 'requires' and 'points_per_round'"
+                _("{here} needs exactly one of 'points', 'requires' and 'points_per_round'").format(
+                    here=here
+                )
             )
         if row.requires is not None and row.requires not in spec.requirements:
-            allowed = ", ".join(spec.requirements)
-            raise DataFileError(f"{here}: 'requires' is {row.requires!r}; allowed: {allowed}")
+            allowed = listing(spec.requirements)
+            raise DataFileError(
+                _("{here}: 'requires' is {requires}; allowed: {allowed}").format(
+                    here=here, requires=repr(row.requires), allowed=allowed
+                )
+            )
         if om.by == "round":
             if row.low is not None or row.below is not None:
-                raise DataFileError(f"{here} needs 'round' (and no 'from'/'below') when by='round'")
+                raise DataFileError(
+                    _("{here} needs 'round' (and no 'from'/'below') when by='round'").format(
+                        here=here
+                    )
+                )
             if row.points_per_round is not None:
                 if i != len(bands) - 1 or row.round not in (None, i + 1):
                     raise DataFileError(
-                        f"{here}: a 'points_per_round' row is the last row and covers every round"
-                        f" after the rows before it (give it no 'round', or round = {i + 1})"
+                        _(
+                            "{here}: a 'points_per_round' row is the last row and covers every"
+                            " round after the rows before it (give it no 'round', or round ="
+                            " {value})"
+                        ).format(here=here, value=i + 1)
                     )
             elif row.round is None:
-                raise DataFileError(f"{here} needs 'round' (and no 'from'/'below') when by='round'")
+                raise DataFileError(
+                    _("{here} needs 'round' (and no 'from'/'below') when by='round'").format(
+                        here=here
+                    )
+                )
         elif row.round is not None:
-            raise DataFileError(f"{here} has 'round' but the table goes by score")
+            raise DataFileError(
+                _("{here} has 'round' but the table goes by score").format(here=here)
+            )
         elif row.points_per_round is not None:
             raise DataFileError(
-                f"{here}: 'points_per_round' is for a table by round (by = \"round\"); this one"
-                " goes by score"
+                _(
+                    "{here}: 'points_per_round' is for a table by round (by = \"round\"); this one"
+                    " goes by score"
+                ).format(here=here)
             )
     if not bands:
         return
     if om.by == "round":
         rounds = [b.round for b in bands if b.points_per_round is None]
         if rounds != list(range(1, len(rounds) + 1)):
-            raise DataFileError(f"{where}: opening_minimum rounds must be 1, 2, 3 ... in order")
+            raise DataFileError(
+                _("{where}: opening_minimum rounds must be 1, 2, 3 ... in order").format(
+                    where=where
+                )
+            )
         return
     if bands[0].low is not None:
         raise DataFileError(
-            f"{where}: the first opening_minimum band must have no 'from' (it covers every lower"
-            " score)"
+            _(
+                "{where}: the first opening_minimum band must have no 'from' (it covers every"
+                " lower score)"
+            ).format(where=where)
         )
     if bands[-1].below is not None:
         raise DataFileError(
-            f"{where}: the last opening_minimum band must have no 'below' (it covers every higher"
-            " score)"
+            _(
+                "{where}: the last opening_minimum band must have no 'below' (it covers every"
+                " higher score)"
+            ).format(where=where)
         )
     for i, (a, b) in enumerate(pairwise(bands)):
         if a.below is None or b.low is None:
             raise DataFileError(
-                f"{where}: opening_minimum.bands[{i}] needs 'below' and bands[{i + 1}] needs 'from'"
+                _(
+                    "{where}: opening_minimum.bands[{i}] needs 'below' and bands[{value}] needs"
+                    " 'from'"
+                ).format(where=where, i=i, value=i + 1)
             )
         if a.below > b.low:
             raise DataFileError(
-                f"{where}: opening_minimum bands overlap: bands[{i}] goes below {a.below} but"
-                f" bands[{i + 1}] starts from {b.low}"
+                _(
+                    "{where}: opening_minimum bands overlap: bands[{i}] goes below {below} but"
+                    " bands[{value}] starts from {low}"
+                ).format(where=where, i=i, below=a.below, value=i + 1, low=b.low)
             )
         if a.below < b.low:
             raise DataFileError(
-                f"{where}: opening_minimum bands leave a gap from {a.below} to {b.low}"
-                f" (bands[{i}] and bands[{i + 1}])"
+                _(
+                    "{where}: opening_minimum bands leave a gap from {below} to {low} (bands[{i}]"
+                    " and bands[{value}])"
+                ).format(where=where, below=a.below, low=b.low, i=i, value=i + 1)
             )
         if b.below is not None and b.below <= b.low:
-            raise DataFileError(f"{where}: opening_minimum.bands[{i + 1}] is empty")
+            raise DataFileError(
+                _("{where}: opening_minimum.bands[{value}] is empty").format(
+                    where=where, value=i + 1
+                )
+            )
 
 
 def _check_threes(spec: RulesSpec, where: str, key: str) -> None:
@@ -420,11 +464,23 @@ def _check_threes(spec: RulesSpec, where: str, key: str) -> None:
         try:
             int(count)
         except ValueError:
-            raise DataFileError(f"{where}: '{key}.totals' keys are counts, not '{count}'") from None
+            raise DataFileError(
+                _("{where}: '{key}.totals' keys are counts, not '{count}'").format(
+                    where=where, key=key, count=count
+                )
+            ) from None
     if t.sign_rule == "by_canastas" and not t.sign_by_canastas:
-        raise DataFileError(f"{where}: '{key}.sign_by_canastas' is needed by sign_rule by_canastas")
+        raise DataFileError(
+            _("{where}: '{key}.sign_by_canastas' is needed by sign_rule by_canastas").format(
+                where=where, key=key
+            )
+        )
     if t.sign_rule == "minus_without_kind" and t.kind not in spec.canastas:
-        raise DataFileError(f"{where}: '{key}.kind' must name a canasta kind of the variant")
+        raise DataFileError(
+            _("{where}: '{key}.kind' must name a canasta kind of the variant").format(
+                where=where, key=key
+            )
+        )
 
 
 def _canasta_kind(key: str, c: CanastaKind, where: str, stored: bool) -> CanastaKind:
@@ -435,7 +491,9 @@ def _canasta_kind(key: str, c: CanastaKind, where: str, stored: bool) -> Canasta
     ``stored`` rules, where it keeps none (typed cards never show it, as when the game was
     started)."""
     if c.bonus is None:
-        raise DataFileError(f"{where}: 'canastas.{key}.bonus' is missing")
+        raise DataFileError(
+            _("{where}: 'canastas.{key}.bonus' is missing").format(where=where, key=key)
+        )
     makeup, rank, from_cards = c.makeup, c.rank, c.from_cards
     if makeup is None:
         if key in LEGACY_MAKEUPS:
@@ -446,19 +504,25 @@ def _canasta_kind(key: str, c: CanastaKind, where: str, stored: bool) -> Canasta
             makeup = "natural"
         elif not stored:
             raise DataFileError(
-                f"{where}: canastas.{key}: say what makes this canasta: makeup = natural, mixed,"
-                ' wild, twos, jokers_and_twos or sequence (and rank = "seven" for a natural'
-                " canasta of one rank)"
+                _(
+                    "{where}: canastas.{key}: say what makes this canasta: makeup = natural, mixed,"
+                    ' wild, twos, jokers_and_twos or sequence (and rank = "seven" for a natural'
+                    " canasta of one rank)"
+                ).format(where=where, key=key)
             )
     if rank is not None and makeup not in ("natural", "mixed") and not stored:
         raise DataFileError(
-            f"{where}: canastas.{key}: 'rank' narrows a natural or mixed canasta to one rank;"
-            f" a {makeup} canasta has no rank"
+            _(
+                "{where}: canastas.{key}: 'rank' narrows a natural or mixed canasta to one rank; a"
+                " {makeup} canasta has no rank"
+            ).format(where=where, key=key, makeup=makeup)
         )
     if rank in ("joker", "two") and not stored:
         raise DataFileError(
-            f"{where}: canastas.{key}: rank '{rank}' is a wild card; a canasta of wild cards"
-            " has makeup = wild, twos or jokers_and_twos"
+            _(
+                "{where}: canastas.{key}: rank '{rank}' is a wild card; a canasta of wild cards"
+                " has makeup = wild, twos or jokers_and_twos"
+            ).format(where=where, key=key, rank=rank)
         )
     return structs.replace(
         c, title=c.title or f"{key} canasta", makeup=makeup, rank=rank, from_cards=from_cards
@@ -472,14 +536,23 @@ def _check_sizes(variant: Variant, where: str) -> None:
     for key, kind in variant.canastas.items():
         if not max(melds.min_cards, 3) <= kind.cards <= variant.deck_cards:
             raise DataFileError(
-                f"{where}: 'canastas.{key}.cards' is {kind.cards}; a canasta holds from"
-                f" {max(melds.min_cards, 3)} (a meld's least) to {variant.deck_cards} cards (the"
-                " decks' cards)"
+                _(
+                    "{where}: 'canastas.{key}.cards' is {cards}; a canasta holds from {min_cards}"
+                    " (a meld's least) to {deck_cards} cards (the decks' cards)"
+                ).format(
+                    where=where,
+                    key=key,
+                    cards=kind.cards,
+                    min_cards=max(melds.min_cards, 3),
+                    deck_cards=variant.deck_cards,
+                )
             )
     if melds.sequences and melds.sequence_min > melds.sequence_max:
         raise DataFileError(
-            f"{where}: 'melds.sequence_min' ({melds.sequence_min}) is above 'melds.sequence_max'"
-            f" ({melds.sequence_max})"
+            _(
+                "{where}: 'melds.sequence_min' ({sequence_min}) is above 'melds.sequence_max'"
+                " ({sequence_max})"
+            ).format(where=where, sequence_min=melds.sequence_min, sequence_max=melds.sequence_max)
         )
 
 
@@ -506,48 +579,68 @@ def build_variant(
     data = copy.deepcopy(dict(rules))
     spec = decode(data, where)
     if spec.name is None:
-        raise DataFileError(f"{where}: 'name' is missing")
+        raise DataFileError(_("{where}: 'name' is missing").format(where=where))
     sides, players = spec.sides, spec.players
     if not 1 <= sides.min <= sides.max:
-        raise DataFileError(f"{where}: 'sides' needs 1 <= min <= max")
+        raise DataFileError(_("{where}: 'sides' needs 1 <= min <= max").format(where=where))
     if not 1 <= players.min <= players.max:
-        raise DataFileError(f"{where}: 'players' needs 1 <= min <= max")
+        raise DataFileError(_("{where}: 'players' needs 1 <= min <= max").format(where=where))
     if spec.decks < 1:
-        raise DataFileError(f"{where}: 'decks' must be at least 1")
+        raise DataFileError(_("{where}: 'decks' must be at least 1").format(where=where))
     if spec.target <= 0 and spec.hands <= 0:
-        raise DataFileError(f"{where}: a variant needs a 'target' score or a number of 'hands'")
+        raise DataFileError(
+            _("{where}: a variant needs a 'target' score or a number of 'hands'").format(
+                where=where
+            )
+        )
     canastas = {}
     seen: dict[str, str] = {}
     for key, c in spec.canastas.items():
         for n in (key, *c.aliases):
             if n in seen and seen[n] != key:
                 raise DataFileError(
-                    f"{where}: canasta name '{n}' is used by '{seen[n]}' and '{key}'"
+                    _("{where}: canasta name '{n}' is used by '{value}' and '{key}'").format(
+                        where=where, n=n, value=seen[n], key=key
+                    )
                 )
             seen[n] = key
         canastas[key] = _canasta_kind(key, c, where, stored)
     sets = {}
     for key, row in spec.canasta_sets.items():
         if row.points is None or not row.needs:
-            raise DataFileError(f"{where}: 'canasta_sets.{key}' needs 'points' and 'needs'")
+            raise DataFileError(
+                _("{where}: 'canasta_sets.{key}' needs 'points' and 'needs'").format(
+                    where=where, key=key
+                )
+            )
         for kind in row.needs:
             if kind != "any" and kind not in canastas:
-                raise DataFileError(f"{where}: 'canasta_sets.{key}.needs.{kind}' is not a kind")
+                raise DataFileError(
+                    _("{where}: 'canasta_sets.{key}.needs.{kind}' is not a kind").format(
+                        where=where, key=key, kind=kind
+                    )
+                )
         sets[key] = structs.replace(row, title=row.title or key, group=row.group or key)
     go = spec.going_out
     counted = [k for k, c in canastas.items() if c.counts_for_going_out]
     if go.canastas > 0 and not counted:
         raise DataFileError(
-            f"{where}: going out needs {go.canastas} canasta(s) but the variant has no canasta"
-            " kinds that count: add [canastas.KIND] tables (or extend a variant that has them)"
+            _(
+                "{where}: going out needs {canastas} canasta(s) but the variant has no canasta"
+                " kinds that count: add [canastas.KIND] tables (or extend a variant that has them)"
+            ).format(where=where, canastas=go.canastas)
         )
     for kind in go.kinds:
         if kind not in canastas:
-            raise DataFileError(f"{where}: 'going_out.kinds.{kind}' is not a canasta kind")
+            raise DataFileError(
+                _("{where}: 'going_out.kinds.{kind}' is not a canasta kind").format(
+                    where=where, kind=kind
+                )
+            )
     if any(p.points is None for p in spec.penalties.values()):
-        raise DataFileError(f"{where}: every penalty needs 'points'")
+        raise DataFileError(_("{where}: every penalty needs 'points'").format(where=where))
     if any(h.points is None for h in spec.special_hands.values()):
-        raise DataFileError(f"{where}: every special hand needs 'points'")
+        raise DataFileError(_("{where}: every special hand needs 'points'").format(where=where))
     _check_threes(spec, where, "red_threes")
     _check_threes(spec, where, "black_threes")
     _check_bands(spec, where)

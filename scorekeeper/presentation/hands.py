@@ -48,37 +48,41 @@ def fits_uncut(con: Console, table: Any) -> bool:
 def print_side_blocks(con: Console, names: Sequence[str], lines: Sequence[SheetLine]) -> None:
     """``lines`` (one hand) side by side turned into one block per side, for a console too
     narrow for a column per side: the first line as the title, then each side's name and under
-    it its values as "label value" items (separated by ";", as numbers hold commas), as many to
-    a line as fit: an item is never split, so a number stays beside its label; free-text lines
-    (partners, a note) as they are."""
+    it its values as "label value" items (separated by ";", or "、" in Japanese, as numbers hold
+    commas), as many to a line as fit: an item is never split, so a number stays beside its
+    label; free-text lines (partners, a note) as they are."""
     from rich.cells import cell_len
     from rich.text import Text
+
+    from scorekeeper.i18n import labelled, separator
 
     title, *rest = lines
     con.print(Text(title.label.strip(), style="bold" if title.bold else ""))
     room = max(con.width - 4, 1)
+    # "; " in English and Turkish, "、" in Japanese: the mark after an item, then the gap
+    mark, gap = separator().rstrip(), " " if separator().endswith(" ") else ""
     for i, name in enumerate(names):
         head = Text("  ")
         head.append(name, style="bold")
-        head.append(":")
+        head.append(labelled(""))
         con.print(head)
         row, used = Text("    "), 0
         for line in rest:
             if not line.values or not line.values[i]:
                 continue
             item = f"{line.label.strip()} {line.values[i]}"
-            width = cell_len(item) + 1  # and its ";"
-            if used and used + 1 + width > room:
+            width = cell_len(item) + cell_len(mark)  # and its mark
+            if used and used + len(gap) + width > room:
                 con.print(row)
                 row, used = Text("    "), 0
             elif used:
-                row.append(" ")
-                used += 1
+                row.append(gap)
+                used += len(gap)
             row.append(item, style="bold" if line.bold else "")
-            row.append(";")
+            row.append(mark)
             used += width
         if used:
-            row.right_crop(1)  # the last item takes no ";"
+            row.right_crop(len(mark))  # the last item takes no mark
             con.print(row)
     for line in rest:
         if not line.values:
@@ -241,6 +245,57 @@ def packed_lines(
     return table_lines(con, columns, [row], box=box.SIMPLE_HEAVY, padding=1)
 
 
+def _longest_word(text: str) -> int:
+    """The cells of the longest word of ``text``, the first with the indent before it (a
+    label's "  " stays on its line)."""
+    from rich.cells import cell_len
+
+    words = text.split()
+    if not words:
+        return 0
+    indent = cell_len(text) - cell_len(text.lstrip())
+    return max([indent + cell_len(words[0])] + [cell_len(word) for word in words[1:]])
+
+
+def _label_width(
+    con: Console, table: Table, names: Sequence[str], hands: Sequence[Sequence[SheetLine]]
+) -> None:
+    """Fix the widths of ``table``'s columns (a row per line, :func:`sheet_table`) so that no
+    label and no number is cut: each side's column at least its longest word or number and
+    then, as the console leaves room, as wide as its name; the label column never under its
+    longest word, and as wide as its lines where there is room. Rich, narrowing a table itself,
+    narrows its widest column first, and would cut a label that has no space to wrap at
+    (Japanese) in the middle of a word."""
+    from rich.cells import cell_len
+
+    labels = [line.label for lines in hands for line in lines]
+    values = [
+        [cell_len(line.values[k]) for lines in hands for line in lines if line.values]
+        for k in range(len(names))
+    ]
+    least = [max(_longest_word(n), *v, 1) for n, v in zip(names, values, strict=True)]
+    most = [max(cell_len(n), *v, 1) for n, v in zip(names, values, strict=True)]
+    # the sheet table's frame: an edge each side, a divider and a cell of padding each side
+    # of every column but at the table's edges (as packed_width counts it)
+    frame = 2 + len(names) + 2 * len(names)
+    # the lines of figures set the column's width; a title or a note (no figures) wraps in it
+    widest = max(
+        (cell_len(line.label) for lines in hands for line in lines if line.values), default=1
+    )
+    longest = max((_longest_word(label) for label in labels), default=1)
+    # the sides' names whole first (a label wraps at its spaces), then the labels' lines
+    spare = con.width - frame - longest - sum(least)
+    widths = list(least)
+    for k in range(len(widths)):
+        more = max(min(most[k] - widths[k], spare), 0)
+        widths[k] += more
+        spare -= more
+    label = max(longest, min(widest, longest + max(spare, 0)), 1)
+    table.columns[0].width = label
+    for column, width in zip(table.columns[1:], widths, strict=True):
+        column.width = width
+
+
 def print_hands(con: Console, names: Sequence[str], hands: Sequence[Sequence[SheetLine]]) -> None:
     """Print ``hands`` (each a list of :class:`SheetLine`, its title first) of the sides
     ``names`` in the fastest layout that keeps every line whole (module doc): packed, as
@@ -253,6 +308,7 @@ def print_hands(con: Console, names: Sequence[str], hands: Sequence[Sequence[She
         return
     table = sheet_table(names, hands, packed=False)
     if fits_uncut(con, table):
+        _label_width(con, table, names, hands)
         con.print(table)
     else:
         for lines in hands:

@@ -23,7 +23,7 @@ import socket
 from collections.abc import AsyncIterator, Callable
 from typing import IO, TYPE_CHECKING, Any
 
-from scorekeeper.errors import ScorekeeperError
+from scorekeeper.errors import ScorekeeperError, os_reason
 from scorekeeper.i18n import gettext as _
 from scorekeeper.presentation import web_pad
 
@@ -229,7 +229,7 @@ def listen(host: str, port: int) -> socket.socket:
             _(
                 "cannot listen on port {port} ({error}): give another with --port N (0 picks a"
                 " free one)"
-            ).format(port=port, error=err.strerror)
+            ).format(port=port, error=os_reason(err))
         ) from None
     sock.listen(128)
     sock.set_inheritable(True)

@@ -10,7 +10,7 @@ Names are always passed to Rich as :class:`rich.text.Text`, never as markup, so 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 from scorekeeper.i18n import N_, date, number
@@ -73,6 +73,22 @@ def local_date(stamp: str | None) -> str:
         return date(datetime.fromisoformat(stamp).astimezone().date())
     except (TypeError, ValueError):
         return ""
+
+
+def utc_time(stamp: str | None) -> str:
+    """An ISO 8601 timestamp as its UTC date, as the language writes it
+    (:func:`scorekeeper.i18n.date`), and time to the second: ``2026-12-01 17:16:00``,
+    ``2026年12月1日 17:16:00``, ``01.12.2026 17:16:00``; the text as it is when it is not a
+    timestamp, "" when unset."""
+    if not stamp:
+        return ""
+    try:
+        moment = datetime.fromisoformat(stamp)
+    except (TypeError, ValueError):
+        return stamp
+    if moment.tzinfo is not None:
+        moment = moment.astimezone(UTC)
+    return f"{date(moment.date())} {moment:%H:%M:%S}"
 
 
 # -- JSON shapes (DESIGN.md) -------------------------------------------------------------------

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from scorekeeper.i18n import N_, listing, ngettext
+from scorekeeper.i18n import N_, labelled, listing, ngettext, percent
 from scorekeeper.i18n import gettext as _
 from scorekeeper.presentation.console import has_controls, visible
 from scorekeeper.presentation.documents import Document, StreamedDocument, document, streamed
@@ -20,6 +20,8 @@ from scorekeeper.presentation.render import local_date, num, plain_table, result
 
 #: Below this many columns, lists print as blocks of lines instead of wide tables.
 NARROW = 72
+#: The cells a figure of the statistics takes at most as a rule ("10,000", "100%").
+FIGURE = 6
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -146,10 +148,10 @@ def _print_games_narrow(con: Console, games: Sequence[GameSummary], current: int
             head.append(f" · {summary.label}")
         con.print(head)
         for side in summary.sides:
-            con.print(Text(f"  {side.name}: {num(side.total)}"))
+            con.print(Text("  " + labelled(side.name, num(side.total))))
         hands = summary.hands_played
         played = ngettext("{n} hand", "{n} hands", hands).format(n=hands)
-        text = f"  {summary_result_text(summary)}, {played}"
+        text = "  " + listing([summary_result_text(summary), played])
         con.print(Text(text))
 
 
@@ -184,7 +186,7 @@ def stats_json(stats: Statistics, variant: str | None) -> Document:
 
 def _rate(record: Record) -> str:
     rate = record.win_rate
-    return "-" if rate is None else f"{rate:.0%}"
+    return "-" if rate is None else percent(rate)
 
 
 #: The canasta kinds' keys as the statistics name them (the key itself in English; one
@@ -231,8 +233,12 @@ def print_stats(con: Console, stats: Statistics) -> None:
 
         from scorekeeper.presentation.plain import Column, figures, print_lines, table_lines
 
+        headings = (_("Games"), _("Wins"), _("Win rate"), _("Avg hand"), _("Best hand"))
+        if con.width < _least_width((first, *headings, _("Red 3s"), _("Canastas"))):
+            _print_records_narrow(con, title, records)
+            continue
         columns = [Column(first)]
-        for name in (_("Games"), _("Wins"), _("Win rate"), _("Avg hand"), _("Best hand")):
+        for name in headings:
             columns.append(Column(name, "right"))
         columns += [Column(_("Red 3s"), "right"), Column(_("Canastas"))]
         figure = figures()
@@ -254,6 +260,17 @@ def print_stats(con: Console, stats: Statistics) -> None:
         ]
         print_lines(con, table_lines(con, columns, rows, box=box.SIMPLE_HEAVY, title=title))
     con.print(_("Win rate: wins per finished game. Deleted games are left out."))
+
+
+def _least_width(headings: Sequence[str]) -> int:
+    """The width the statistics table needs for none of its ``headings`` to be cut inside a
+    word: each column as wide as the longest word of its heading (a Japanese heading is one
+    word: it has no space to wrap at) and at least :data:`FIGURE` for its figures, a cell of
+    padding each side and a divider between columns. Under it the records are blocks."""
+    from rich.cells import cell_len
+
+    least = [max(FIGURE, *(cell_len(w) for w in h.split())) for h in headings]
+    return sum(least) + 3 * (len(least) - 1) + 2
 
 
 def _print_records_narrow(con: Console, title: str, records: Sequence[Record]) -> None:

@@ -153,6 +153,10 @@ def print_standings(con: Console, stored: StoredGame, footer: bool = False) -> N
     which then give the next opening minimums (the table has no column for them)."""
     game = stored.game
     print_title(con, stored)
+    if not footer and not _minimum_column_fits(con, stored):
+        # a heading with no space to wrap at (Japanese) would be cut: the footer's lines say
+        # the next opening minimums instead, as status says them
+        footer = True
     table = plain_table()
     table.add_column(_("Side"), overflow="fold")
     table.add_column(_("Total"), justify="right", no_wrap=True)
@@ -169,6 +173,25 @@ def print_standings(con: Console, stored: StoredGame, footer: bool = False) -> N
     if footer:
         for line in footer_lines(stored):
             con.print(text(line))
+
+
+def _minimum_column_fits(con: Console, stored: StoredGame) -> bool:
+    """True when the standings table's "Next opening minimum" column fits ``con`` beside the
+    sides and totals with no word of its heading cut: every column at least as wide as its
+    longest word (the heading's, a name's, a number), a cell of padding each side of every
+    column but at the table's edges, a divider between columns and an edge each side."""
+    from rich.cells import cell_len
+
+    def longest(text: str) -> int:
+        return max((cell_len(word) for word in text.split()), default=0)
+
+    game = stored.game
+    names = max((longest(side.name) for side in game.sides), default=0)
+    side = max(longest(_("Side")), names)
+    total = max([cell_len(_("Total"))] + [cell_len(num(t)) for t in game.totals])
+    minimums = [minimum_text(m) for m in game.next_minimums()]
+    minimum = max([longest(_("Next opening minimum"))] + [longest(m) for m in minimums])
+    return side + total + minimum + 2 * 3 - 2 + 2 + 2 <= con.width
 
 
 def footer_lines(stored: StoredGame) -> list[str]:

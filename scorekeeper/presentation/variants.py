@@ -12,7 +12,7 @@ from scorekeeper.domain.cards import RANK_WORDS
 from scorekeeper.domain.fields import counted
 from scorekeeper.domain.schema import CanastaKind, ThreesRule
 from scorekeeper.domain.variant import Variant
-from scorekeeper.i18n import N_, language, listing, ngettext
+from scorekeeper.i18n import N_, aside, language, listing, ngettext
 from scorekeeper.i18n import gettext as _
 from scorekeeper.presentation.documents import Document, document
 from scorekeeper.presentation.render import num, number_cell, plain_table, text_cell
@@ -68,7 +68,7 @@ def print_variants(con: Console, rows: Sequence[tuple[Variant | None, str, bool,
         target = (
             num(v.target)
             if v.target
-            else ngettext("{n} hand", "{n} hands", v.hands).format(n=v.hands)
+            else ngettext("{n} round", "{n} rounds", v.hands).format(n=num(v.hands))
         )
         if wide:
             table.add_row(
@@ -159,9 +159,23 @@ def _makeup_text(kind: CanastaKind) -> str:
     return what if kind.from_cards else _("{what} (laid from hand at once)").format(what=what)
 
 
+def _print_kinds_narrow(con: Console, v: Variant) -> None:
+    """The canasta kinds of ``v`` as a block of lines each (a console too narrow for their
+    table): the key and the kind's title, what makes it, then its aliases and its bonus."""
+    from scorekeeper.i18n import labelled
+
+    con.print(_("Canastas (key for hand entries, bonus)"), style="bold")
+    for key, kind in v.canastas.items():
+        con.print(text_cell(labelled(key, _(kind.title))), style="bold")
+        con.print(text_cell("  " + _makeup_text(kind)))
+        if kind.aliases:
+            con.print(text_cell("  " + labelled(_("Aliases"), listing(list(kind.aliases)))))
+        con.print(text_cell("  " + labelled(_("Bonus"), num(kind.bonus))))
+
+
 def print_variant(con: Console, v: Variant) -> None:
     """Every rule of one variant: card values, canastas, threes, going out, minimums, options."""
-    con.print(text_cell(f"{_(v.title)} ({v.name})"), style="bold")
+    con.print(text_cell(_("{title} ({name})").format(title=_(v.title), name=v.name)), style="bold")
     if v.description:
         con.print(text_cell(_(v.description)))
     if v.source:
@@ -209,7 +223,10 @@ def print_variant(con: Console, v: Variant) -> None:
             listing(list(kind.aliases)),
             number_cell(kind.bonus),
         )
-    con.print(kinds)
+    if con.measure(kinds, options=con.options.update_width(10**6)).minimum <= con.width:
+        con.print(kinds)
+    else:  # too narrow for the table without cutting a word: a block of lines per kind
+        _print_kinds_narrow(con, v)
 
     threes = plain_table(_("Threes and going out"))
     threes.add_column(_("Rule"))
@@ -221,7 +238,7 @@ def print_variant(con: Console, v: Variant) -> None:
     go = f"{num(going_out.bonus)}"
     if going_out.concealed_bonus:
         concealed = num(going_out.bonus + going_out.concealed_bonus)
-        go += " " + _("({points} concealed)").format(points=concealed)
+        go += aside(_("({points} concealed)").format(points=concealed))
     threes.add_row(_("Going-out bonus"), go)
     need = []
     if going_out.canastas:
@@ -249,7 +266,7 @@ def print_variant(con: Console, v: Variant) -> None:
         for row in v.canasta_sets.values():
             groups[row.group] = groups.get(row.group, 0) + 1
         for row in v.canasta_sets.values():
-            alone = " " + _("(the largest of its group only)") if groups[row.group] > 1 else ""
+            alone = aside(_("(the largest of its group only)")) if groups[row.group] > 1 else ""
             sets.add_row(text_cell(_(row.title) + alone), num(row.points))
         if v.instant_win.canastas:
             sets.add_row(
@@ -274,7 +291,7 @@ def print_variant(con: Console, v: Variant) -> None:
         sp.add_column(_("Key"), no_wrap=True)
         sp.add_column(_("Points"), justify="right")
         for key, hand in v.special_hands.items():
-            won = " " + _("(wins the game)") if hand.wins_game else ""
+            won = aside(_("(wins the game)")) if hand.wins_game else ""
             sp.add_row(key, num(hand.points) + won)
         con.print(sp)
     if v.acaba is not None:
@@ -347,7 +364,7 @@ def _option_text(option: dict) -> str:
     """An option's description (translated) and the values it takes."""
     text = _(option["description"]) if option.get("description") else ""
     if "choices" in option:
-        text += " " + _("(one of {choices})").format(choices=listing(option["choices"]))
+        text += aside(_("(one of {choices})").format(choices=listing(option["choices"])))
     return text
 
 
@@ -362,7 +379,7 @@ _TIES = {
 def tie_text(tie: str) -> str:
     """The ``tie`` rule in words, with the values ``--set tie=`` takes."""
     keys = _("(tie = {tie}; --set tie={choices})").format(tie=tie, choices=listing(list(_TIES)))
-    return f"{_(_TIES[tie])} {keys}"
+    return _(_TIES[tie]) + aside(keys)
 
 
 def _threes_text(rule: ThreesRule) -> str:
@@ -406,7 +423,7 @@ def _threes_text(rule: ThreesRule) -> str:
         sign += _("; ") + _("a negative item at most {points}").format(
             points=num(rule.negative_cap)
         )
-    return _("; ").join(parts) + " " + _("({note})").format(note=sign)
+    return _("; ").join(parts) + aside(_("({note})").format(note=sign))
 
 
 def meld_rules_text(v: Variant) -> str:
@@ -423,7 +440,7 @@ def meld_rules_text(v: Variant) -> str:
         grow = [m for m in ("natural", "mixed") if m in r.past_max_cards]
         words = {"natural": _("natural melds"), "mixed": _("melds with wild cards")}
         also = (
-            " " + _("({melds} grow past it)").format(melds=_(" and ").join(words[m] for m in grow))
+            aside(_("({melds} grow past it)").format(melds=_(" and ").join(words[m] for m in grow)))
             if grow
             else ""
         )

@@ -220,7 +220,7 @@ def result_text(stored: StoredGame) -> str:
 
 class GameHeading(Struct, frozen=True):
     """The game's line as every output heads it: ``game`` id, ``title`` of its variant,
-    ``label`` ("" for none), ``target`` ("target 5,000", or "4 hands" for a game played over a
+    ``label`` ("" for none), ``target`` ("target 5,000", or "4 rounds" for a game played over a
     number of hands), ``hands_played``, local dates ``started`` and ``finished`` (YYYY-MM-DD,
     "" when not finished), ``deleted``, and ``result`` (:func:`result_text`)."""
 
@@ -245,7 +245,7 @@ def game_heading(stored: StoredGame) -> GameHeading:
         target=(
             _("target {points}").format(points=num(v.target))
             if v.target
-            else ngettext("{n} hand", "{n} hands", v.hands).format(n=num(v.hands))
+            else ngettext("{n} round", "{n} rounds", v.hands).format(n=num(v.hands))
         ),
         hands_played=len(stored.game.hands),
         started=local_date(stored.created),

@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from scorekeeper import progress
-from scorekeeper.errors import DatabaseBusy, DataFileError, NotFound
+from scorekeeper.errors import DatabaseBusy, DataFileError, NotFound, os_reason
 from scorekeeper.i18n import gettext as _
 from scorekeeper.i18n import number
 from scorekeeper.storage import backups, migrations
@@ -278,7 +278,7 @@ def restore_backup(path: Path, backup: Path) -> Path | None:
                         _(
                             "cannot keep a backup of what the restore replaces ({error});"
                             " nothing was changed"
-                        ).format(error=err.strerror or err)
+                        ).format(error=os_reason(err))
                     ) from None
             return kept_box + aside  # every file the restore removes is in one of them
 
@@ -535,7 +535,7 @@ class Store:
                 _(
                     "no backup of this change could be kept in {folder} ({error}); the change"
                     " itself is stored"
-                ).format(folder=backup_folder(self.path), error=err.strerror or err)
+                ).format(folder=backup_folder(self.path), error=os_reason(err))
             )
             return []
 
@@ -607,7 +607,7 @@ def _locked(path: Path) -> Iterator[None]:
             _(
                 "cannot open the lock file {file}: {error}; the database's folder must be"
                 " writable to change it (nothing was changed)"
-            ).format(file=lock_path, error=err.strerror or err)
+            ).format(file=lock_path, error=os_reason(err))
         ) from None
     try:
         deadline = time.monotonic() + LOCK_TIMEOUT
@@ -648,7 +648,7 @@ def _migrate(path: Path, data: Tables | None) -> Tables:
             _(
                 "cannot keep a backup of {path} before updating it to schema {version}"
                 " ({error}); nothing was changed"
-            ).format(path=path, version=SCHEMA_VERSION, error=err.strerror or err)
+            ).format(path=path, version=SCHEMA_VERSION, error=os_reason(err))
         ) from None
     migrations.migrate(context)
     remove_stale_temporary_files(path)
@@ -706,9 +706,7 @@ def check_database_path(path: Path) -> None:
         ) from None
     except OSError as err:
         raise DataFileError(
-            _("cannot read the database {path}: {error}").format(
-                path=path, error=err.strerror or err
-            )
+            _("cannot read the database {path}: {error}").format(path=path, error=os_reason(err))
         ) from None
     if mode is not None and stat.S_ISDIR(mode):
         raise DataFileError(

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from scorekeeper import progress
-from scorekeeper.errors import DataFileError
+from scorekeeper.errors import DataFileError, os_reason
 from scorekeeper.i18n import gettext as _
 
 #: A game file's name: ``<id>.json``.
@@ -203,7 +203,7 @@ def read_json(path: Path, db: Path | None = None) -> Any:
         ) from None
     except OSError as err:
         raise DataFileError(
-            _("cannot read the database {path}: {error}").format(path=path, error=err.strerror)
+            _("cannot read the database {path}: {error}").format(path=path, error=os_reason(err))
         ) from None
     if not raw.strip():
         return None
@@ -237,7 +237,7 @@ def read_game_file(db: Path, game_id: int, file: Path | None = None) -> dict[str
         return None
     except OSError as err:
         raise DataFileError(
-            _("cannot read the game file {file}: {error}").format(file=file, error=err.strerror)
+            _("cannot read the game file {file}: {error}").format(file=file, error=os_reason(err))
         ) from None
     return parse_game_file(db, game_id, file, raw)
 
@@ -270,7 +270,7 @@ def _fsync_folder(folder: Path) -> None:
                 _(
                     "the folder {folder} could not be synced to disk ({reason}); the change is"
                     " stored, but a power cut now could lose it"
-                ).format(folder=folder, reason=err.strerror)
+                ).format(folder=folder, reason=os_reason(err))
             )
     finally:
         os.close(fd)
@@ -351,7 +351,7 @@ def write_failed(target: Path, err: OSError) -> DataFileError:
     """The DataFileError for a write the system refused (full disk, read-only folder...)."""
     return DataFileError(
         _("cannot write {target}: {error}; nothing was changed").format(
-            target=target, error=err.strerror or err
+            target=target, error=os_reason(err)
         )
     )
 
@@ -513,7 +513,7 @@ def _complete_committed(path: Path, durable: bool) -> None:
     try:
         complete_pending(path, durable, refused=None)
     except OSError as err:
-        reason = f"{err.filename}: {err.strerror}" if err.filename else str(err.strerror or err)
+        reason = f"{err.filename}: {os_reason(err)}" if err.filename else os_reason(err)
         progress.warn(
             _(
                 "the change is stored, but putting its files in place stopped ({reason});"
@@ -621,7 +621,7 @@ def complete_pending(
         if refused is None:
             raise
         raise DataFileError(
-            _("cannot read {file}: {error}").format(file=journal, error=err.strerror)
+            _("cannot read {file}: {error}").format(file=journal, error=os_reason(err))
         ) from None
     folder = path.parent
     try:

@@ -27,8 +27,9 @@ from scorekeeper.domain.variant import (
     resolve,
     validate_data,
 )
-from scorekeeper.errors import DataFileError, InputError, NotFound
+from scorekeeper.errors import DataFileError, InputError, NotFound, os_reason
 from scorekeeper.i18n import gettext as _
+from scorekeeper.i18n import listing
 from scorekeeper.variant_folders import user_variant_dir as user_variant_dir
 
 #: The folder of the built-in files, and the base file (the usual value of every rule, under
@@ -95,21 +96,25 @@ def read_file(path: Path) -> dict[str, Any]:
         number_refusal,
     )
 
-    where = f"variant file {path}"
+    where = _("variant file {path}").format(path=path)
     try:
         with open(path, "rb") as handle:
             raw = handle.read(MAX_INPUT_BYTES + 1)
         if len(raw) > MAX_INPUT_BYTES:
-            raise DataFileError(f"{where} is larger than {MAX_INPUT_BYTES // 2**20} MiB")
+            raise DataFileError(
+                _("{where} is larger than {mib} MiB").format(
+                    where=where, mib=MAX_INPUT_BYTES // 2**20
+                )
+            )
         text = raw.decode("utf-8-sig")
     except (OSError, UnicodeDecodeError) as err:
         raise DataFileError(
-            f"cannot read {where}: {getattr(err, 'strerror', None) or err}"
+            _("cannot read {where}: {value}").format(where=where, value=os_reason(err))
         ) from None
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:
-        raise DataFileError(f"{where} is not valid TOML: {err}") from None
+        raise DataFileError(toml_refusal(where, str(err))) from None
     except RecursionError:
         raise DataFileError(nesting_refusal(where)) from None
     except ValueError:  # an integer of thousands of digits
@@ -135,11 +140,15 @@ def rules_chain(name: str, first: Mapping[str, Any] | None = None, where: str = 
     while True:
         if current in seen:
             cycle = " -> ".join([*seen, current])
-            raise DataFileError(f"{where or current}: 'extends' makes a cycle: {cycle}")
+            raise DataFileError(
+                _("{where}: 'extends' makes a cycle: {cycle}").format(
+                    where=where or current, cycle=cycle
+                )
+            )
         seen.append(current)
         if data is None:
             if current not in files:
-                known = ", ".join(sorted(files))
+                known = listing(sorted(files))
                 from scorekeeper.domain.suggest import hint
 
                 suggested = hint(current, files)
@@ -162,10 +171,33 @@ def rules_chain(name: str, first: Mapping[str, Any] | None = None, where: str = 
             data = None
             continue
         if parent not in files:
-            raise DataFileError(f"{where or current}: 'extends' names unknown variant '{parent}'")
+            raise DataFileError(
+                _("{where}: 'extends' names unknown variant '{parent}'").format(
+                    where=where or current, parent=parent
+                )
+            )
         current, data = parent, None
     chain.reverse()
     return chain
+
+
+def toml_refusal(where: str, error: str) -> str:
+    """The refusal of a file ``where`` that is not TOML, from tomllib's ``error`` ("Invalid
+    value (at line 3, column 5)"): where it stops reading said in the language, then the
+    parser's own words (English) in brackets."""
+    import re
+
+    found = re.fullmatch(r"(.*) \(at line (\d+), column (\d+)\)", error)
+    if found:
+        return _("{where} is not valid TOML at line {line}, column {column} ({error})").format(
+            where=where, line=found[2], column=found[3], error=found[1]
+        )
+    found = re.fullmatch(r"(.*) \(at end of document\)", error)
+    if found:
+        return _("{where} is not valid TOML at its end ({error})").format(
+            where=where, error=found[1]
+        )
+    return _("{where} is not valid TOML: {err}").format(where=where, err=error)
 
 
 def load_rules(name: str, settings: Mapping[str, str] | None = None) -> dict[str, Any]:
@@ -185,7 +217,7 @@ def load_rules(name: str, settings: Mapping[str, str] | None = None) -> dict[str
             rules["description"] = f"House rules based on {own.get('extends')}."
         if "source" not in own:
             rules["source"] = f"a variant file extending {own.get('extends')}"
-    rules, _ = apply_options(rules, settings or {}, where="--set" if settings else name)
+    rules, _chosen = apply_options(rules, settings or {}, where="--set" if settings else name)
     return rules
 
 
@@ -207,7 +239,11 @@ def load_variant(name: str, settings: Mapping[str, str] | None = None) -> Varian
         return variant
     except DataFileError as err:
         given = " ".join(f"{k}={v}" for k, v in settings.items())
-        raise InputError(f"{err.message.removeprefix('--set: ')} (from --set {given})") from None
+        raise InputError(
+            _("{error} (from --set {given})").format(
+                error=err.message.removeprefix("--set: "), given=given
+            )
+        ) from None
 
 
 def check_file(path: Path) -> Variant:
@@ -216,8 +252,10 @@ def check_file(path: Path) -> Variant:
     name = data.get("name", path.stem)
     if name != path.stem:
         raise DataFileError(
-            f"{path}: 'name' is '{name}' but a variant is used by its file name ('{path.stem}'):"
-            " make them the same"
+            _(
+                "{path}: 'name' is '{name}' but a variant is used by its file name ('{stem}'):"
+                " make them the same"
+            ).format(path=path, name=name, stem=path.stem)
         )
     rules = resolve([base_rules(), *rules_chain(name, first=data, where=str(path))], str(path))
     rules["name"] = name
@@ -242,8 +280,12 @@ def _with_options(rules: dict[str, Any], settings: Mapping[str, str], path: Path
     try:
         return apply_options(rules, settings, where=str(path))[0]
     except InputError as err:
-        which = ", ".join(f"{k}={v}" for k, v in settings.items()) or "the defaults"
-        raise DataFileError(f"{path}: options ({which}): {err.message}") from None
+        which = listing(f"{k}={v}" for k, v in settings.items()) or _("the defaults")
+        raise DataFileError(
+            _("{path}: options ({which}): {message}").format(
+                path=path, which=which, message=err.message
+            )
+        ) from None
 
 
 def _option_values(options: Mapping[str, Any], path: Path) -> dict[str, list[str]]:
@@ -254,15 +296,19 @@ def _option_values(options: Mapping[str, Any], path: Path) -> dict[str, list[str
         default = opt.get("default", False)
         if "choices" in opt:
             if default not in opt["choices"]:
-                allowed = ", ".join(opt["choices"])
+                allowed = listing(opt["choices"])
                 raise DataFileError(
-                    f"{path}: 'options.{name}.default' is {default!r}; it is one of: {allowed}"
+                    _(
+                        "{path}: 'options.{name}.default' is {default}; it is one of: {allowed}"
+                    ).format(path=path, name=name, default=repr(default), allowed=allowed)
                 )
             out[name] = [str(c) for c in opt["choices"]]
         else:
             if not isinstance(default, bool):
                 raise DataFileError(
-                    f"{path}: 'options.{name}.default' is {default!r}; a switch is true or false"
+                    _(
+                        "{path}: 'options.{name}.default' is {default}; a switch is true or false"
+                    ).format(path=path, name=name, default=repr(default))
                 )
             out[name] = ["true", "false"]
     return out
@@ -338,8 +384,10 @@ def write_user_variant(name: str, base: str, force: bool = False) -> Path:
         path.write_text(text, encoding="utf-8")
     except OSError as err:
         raise DataFileError(
-            f"cannot write {path}: {err.strerror} (the config folder comes from"
-            " SCOREKEEPER_CONFIG or your user config folder)"
+            _(
+                "cannot write {path}: {strerror} (the config folder comes from SCOREKEEPER_CONFIG"
+                " or your user config folder)"
+            ).format(path=path, strerror=os_reason(err))
         ) from None
     return path
 
@@ -353,7 +401,7 @@ def variant_file(file: str) -> Path:
     known = catalog()
     if file in known:
         return known[file].path
-    raise DataFileError(f"no variant file {file}")
+    raise DataFileError(_("no variant file {file}").format(file=file))
 
 
 def check_names(variant: Variant, where: str) -> None:
@@ -365,9 +413,13 @@ def check_names(variant: Variant, where: str) -> None:
     named += [(f"penalties.{k}", k) for k in variant.penalties]
     for table, name in named:
         if not name.strip():
-            raise DataFileError(f"{where}: {table} has an empty name or alias")
+            raise DataFileError(
+                _("{where}: {table} has an empty name or alias").format(where=where, table=table)
+            )
         if name.lower() in items:
             raise DataFileError(
-                f"{where}: {table}: '{name}' is an item of a hand entry"
-                f" ({', '.join(sorted(items))}); give the kind another name"
+                _(
+                    "{where}: {table}: '{name}' is an item of a hand entry ({items}); give the"
+                    " kind another name"
+                ).format(where=where, table=table, name=name, items=listing(sorted(items)))
             )

@@ -19,6 +19,7 @@ from typing import Any
 
 from scorekeeper.errors import UsageError
 from scorekeeper.i18n import gettext as _
+from scorekeeper.i18n import listing
 
 
 class OutputFormat:
@@ -82,7 +83,7 @@ def names_text(listed: list[str]) -> str:
     """``["csv", "json", "html"]`` as "csv, json or html"."""
     if len(listed) == 1:
         return listed[0]
-    return _("{some} or {last}").format(some=", ".join(listed[:-1]), last=listed[-1])
+    return _("{some} or {last}").format(some=listing(listed[:-1]), last=listed[-1])
 
 
 def find(name: str, file: bool = True) -> OutputFormat:

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 from msgspec import Struct
 
 from scorekeeper.domain.minimums import NO_MINIMUM
-from scorekeeper.i18n import N_
+from scorekeeper.i18n import N_, labelled, listing
 from scorekeeper.i18n import gettext as _
 from scorekeeper.presentation.console import text, visible
 from scorekeeper.presentation.plain import Line, figures, print_lines
@@ -112,7 +112,7 @@ def pad_columns(stored: StoredGame, views: Sequence[HandView]) -> list[PadColumn
             PadColumn("dealer", ("",) * start + tuple(v.dealer or "" for v in views), False)
         )
     if any(v.partners for v in views):  # cutthroat (RULES.md §2.2)
-        partners = tuple(", ".join(v.partners) for v in views)
+        partners = tuple(listing(v.partners) for v in views)
         columns.append(PadColumn("partners", ("",) * start + partners, False))
     minimums = shows_minimums(views)
     # a number or a minimum said once for all the hands (the language is looked up once)
@@ -309,8 +309,8 @@ def row_lines(columns: Sequence[PadColumn]) -> list[str]:
     lines = []
     for r in range(len(columns[0].cells)):
         head = " ".join(c.cells[r].strip() for c in shared if c.cells[r].strip())
-        values = ", ".join(f"{heading(c)} {c.cells[r]}" for c in own if c.cells[r])
-        lines.append(f"{head}: {values}")
+        values = listing(f"{heading(c)} {c.cells[r]}" for c in own if c.cells[r])
+        lines.append(labelled(head, values))
     return lines
 
 
@@ -327,7 +327,11 @@ def header_lines(stored: StoredGame) -> list[str]:
     sides = []
     for side in stored.game.sides:
         own = side.players and list(side.players) != [side.name]
-        sides.append(f"{side.name} ({', '.join(side.players)})" if own else side.name)
+        sides.append(
+            _("{side} ({players})").format(side=side.name, players=listing(side.players))
+            if own
+            else side.name
+        )
     outcome = outcome_text(stored)
     if h.deleted:
         outcome += _(" (deleted: 'scorekeeper restore' brings it back)")

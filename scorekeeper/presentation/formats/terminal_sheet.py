@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from scorekeeper.i18n import gettext as _
+from scorekeeper.i18n import labelled, listing
 from scorekeeper.presentation.console import text, visible
 from scorekeeper.presentation.hands import SheetLine
 from scorekeeper.presentation.render import minimum_text, num
@@ -84,7 +85,7 @@ def print_game(con: Console, stored: StoredGame) -> None:
     for side in game.sides:
         line = Text(f"  {side.name}")
         if side.players:
-            line.append(f": {', '.join(side.players)}")
+            line.append(labelled("", listing(side.players)).lstrip())
         if side.start_score:
             line.append(_(" (started at {score})").format(score=num(side.start_score)))
         con.print(line)
