@@ -51,3 +51,16 @@ def test_a_hand_taking_a_total_past_a_billion_is_refused(cli, db):
     assert result.exit_code == 1, result.output
     assert "A's total after hand 2" in result.stderr and "1,000,000,000" in result.stderr
     assert len(cli.json("show")["hands"]) == 1
+
+
+def test_a_pipe_among_the_variant_files_never_makes_a_command_wait(cli, db, monkeypatch, tmp_path):
+    config = tmp_path / "config"
+    (config / "variants").mkdir(parents=True)
+    os.mkfifo(config / "variants" / "pipe.toml")
+    monkeypatch.setenv("SCOREKEEPER_CONFIG", str(config))
+    listed = cli("variants")
+    assert listed.exit_code == 0 and "classic" in listed.output
+    result = cli("new", "pipe", "--team", "A", "--team", "B")
+    assert result.exit_code == 3
+    assert "is not a plain file" in result.stderr
+    assert cli("new", "classic", "--team", "A", "--team", "B").exit_code == 0

@@ -10,7 +10,7 @@ import stat
 import pytest
 
 from scorekeeper.storage.index import entry_line, newest, summaries
-from scorekeeper.storage.statistics import lineup_records
+from scorekeeper.storage.statistics import lineup_records, sealed_cache
 
 
 def play(cli, db, hands=1):
@@ -24,11 +24,21 @@ def new_game(cli, *teams):
     assert cli("new", "classic", *args).exit_code == 0
 
 
+def read_stats(path):
+    """The statistics cache's JSON after its header line (format 2)."""
+    return json.loads(path.read_bytes().partition(b"\n")[2])
+
+
+def write_stats(path, data):
+    """Write the statistics cache holding ``data``, sealed as the cache seals itself."""
+    path.write_bytes(sealed_cache(json.dumps(data).encode()))
+
+
 def settle(path):
     """Pretend the last scan happened long after the folder's last change."""
-    data = json.loads(path.read_text())
+    data = read_stats(path)
     data["checked_ns"] += 10**12
-    path.write_text(json.dumps(data))
+    write_stats(path, data)
     return data
 
 
@@ -40,7 +50,7 @@ def test_statistics_cache_is_used_while_nothing_changed_and_recounted_after(cli,
     cache = db.with_name(db.name + ".stats.json")
     data = settle(cache)
     data["lineups"][0][3][5] = 12345  # a value no game has: seen only if the cache is used
-    cache.write_text(json.dumps(data))
+    write_stats(cache, data)  # sealed as the cache seals itself
     key = ("classic", data["lineups"][0][1], tuple(data["lineups"][0][2]))
     assert lineup_records(db)[key].points == 12345
     assert cli("hand", "m=100 nat=1 out", "m=50").exit_code == 0  # the folder changes
@@ -88,7 +98,7 @@ def fresh_lineups(db):
 
 def stats_cache(db):
     path = db.with_name(db.name + ".stats.json")
-    return json.loads(path.read_text()) if path.exists() else None
+    return read_stats(path) if path.exists() else None
 
 
 def test_a_hand_brings_the_statistics_up_to_date_without_a_recount(cli, db, monkeypatch):
@@ -175,10 +185,10 @@ def test_a_damaged_statistics_cache_never_fails_a_hand(cli, db, monkeypatch):
     play(cli, db)
     lineup_records(db)
     path = db.with_name(db.name + ".stats.json")
-    data = json.loads(path.read_text())
+    data = read_stats(path)
     for row in data["lineups"]:
         row[3][1] = "many"  # games: not a number
-    path.write_text(json.dumps(data))
+    write_stats(path, data)
     result = cli("hand", "m=100 nat=1 out", "m=50")
     assert result.exit_code == 0, result.output
     assert not path.exists()  # dropped, to be counted again

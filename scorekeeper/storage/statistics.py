@@ -5,6 +5,11 @@ and brought up to date by the application's write step after each change to game
 (:func:`lineups_before_change` before the files are written, :func:`update_lineups` after, both
 under the lock), so statistics right after a hand need no recount. It is a cache: always
 rebuildable from the game files.
+
+Since format 2 the file is a header line, ``{"format": 2, "seal": S}``, then the cache's JSON
+(folder, checked_ns, exact, lineups) on the next line; ``S`` is the seal of those bytes
+(:func:`scorekeeper.storage.index.seal`). A cache whose seal does not match (edited by hand, cut
+short) is counted again from the summaries, never believed.
 """
 
 from __future__ import annotations
@@ -20,7 +25,7 @@ import msgspec
 from scorekeeper.storage import index as summaries_index
 from scorekeeper.storage.files import stats_file, write_atomically
 
-FORMAT = 1
+FORMAT = 2
 
 #: A line-up: (variant name, side name, players).
 Lineup = tuple[str, str, tuple[str, ...]]
@@ -31,12 +36,18 @@ Lineup = tuple[str, str, tuple[str, ...]]
 _Row = tuple[str, int, int, int, int, int, int | None, dict[str, int], int]
 
 
-class _Cache(msgspec.Struct):
-    """``<database>.stats.json`` as decoded: ``format``, the games ``folder``'s identity it was
-    counted at, ``checked_ns``, whether a writer brought it up to date under the lock
-    (``exact``), and each line-up with its record (:func:`scorekeeper.domain.stats.record_row`)."""
+class _Header(msgspec.Struct):
+    """The first line of ``<database>.stats.json``: ``format`` and the ``seal`` of the rest."""
 
     format: int
+    seal: str
+
+
+class _Cache(msgspec.Struct):
+    """``<database>.stats.json`` after its header, as decoded: the games ``folder``'s identity
+    it was counted at, ``checked_ns``, whether a writer brought it up to date under the lock
+    (``exact``), and each line-up with its record (:func:`scorekeeper.domain.stats.record_row`)."""
+
     folder: list[int] | None
     checked_ns: int
     lineups: list[tuple[str, str, tuple[str, ...], _Row]]
@@ -61,10 +72,14 @@ def _read(path: Path, here: list[int] | None, raw: bool) -> Any:
     if here is None:
         return None
     try:
-        data = (_DECODE_RAW if raw else _DECODE)(stats_file(path).read_bytes())
+        head, _, body = stats_file(path).read_bytes().partition(b"\n")
+        header = _HEADER(head)
+        if header.format != FORMAT or header.seal.encode() != summaries_index.seal(body):
+            return None
+        data = (_DECODE_RAW if raw else _DECODE)(body)
     except (OSError, msgspec.ValidationError, msgspec.DecodeError):
         return None
-    if data.format != FORMAT or data.folder != here:
+    if data.folder != here:
         return None
     if not data.exact and not summaries_index.is_settled(data.checked_ns, here[1]):
         return None
@@ -82,6 +97,7 @@ def _cached_lineups(path: Path, here: list[int] | None) -> dict[Lineup, Any] | N
     return {(v, name, players): Record(*row) for v, name, players, row in data.lineups}
 
 
+_HEADER = msgspec.json.Decoder(_Header).decode
 _DECODE = msgspec.json.Decoder(_Cache).decode
 _DECODE_RAW = msgspec.json.Decoder(_RawCache).decode
 _ROW = msgspec.json.Decoder(_Row).decode
@@ -97,9 +113,8 @@ def _save_lineups(
     from scorekeeper.domain.stats import record_row
 
     raw = msgspec.Raw
-    content = msgspec.json.encode(
+    body = msgspec.json.encode(
         {
-            "format": FORMAT,
             "folder": here,
             "checked_ns": time.time_ns(),
             "exact": exact,
@@ -110,7 +125,14 @@ def _save_lineups(
         }
     )
     with suppress(OSError):
-        write_atomically(stats_file(path), content, durable=False)
+        write_atomically(stats_file(path), sealed_cache(body), durable=False)
+
+
+def sealed_cache(body: bytes) -> bytes:
+    """The content of ``<database>.stats.json`` holding ``body`` (the JSON of the cache after
+    its header): the header line with the format and the seal of ``body``, then ``body``."""
+    seal = summaries_index.seal(body).decode()
+    return msgspec.json.encode({"format": FORMAT, "seal": seal}) + b"\n" + body
 
 
 def lineup_records(path: Path) -> dict[Lineup, Any]:

@@ -11,6 +11,8 @@ and ``variants``).
 
 from __future__ import annotations
 
+import os
+import stat
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -98,7 +100,11 @@ def read_file(path: Path) -> dict[str, Any]:
 
     where = _("variant file {path}").format(path=path)
     try:
-        with open(path, "rb") as handle:
+        # never waits on a pipe: opened without blocking, and read only when a plain file
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        with os.fdopen(fd, "rb") as handle:
+            if not stat.S_ISREG(os.fstat(fd).st_mode):
+                raise DataFileError(_("{where} is not a plain file").format(where=where))
             raw = handle.read(MAX_INPUT_BYTES + 1)
         if len(raw) > MAX_INPUT_BYTES:
             raise DataFileError(
