@@ -142,23 +142,17 @@ def check(
     """
     from scorekeeper.domain.cards import parse_cards, parse_melds
     from scorekeeper.domain.melds import check_opening
-    from scorekeeper.domain.minimums import Minimum, opening_minimum
+    from scorekeeper.domain.minimums import Minimum
 
     context: dict[str, Any] = {"game": None, "team": None, "score": score, "round": round_}
     if variant is not None:
-        from scorekeeper.cli.common import parse_settings
+        from scorekeeper.cli.common import parse_settings, variant_minimum
         from scorekeeper.variants import load_variant
 
         if team is not None or game_id is not None:
             raise UsageError(_("--team and --game check against a game; leave out --variant"))
         v = load_variant(variant, parse_settings(settings))
-        if v.opening_minimum.by == "round" and round_ is None:
-            raise UsageError(
-                _("{variant} sets its minimum by round: give --round N").format(variant=v.name)
-            )
-        if v.opening_minimum.by == "score" and score is None:
-            raise UsageError(_("give the side's score with --score N (e.g. --score 1600)"))
-        minimum: Minimum | None = opening_minimum(v, score=score, round=round_)
+        minimum: Minimum | None = variant_minimum(v, score, round_)
     else:
         if score is not None or round_ is not None or settings:
             raise UsageError(

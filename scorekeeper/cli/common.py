@@ -171,6 +171,30 @@ def report_hand(stored: Any, number: int, as_json: bool) -> None:
     standings.print_hand_report(console(), stored, number)
 
 
+def variant_minimum(variant: Any, score: int | None, round_: int | None) -> Any:
+    """The opening meld minimum (:class:`~scorekeeper.domain.minimums.Minimum`) of
+    ``variant`` for ``--score`` or ``--round``, the one its rule goes by (RULES.md §2: by the
+    side's score; Hand and Foot: by the round). UsageError naming the option the rule needs,
+    or for a round past the variant's last."""
+    from scorekeeper.domain.minimums import opening_minimum
+
+    title = _(variant.title)
+    by = variant.opening_minimum.by
+    if by == "round" and round_ is None:
+        raise UsageError(
+            _("{variant} sets its minimum by round: give --round N").format(variant=title)
+        )
+    if by == "round" and variant.hands and round_ is not None and round_ > variant.hands:
+        raise UsageError(
+            _("{variant} is played over {n} rounds; --round {round} is past them").format(
+                variant=title, n=variant.hands, round=round_
+            )
+        )
+    if by == "score" and score is None:
+        raise UsageError(_("give the side's score with --score N (e.g. --score 1650)"))
+    return opening_minimum(variant, score=score, round=round_)
+
+
 def parse_settings(items: list[str] | None) -> dict[str, str]:
     """``--set KEY=VALUE`` items as a dict; UsageError for an item without ``=``."""
     from scorekeeper.domain.names import ascii_field  # not imported for --help
@@ -308,6 +332,7 @@ METAVARS = {
     "game_id": N_("GAME"),
     "variant": N_("VARIANT"),
     "base": N_("VARIANT"),
+    "name": N_("VARIANT"),
     "team": N_("NAME"),
     "side": N_("NAME"),
     "dealer": N_("NAME"),

@@ -78,12 +78,20 @@ CLICK_PATTERNS: tuple[tuple[str, str], ...] = (
     ),
     (r"(?P<value>.+) is not a valid int\.", N_("{value} is not a whole number.")),
     (r"(?P<value>.+) is not a valid float\.", N_("{value} is not a number.")),
-    (r"(?P<value>.+) is not a valid integer range\.", N_("{value} is not a whole number.")),
+    (
+        r"(?P<value>.+) is not a valid (?:int|integer) range\.",
+        N_("{value} is not a whole number."),
+    ),
+    (r"(?P<value>.+) is not a valid float range\.", N_("{value} is not a number.")),
     (
         r"(?P<value>.+) is not a valid boolean\. Recognized values: (?P<values>.+)",
         N_("{value} is not yes or no; one of: {values}"),
     ),
     (r"(?P<value>.+) is not one of (?P<choices>.+)\.", N_("{value} is not one of {choices}.")),
+    (
+        r"(?P<value>.+) is not in the range (?P<lo>-?\d+)<=x<=(?P<hi>-?\d+)\.",
+        N_("{value} is not between {lo} and {hi}."),
+    ),
     (r"(?P<value>.+) is not in the range (?P<range>.+)\.", N_("{value} is not in {range}.")),
     (r"No such command (?P<name>.+)\.", N_("No such command {name}.")),
     (r"Missing command\.", N_("Missing command.")),
@@ -110,6 +118,9 @@ def click_message(text: str) -> str:
             fields = match.groupdict()
             if "inner" in fields:
                 fields["inner"] = click_message(fields["inner"])
+            for bound in ("lo", "hi"):  # a range's ends, as the language writes numbers
+                if bound in fields:
+                    fields[bound] = i18n.number(int(fields[bound]))
             return _(message).format(**fields)
     return text
 

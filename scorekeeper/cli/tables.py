@@ -18,6 +18,7 @@ from scorekeeper.cli.common import (
     VariantOption,
     emit_json,
     parse_settings,
+    variant_minimum,
 )
 from scorekeeper.cli.complete import complete_variant
 from scorekeeper.errors import UsageError
@@ -39,7 +40,6 @@ def minimum(
 
     Example: scorekeeper minimum --variant classic --score 1650
     """
-    from scorekeeper.domain.minimums import opening_minimum
     from scorekeeper.presentation import render
 
     if variant is None and (score is not None or round_ is not None or settings):
@@ -50,19 +50,7 @@ def minimum(
         from scorekeeper.variants import load_variant
 
         v = load_variant(variant, parse_settings(settings))
-        if v.opening_minimum.by == "round" and round_ is None:
-            raise UsageError(
-                _("{variant} sets its minimum by round: give --round N").format(variant=v.name)
-            )
-        if v.opening_minimum.by == "round" and v.hands and round_ is not None and round_ > v.hands:
-            raise UsageError(
-                _("{variant} is played over {n} rounds; --round {round} is past them").format(
-                    variant=v.name, n=v.hands, round=round_
-                )
-            )
-        if v.opening_minimum.by == "score" and score is None:
-            raise UsageError(_("give the side's score with --score N (e.g. --score 1650)"))
-        m = opening_minimum(v, score=score, round=round_)
+        m = variant_minimum(v, score, round_)
         if as_json:
             emit_json(document(variant=v.name, opening_minimum=m.to_json()))
             return

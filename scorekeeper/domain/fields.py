@@ -341,6 +341,18 @@ def counted(n: int, title: str) -> str:
     return f"{n} {many}" if many else f"{title}: {n}"
 
 
+def counted_kind(n: int, title: str) -> str:
+    """``n`` of a canasta kind (or any thing) whose English ``title`` a variant gives: English
+    "2 natural canastas" (:func:`counted`); in another language the title translated and the
+    count after it ("ナチュラルカナスタ ×2", "doğal kanasta ×2")."""
+    from scorekeeper.i18n import gettext as _
+    from scorekeeper.i18n import language
+
+    if language() == "en":
+        return counted(n, title)
+    return _("{title} ×{n}").format(title=_(title), n=n)
+
+
 def sentence(text: str) -> str:
     """``text`` with its first letter a capital, the rest as written ("Canasta of 2s")."""
     return text[:1].upper() + text[1:]

@@ -12,6 +12,7 @@ from msgspec import structs
 
 from scorekeeper.domain.cards import Card, card_points, render
 from scorekeeper.domain.entries import SideEntry, read_entry
+from scorekeeper.domain.fields import counted_kind
 from scorekeeper.domain.melds import classify_canasta, judge_meld, rank_name
 from scorekeeper.domain.scoring import threes_in_hand
 from scorekeeper.domain.variant import Variant
@@ -40,6 +41,11 @@ def entry_from_json(variant: Variant, obj: Mapping[str, Any], side: str = "side"
         canastas_given=form is not None and "canastas" in form.keys,
         penalties_given=tuple(k for k, _ in form.penalties) if form is not None else (),
     )
+
+
+def _kinds(variant: Variant, counts: Mapping[str, int]) -> list[str]:
+    """Canasta counts by kind as a player says them ("2 natural canastas")."""
+    return [counted_kind(n, variant.canastas[k].title) for k, n in counts.items()]
 
 
 def _canasta_groups(variant: Variant, canastas: Mapping[str, int]) -> dict[str, int]:
@@ -135,8 +141,8 @@ def resolve_cards(
             if canastas_given:
                 said = _canasta_groups(variant, canastas)
                 if said != _canasta_groups(variant, found):
-                    made = listing(f"{n} {k}" for k, n in found.items()) or _("no canasta")
-                    given = listing(f"{n} {k}" for k, n in said.items()) or _("none")
+                    made = listing(_kinds(variant, found)) or _("no canasta")
+                    given = listing(_kinds(variant, said)) or _("none")
                     raise RuleError(
                         _(
                             "the melds make {made}, but the entry says {given}; leave the"

@@ -19,12 +19,12 @@ from msgspec import Struct, structs
 
 from scorekeeper.domain.cards import Card
 from scorekeeper.domain.entries import SideEntry, combine, typed_cards
-from scorekeeper.domain.fields import counted
+from scorekeeper.domain.fields import counted_kind
 from scorekeeper.domain.melds import too_many_cards
 from scorekeeper.domain.schema import ThreesRule
 from scorekeeper.domain.variant import Variant
 from scorekeeper.errors import InputError, RuleError
-from scorekeeper.i18n import N_, language, listing, ngettext, number, say
+from scorekeeper.i18n import N_, listing, ngettext, number, say
 from scorekeeper.i18n import gettext as _
 
 
@@ -94,14 +94,6 @@ def least_meld_points(variant: Variant, canastas: Mapping[str, int]) -> int:
     return total
 
 
-def _counted(n: int, title: str) -> str:
-    """``n`` of a canasta kind ``title``: English "2 natural canastas" (:func:`counted`); in
-    another language the title translated and the count after it ("ナチュラルブック ×2")."""
-    if language() == "en":
-        return counted(n, title)
-    return _("{title} ×{n}").format(title=_(title), n=n)
-
-
 def check_going_out(variant: Variant, entry: SideEntry, side: str) -> None:
     """Raise RuleError when ``entry`` goes out without the canastas the variant requires.
 
@@ -117,7 +109,7 @@ def check_going_out(variant: Variant, entry: SideEntry, side: str) -> None:
         )
     missing = [
         _("{what} (has {has})").format(
-            what=_counted(need, variant.canastas[kind].title), has=entry.canastas.get(kind, 0)
+            what=counted_kind(need, variant.canastas[kind].title), has=entry.canastas.get(kind, 0)
         )
         for kind, need in variant.going_out.kinds.items()
         if entry.canastas.get(kind, 0) < need

@@ -9,10 +9,10 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from scorekeeper.domain.cards import RANK_WORDS
-from scorekeeper.domain.fields import counted
+from scorekeeper.domain.fields import counted_kind
 from scorekeeper.domain.schema import CanastaKind, ThreesRule
 from scorekeeper.domain.variant import Variant
-from scorekeeper.i18n import N_, aside, language, listing, ngettext
+from scorekeeper.i18n import N_, aside, listing, ngettext
 from scorekeeper.i18n import gettext as _
 from scorekeeper.presentation.documents import Document, document
 from scorekeeper.presentation.render import num, number_cell, plain_table, text_cell
@@ -138,14 +138,6 @@ _RANK_MAKEUPS = {
 }
 
 
-def _counted(n: int, title: str) -> str:
-    """``n`` of ``title`` (a canasta kind's title): English "2 natural canastas"; in another
-    language the title translated and the count after it."""
-    if language() == "en":
-        return counted(n, title)
-    return _("{title} ×{n}").format(title=_(title), n=n)
-
-
 def _makeup_text(kind: CanastaKind) -> str:
     """What makes a canasta of ``kind``: "7+ cards: one rank, no wild card"."""
     if kind.makeup is None:
@@ -244,7 +236,7 @@ def print_variant(con: Console, v: Variant) -> None:
     if going_out.canastas:
         n = going_out.canastas
         need.append(ngettext("{n} canasta", "{n} canastas", n).format(n=n))
-    need += [_counted(n, v.canastas[k].title) for k, n in going_out.kinds.items() if n]
+    need += [counted_kind(n, v.canastas[k].title) for k, n in going_out.kinds.items() if n]
     if going_out.red_threes_at_least_canastas:
         need.append(_("at least as many red threes as canastas"))
     threes.add_row(_("To go out, a side needs"), listing(need) or _("nothing"))
