@@ -192,7 +192,7 @@ FIELDS: list[EntryField] = [
         title=N_("black threes"),
         syntax="black=1",
         short="b=1",
-        summary=N_("black threes laid out"),
+        summary=N_("black threes laid out (variants that score them)"),
         help=N_("black threes laid out (variants that score them)"),
         names=("black", "b"),
         question=N_("Black threes"),
