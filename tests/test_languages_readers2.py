@@ -75,3 +75,28 @@ def test_variants_show_names_its_missing_argument_as_help_does(cli, monkeypatch,
     result = cli("variants", "show")
     assert result.exit_code == 2
     assert po(lang, "VARIANT") in result.stderr and "'NAME'" not in result.stderr
+
+
+def test_stats_name_natural_canastas_first_with_the_word_before_the_count_in_japanese(
+    cli, monkeypatch
+):
+    assert cli("new", "classic", "--team", "山田", "--team", "佐藤").exit_code == 0
+    assert cli("hand", "--yes", "m=300 nat=2 mix=1 out", "m=50").exit_code == 0
+    monkeypatch.setenv("SCOREKEEPER_LANG", "ja")
+    out = cli("stats").output
+    natural = po("ja", "{n} {kind}").format(n=2, kind=po("ja", "natural"))
+    mixed = po("ja", "{n} {kind}").format(n=1, kind=po("ja", "mixed"))
+    assert natural + po("ja", ", ") + mixed in out  # ナチュラル2、ミックス1
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_narrow_games_list_says_who_won(cli, monkeypatch, lang):
+    from tests.test_languages_rest import console_width
+
+    assert cli("new", "classic", "--team", "Ann", "--team", "Bob", "--target", "100").exit_code == 0
+    assert cli("hand", "--yes", "m=300 nat=1 out", "m=50").exit_code == 0
+    monkeypatch.setenv("SCOREKEEPER_LANG", lang)
+    console_width(monkeypatch, 40)
+    out = cli("games").output
+    winner = po(lang, "Winner")
+    assert (winner + ("：Ann" if lang == "ja" else ": Ann")) in out, out

@@ -273,7 +273,9 @@ def rich_narrow(con, title, records) -> str:
     con.print(title, style="bold")
     for r in records:
         rate = "-" if r.win_rate is None else f"{r.win_rate:.0%}"
-        kinds = listing([f"{n} {k}" for k, n in sorted(r.canastas.items())]) or "-"
+        players_order = ["natural", "mixed", "wild"]  # natural first, as players count them
+        counts = sorted(r.canastas.items(), key=lambda kn: players_order.index(kn[0]))
+        kinds = listing([f"{n} {k}" for k, n in counts]) or "-"
         con.print(Text(r.name, style="bold"))
         con.print(
             f"  {r.games} games, {r.wins} wins, win rate {rate}\n"

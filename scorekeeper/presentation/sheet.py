@@ -151,7 +151,10 @@ def _print_games_narrow(con: Console, games: Sequence[GameSummary], current: int
             con.print(Text("  " + labelled(side.name, num(side.total))))
         hands = summary.hands_played
         played = ngettext("{n} hand", "{n} hands", hands).format(n=hands)
-        text = "  " + listing([summary_result_text(summary), played])
+        result = summary_result_text(summary)
+        if summary.winner is not None and not summary.deleted:
+            result = labelled(_("Winner"), result)  # a name alone would read as a side's
+        text = "  " + listing([result, played])
         con.print(Text(text))
 
 
@@ -206,8 +209,12 @@ KIND_WORDS = {
 def _canastas(record: Record) -> str:
     if not record.canastas:
         return "-"
-    counts = sorted(record.canastas.items())
-    words = [f"{n} {_(KIND_WORDS[k]) if k in KIND_WORDS else k}" for k, n in counts]
+    rank = {key: i for i, key in enumerate(KIND_WORDS)}  # natural first, a variant's own last
+    counts = sorted(record.canastas.items(), key=lambda kn: (rank.get(kn[0], len(rank)), kn[0]))
+    words = [
+        _("{n} {kind}").format(n=n, kind=_(KIND_WORDS[k]) if k in KIND_WORDS else k)
+        for k, n in counts
+    ]
     return listing(words) if words else "-"
 
 
