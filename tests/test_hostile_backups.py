@@ -11,6 +11,7 @@ is migrated.
 from __future__ import annotations
 
 import json
+import os
 import shutil
 from pathlib import Path
 
@@ -81,3 +82,20 @@ def test_a_schema_1_database_holding_a_game_id_past_the_bounds_is_refused_untouc
         assert result.exit_code == 3, result.output
         assert "game ids go from 1 to 1,000,000,000" in result.stderr
     assert db.read_bytes() == before
+
+
+def test_backups_named_for_a_later_time_never_rotate_the_new_backup_away(cli, db):
+    """Issue 18: ten files named for 2099 in the backups folder made each new backup the
+    "oldest", deleted at once; a clock set ahead and corrected later does the same."""
+    setup_with_backup(cli, db)
+    folder = db.with_name(db.name + ".backups")
+    later = [folder / f"20991201T19000{n}.000000Z.json" for n in range(10)]
+    for file in later:
+        file.write_bytes((folder / cli.json("backups")["backups"][-1]["file"]).read_bytes())
+        os.utime(file, ns=(10**18, 10**18))  # written, by their times, long ago
+    assert cli("hand", "--yes", "m=90", "m=50").exit_code == 0
+    kept = [b["file"] for b in cli.json("backups")["backups"] if b["kind"] == "write"]
+    assert len(kept) == 10
+    ours = [f for f in folder.glob("*.json") if f not in later]
+    newest = max(ours, key=lambda f: f.stat().st_mtime_ns, default=None)
+    assert newest is not None and newest.name in kept  # the backup of this hand stays

@@ -14,6 +14,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 SCRIPT = Path(sys.executable).with_name("scorekeeper")
 
 
@@ -64,3 +66,35 @@ def test_a_pipe_among_the_variant_files_never_makes_a_command_wait(cli, db, monk
     assert result.exit_code == 3
     assert "is not a plain file" in result.stderr
     assert cli("new", "classic", "--team", "A", "--team", "B").exit_code == 0
+
+
+def make_odd(file: Path, kind: str) -> None:
+    if kind == "pipe":
+        os.mkfifo(file)
+    else:
+        file.symlink_to("/dev/zero")
+
+
+@pytest.mark.parametrize("kind", ["pipe", "zeros"])
+def test_a_journal_that_is_a_pipe_or_a_device_is_refused_at_once(cli, db, kind):
+    """Issue 18: a journal made a pipe hung every command (the lock held); one linked to
+    /dev/zero filled the memory."""
+    assert cli("new", "classic", "--team", "Ann", "--team", "Bob").exit_code == 0
+    make_odd(db.with_name(db.name + ".journal"), kind)
+    for command in (("hand", "--yes", "m=90", "m=50"), ("status",), ("games",)):
+        result = cli(*command)
+        assert result.exit_code == 3, (command, result.output)
+        assert "journal" in result.stderr and "internal" not in result.stderr
+
+
+@pytest.mark.parametrize("kind", ["pipe", "zeros"])
+def test_a_statistics_cache_that_is_a_pipe_or_a_device_is_counted_again(cli, db, kind):
+    assert cli("new", "classic", "--team", "Ann", "--team", "Bob").exit_code == 0
+    assert cli("hand", "--yes", "m=100 nat=1 out", "m=50").exit_code == 0
+    cache = db.with_name(db.name + ".stats.json")
+    cache.unlink(missing_ok=True)
+    make_odd(cache, kind)
+    result = cli("stats", "--json")
+    assert result.exit_code == 0, result.output
+    ann = next(t for t in json.loads(result.stdout)["teams"] if t["team"] == "Ann")
+    assert ann["best_hand"] == 700  # RULES.md §2: 100 + 500 + 100

@@ -187,17 +187,34 @@ def test_a_read_the_system_refuses_after_the_commit_point_is_a_warning(cli, db, 
     number = next(
         i for i, b in enumerate(backups(cli), 1) if b["kind"] == "write" and b["games"] == 0
     )
-    real = Path.read_bytes
+    real = files.read_plain
 
-    def read_bytes(self):
-        if self.name.endswith(".journal") and self.exists():
-            raise OSError(errno.EIO, "Input/output error", str(self))
-        return real(self)
+    def read_plain(file, limit):
+        if Path(file).name.endswith(".journal") and Path(file).exists():
+            raise OSError(errno.EIO, "Input/output error", str(file))
+        return real(file, limit)
 
     with monkeypatch.context() as patch:
-        patch.setattr(Path, "read_bytes", read_bytes)
+        patch.setattr(files, "read_plain", read_plain)
         result = cli("backups", "restore", str(number), "--yes")
     assert result.exit_code == 0, result.output
     assert "Warning" in result.stderr and "stored" in result.stderr
     assert [g["game"] for g in cli.json("games")["games"]] == [1]
     assert not game_file(db, 2).exists()
+
+
+def test_a_removal_is_held_only_by_a_backup_that_is_never_rotated_away(cli, db):
+    """Issue 18: a journal naming an ordinary (rotating) backup that held game 1 removed it,
+    and ten changes later the backup was rotated away: the game was lost for good."""
+    two_games(cli)
+    folder = db.with_name(db.name + ".backups")
+    name = "20990101T000000.000000Z.json"  # a rotating backup's name, holding game 1 as it is
+    (folder / name).write_bytes(game_file(db, 1).read_bytes())
+    listed = {
+        "renames": [],
+        "removals": [f"{db.name}.games/1.json"],
+        "kept": [f"{db.name}.backups/{name}"],
+    }
+    journal_of(db).write_text(json.dumps(listed), encoding="utf-8")
+    assert cli("games").exit_code == 3
+    assert game_file(db, 1).exists()

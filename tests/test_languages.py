@@ -243,7 +243,7 @@ def test_the_score_pad_in_turkish(cli, monkeypatch):
     monkeypatch.setenv("LANG", "tr_TR.UTF-8")
     monkeypatch.delenv("SCOREKEEPER_LANG")
     out = cli("show").stdout
-    assert "Oynanıyor, 1 el oynandı" in out
+    assert "Sürüyor: 1 el oynandı" in out
     assert "toplam" in out and "dağıtıcı" in out
     assert "4.305" in out
 

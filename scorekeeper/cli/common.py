@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 import os
 import re
@@ -683,11 +684,22 @@ class ScorekeeperGroup(SpokenHelp, TyperGroup):
             raise typer.Exit(1) from None
         except OSError as err:
             raise typer.Exit(system_refused(err)) from None
+        except ImportError as err:  # a module of the program the system could not read
+            refused = OSError(errno.EIO, str(err).split(": ")[-1] or type(err).__name__)
+            raise typer.Exit(system_refused(refused)) from None
         except Exception as err:
             if caused_by_interrupt(err):  # e.g. a class being defined as Ctrl-C came
                 raise typer.Exit(interrupted()) from None
             if os.environ.get("SCOREKEEPER_DEBUG"):
                 raise
+            done = progress.stored()
+            if done is not None:  # the change is stored: a script must not make it again
+                said = _(
+                    "Warning: unexpected internal error ({error}), after {done}; please report it"
+                )
+                with contextlib.suppress(OSError, ValueError):
+                    typer.echo(said.format(error=_short(err), done=done), err=True)
+                raise typer.Exit(0) from None
             error_line(
                 _("unexpected internal error ({error}); please report it").format(error=_short(err))
             )

@@ -73,9 +73,20 @@ def list_backups(path: Path) -> list[Backup]:
     return [b for _, b in sorted(found, key=lambda pair: pair[0], reverse=True)]
 
 
-def _rotate(path: Path, kept: int) -> None:
-    rotating = [b for b in list_backups(path) if b.kind == "write"]
-    for old in rotating[kept:]:
+def _rotate(path: Path, kept: int, newest: Path) -> None:
+    """Drop the ``write`` backups beyond the ``kept`` most recently written (by the time each
+    file was written, not by its name: a clock set ahead, or a file named for a later time,
+    never makes the backup just written the one to go); ``newest`` always stays."""
+
+    def written(backup: Backup) -> int:
+        try:
+            return backup.path.stat().st_mtime_ns
+        except OSError:
+            return 0
+
+    rotating = [b for b in list_backups(path) if b.kind == "write" and b.path != newest]
+    rotating.sort(key=written, reverse=True)
+    for old in rotating[max(kept - 1, 0) :]:
         old.path.unlink(missing_ok=True)
 
 
@@ -103,7 +114,7 @@ def keep_backup(
         with open(target, "rb+") as copy:  # a crash of the system leaves no copy cut short
             os.fsync(copy.fileno())
     if kind == "write":
-        _rotate(path, kept)
+        _rotate(path, kept, target)
     return target
 
 
@@ -116,5 +127,5 @@ def write_backup(path: Path, data: Tables, kind: str = "write", kept: int = BACK
     progress.file_change("backup", target)
     write_atomically(target, encode(data))
     if kind == "write":
-        _rotate(path, kept)
+        _rotate(path, kept, target)
     return target

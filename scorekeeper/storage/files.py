@@ -213,6 +213,30 @@ def read_json(path: Path, db: Path | None = None) -> Any:
         raise _damaged_json(path, err, db) from None
 
 
+class NotPlain(ValueError):
+    """A file that is no plain file (a pipe, a device, a folder) or is larger than a file of
+    its kind can be: never read, so that no command waits on it or fills the memory."""
+
+
+def read_plain(path: Path, limit: int) -> bytes:
+    """The bytes of ``path``, a plain file of at most ``limit`` bytes: opened without blocking
+    (a pipe never makes a command wait) and read only when it is a plain file. FileNotFoundError
+    when it is missing, :class:`NotPlain` when it is no plain file or larger, OSError when the
+    system refuses."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    with os.fdopen(fd, "rb") as handle:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise NotPlain(path)
+        raw = handle.read(limit + 1)
+    if len(raw) > limit:
+        raise NotPlain(path)
+    return raw
+
+
+#: The largest journal read: one line per file a change writes (a restore of every game).
+JOURNAL_LIMIT = 64 * 1024 * 1024
+
+
 def check_tables(data: Any) -> bool:
     """True when ``data`` is TinyDB's shape: tables of documents keyed by number."""
     if not isinstance(data, dict) or not data:
@@ -594,8 +618,13 @@ def _first_unheld(
     held. The database file itself is not a game: its versions are in every backup."""
     folder = games_folder(path)
     replaced = [t for tmp, t in renames if t.parent == folder and os.path.lexists(tmp)]
-    for target in replaced + removals:
+    for target in replaced:
         if not _is_held(target, kept):
+            return target
+    # a removed game must stay in a backup that is never rotated away (a restore's own)
+    lasting = [b for b in kept if (m := BACKUP_NAME.fullmatch(b.name)) and m["kind"]]
+    for target in removals:
+        if not _is_held(target, lasting):
             return target
     return None
 
@@ -614,9 +643,11 @@ def complete_pending(
     itself with ``refused=None``."""
     journal = journal_file(path)
     try:
-        raw = journal.read_bytes()
+        raw = read_plain(journal, JOURNAL_LIMIT)
     except (FileNotFoundError, NotADirectoryError):
         return False
+    except NotPlain:
+        raise damaged(journal, _("is damaged (not a scorekeeper journal)"), path) from None
     except OSError as err:
         if refused is None:
             raise

@@ -23,9 +23,11 @@ from typing import Any
 import msgspec
 
 from scorekeeper.storage import index as summaries_index
-from scorekeeper.storage.files import stats_file, write_atomically
+from scorekeeper.storage.files import NotPlain, read_plain, stats_file, write_atomically
 
 FORMAT = 2
+#: The largest statistics cache read (a club of hundreds of thousands of line-ups).
+CACHE_LIMIT = 64 * 1024 * 1024
 
 #: A line-up: (variant name, side name, players).
 Lineup = tuple[str, str, tuple[str, ...]]
@@ -72,13 +74,13 @@ def _read(path: Path, here: list[int] | None, raw: bool) -> Any:
     if here is None:
         return None
     try:
-        head, _, body = stats_file(path).read_bytes().partition(b"\n")
+        head, _, body = read_plain(stats_file(path), CACHE_LIMIT).partition(b"\n")
         header = _HEADER(head)
         if header.format != FORMAT or header.seal.encode() != summaries_index.seal(body):
             return None
         data = (_DECODE_RAW if raw else _DECODE)(body)
-    except (OSError, msgspec.ValidationError, msgspec.DecodeError):
-        return None
+    except (OSError, NotPlain, msgspec.ValidationError, msgspec.DecodeError):
+        return None  # a pipe, a device or a file past the bound is no cache: counted again
     if data.folder != here:
         return None
     if not data.exact and not summaries_index.is_settled(data.checked_ns, here[1]):
