@@ -100,3 +100,17 @@ def test_the_narrow_games_list_says_who_won(cli, monkeypatch, lang):
     out = cli("games").output
     winner = po(lang, "Winner")
     assert (winner + ("：Ann" if lang == "ja" else ": Ann")) in out, out
+
+
+@pytest.mark.parametrize("lang", ["en", *LANGS])
+def test_the_variant_list_at_40_columns_cuts_no_key_and_no_target(cli, monkeypatch, lang):
+    from tests.test_languages_rest import console_width
+
+    monkeypatch.setenv("SCOREKEEPER_LANG", lang)
+    console_width(monkeypatch, 40)
+    out = cli("variants").output
+    assert "…" not in out
+    thousands = {"en": ",", "ja": ",", "tr": "."}[lang]
+    for key, target in (("bolivia", 15000), ("pennies-from-heaven", 20000), ("samba", 10000)):
+        written = f"{target // 1000}{thousands}000"
+        assert key in out.split() and written in out

@@ -38,6 +38,9 @@ def print_variants(con: Console, rows: Sequence[tuple[Variant | None, str, bool,
 
     Below 80 columns only the name, sides and target are shown, so no number is cut.
     """
+    if con.width < NARROW_LIST:
+        _print_variants_narrow(con, rows)
+        return
     wide = con.width >= 80
     table = plain_table(_("Variants"))
     # a variant's key never breaks: it is typed as shown (the readers' reports, C.2)
@@ -59,16 +62,11 @@ def print_variants(con: Console, rows: Sequence[tuple[Variant | None, str, bool,
             cells = [problem, "", "", "", "", where] if wide else ["", problem]
             table.add_row(text_cell(name), *cells)
             continue
-        sides = f"{v.sides.min}" if v.sides.min == v.sides.max else f"{v.sides.min}-{v.sides.max}"
+        sides, target = _sides_and_target(v)
         players = (
             f"{v.players.min}"
             if v.players.min == v.players.max
             else f"{v.players.min}-{v.players.max}"
-        )
-        target = (
-            num(v.target)
-            if v.target
-            else ngettext("{n} round", "{n} rounds", v.hands).format(n=num(v.hands))
         )
         if wide:
             table.add_row(
@@ -83,6 +81,42 @@ def print_variants(con: Console, rows: Sequence[tuple[Variant | None, str, bool,
         else:
             table.add_row(text_cell(name), sides, number_cell(target))
     con.print(table)
+
+
+#: Below this many columns the variant list prints one short block per variant (a table would
+#: cut a target or a key).
+NARROW_LIST = 60
+
+
+def _sides_and_target(v: Variant) -> tuple[str, str]:
+    sides = f"{v.sides.min}" if v.sides.min == v.sides.max else f"{v.sides.min}-{v.sides.max}"
+    target = (
+        num(v.target)
+        if v.target
+        else ngettext("{n} round", "{n} rounds", v.hands).format(n=num(v.hands))
+    )
+    return sides, target
+
+
+def _print_variants_narrow(
+    con: Console, rows: Sequence[tuple[Variant | None, str, bool, str]]
+) -> None:
+    """The variant list for terminals under :data:`NARROW_LIST` columns: the key on its own
+    line (it never breaks), then the title, then the sides and target."""
+    from rich.text import Text
+
+    from scorekeeper.i18n import labelled
+
+    con.print(_("Variants"), style="bold")
+    for v, name, _builtin, error in rows:
+        con.print(Text(name, style="bold", no_wrap=True, overflow="ignore"))
+        if v is None:
+            con.print(Text("  " + _("cannot be used: {error}").format(error=error)))
+            continue
+        sides, target = _sides_and_target(v)
+        con.print(Text("  " + _(v.title)))
+        figures = [labelled(_("Sides"), sides), labelled(_("Target"), target)]
+        con.print(Text("  " + " · ".join(figures)))
 
 
 #: The card-value keys of a variant file (``[cards]``) as a player names one such card; the keys
