@@ -99,3 +99,42 @@ def test_backups_named_for_a_later_time_never_rotate_the_new_backup_away(cli, db
     ours = [f for f in folder.glob("*.json") if f not in later]
     newest = max(ours, key=lambda f: f.stat().st_mtime_ns, default=None)
     assert newest is not None and newest.name in kept  # the backup of this hand stays
+
+
+@pytest.mark.parametrize("change", ["label", "start score", "bidi name"])
+def test_a_backup_holding_a_game_past_the_input_bounds_is_refused(cli, db, change):
+    setup_with_backup(cli, db)
+    assert cli("hand", "--yes", "m=50", "m=50").exit_code == 0
+    newest = cli.json("backups")["backups"][0]["file"]
+    backup = db.with_name(db.name + ".backups") / newest  # game 1 with its first hand (50 each)
+    data = json.loads(backup.read_bytes())
+    doc = data["games"]["1"]
+    text = json.dumps(doc)
+    if change == "label":
+        doc["label"] = "x" * 5000
+    elif change == "start score":
+        text = text.replace('"start_score": 0', '"start_score": 999999999', 1)
+        doc = json.loads(text)
+        assert doc != data["games"]["1"], "the fixture's game names a start score"
+    else:
+        doc = json.loads(text.replace('"Ann"', '"A\\u202eB"'))
+    data["games"]["1"] = doc
+    backup.write_text(json.dumps(data), encoding="utf-8")
+    before = database_files(db)
+    result = cli("backups", "restore", "1", "--yes")
+    assert result.exit_code == 3, result.output
+    assert database_files(db) == before
+
+
+def test_a_schema_1_database_holding_a_damaged_game_is_refused_before_it_is_migrated(cli, db):
+    shutil.copyfile(FIXTURES / "schema-1.json", db)
+    text = db.read_text(encoding="utf-8")
+    data = json.loads(text)
+    key = next(iter(data["games"]))
+    name = data["games"][key]["sides"][0]["name"]
+    db.write_text(text.replace(json.dumps(name), json.dumps(name + "\u202e")), encoding="utf-8")
+    before = db.read_bytes()
+    result = cli("games")
+    assert result.exit_code == 3, result.output
+    assert db.read_bytes() == before
+    assert not db.with_name(db.name + ".games").exists()

@@ -173,19 +173,27 @@ def read_backup(path: Path, db: Path | None = None) -> Tables:
     return data
 
 
-def _check_backup_games(backup: Path, db: Path, games: dict[str, Any]) -> None:
-    """DataFileError naming the backup unless each of its ``games`` (key: game id) is a game
-    this version can use: a restore puts back nothing that would stop the next command."""
-    from scorekeeper.storage.codec import load_game  # the rules engine: only for a restore
+def check_games(file: Path, db: Path, games: dict[str, Any]) -> None:
+    """DataFileError naming ``file`` (a backup, or a database of an older schema) unless each
+    of its ``games`` (key: game id) is a game this version can use and keep: numbered as a
+    game file is, within the bounds of every input (README, "bounds"), every hand scored and
+    every total within them. A restore or a migration puts back nothing that would stop the
+    next command, or that could not be exported and imported again."""
+    from scorekeeper.domain.bounds import check_data
+    from scorekeeper.domain.limits import MAX_NUMBER, MAX_TEXT
+    from scorekeeper.storage.codec import load_game  # the rules engine: only here
 
     for key, doc in games.items():
-        game_id = check_game_key(backup, key, db)
+        game_id = check_game_key(file, key, db)
+        refusal = damaged(file, _("holds a game {id} that cannot be used").format(id=game_id), db)
         try:
-            load_game(db, game_id, doc)
+            check_data(doc, str(file), DataFileError)
+            stored = load_game(db, game_id, doc)
+            totals = [t for r in stored.game.results for t in r.totals] or stored.game.totals
         except DataFileError:
-            raise damaged(
-                backup, _("holds a game {id} that cannot be used").format(id=game_id), db
-            ) from None
+            raise refusal from None
+        if any(abs(t) > MAX_NUMBER for t in totals) or len(str(doc.get("label", ""))) > MAX_TEXT:
+            raise refusal
 
 
 def restore_backup(path: Path, backup: Path) -> Path | None:
@@ -225,7 +233,7 @@ def restore_backup(path: Path, backup: Path) -> Path | None:
             games = data.get("games", {})
             created = data.get("created", {}).get("1", {}).get("games", [])
             new_meta = dict(data["meta"]["1"])
-        _check_backup_games(backup, path, games)
+        check_games(backup, path, games)
         touched = sorted({int(i) for i in games} | set(created))
         replaced: Tables = {"games": {}}
         if current_meta is not None:
@@ -641,6 +649,7 @@ def _migrate(path: Path, data: Tables | None) -> Tables:
     if data is None:  # a new database: nothing to keep, nothing to write yet
         migrations.migrate(context)
         return context.data
+    check_games(path, path, data.get("games", {}))  # refused untouched, before anything
     try:
         keep_backup(path, "migration", f"-to-schema-{SCHEMA_VERSION}")
     except OSError as err:
