@@ -320,7 +320,9 @@ def each_game(
 GAMES_PER_PIECE = 16
 
 
-class TeamJson(Struct):
+# TeamJson and GameJson hold only texts, numbers and lists of these (never a cycle): made
+# for every game listed, they are left out of the cyclic garbage collector.
+class TeamJson(Struct, gc=False):
     """A side in ``games --json``: ``team`` (its name), ``players``, ``total``."""
 
     team: str
@@ -328,7 +330,7 @@ class TeamJson(Struct):
     total: int
 
 
-class GameJson(Struct):
+class GameJson(Struct, gc=False):
     """One game in ``games --json`` (README, "JSON output"), its keys in their order: the
     shape of :func:`scorekeeper.presentation.sheet.game_summary_json`."""
 

@@ -156,7 +156,10 @@ class IndexEntry(Struct, array_like=True):
     summary: IndexSummary
 
 
-class _ListedSide(Struct, array_like=True):
+# The structs a listing decodes (one line after another, 100,000 of them) hold only texts,
+# numbers and lists of these, never a cycle: left out of the cyclic garbage collector, which
+# otherwise runs again and again while they are made (issue 17).
+class _ListedSide(Struct, array_like=True, gc=False):
     """One side of an index entry as a listing reads it: name, players, total (each held to the
     input bounds); the figures only statistics count are left unread."""
 
@@ -165,7 +168,7 @@ class _ListedSide(Struct, array_like=True):
     total: _Points
 
 
-class _ListedSummary(Struct, array_like=True):
+class _ListedSummary(Struct, array_like=True, gc=False):
     """A summary as a listing reads it: the fields of :class:`_SummaryFields`, its sides as
     :class:`_ListedSide`."""
 
@@ -181,7 +184,7 @@ class _ListedSummary(Struct, array_like=True):
     sides: list[_ListedSide]
 
 
-class _ListedEntry(Struct, array_like=True):
+class _ListedEntry(Struct, array_like=True, gc=False):
     """A line of the index as a listing reads it: its seal, identity and digest left unread
     (the seal is checked on the line's bytes), its id and summary (:class:`_ListedSummary`)."""
 
