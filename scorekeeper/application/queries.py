@@ -10,8 +10,10 @@ that cannot be met (each one line, nothing changed).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
 from datetime import date, datetime
+from itertools import islice
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -193,49 +195,72 @@ def _started_at_or_after(created: str | None, start: datetime) -> bool:
         return False
 
 
-def _key(keys: dict[str, str], name: str) -> str:
-    """``name_key(name)``, worked out once per name (names recur game after game)."""
-    key = keys.get(name)
-    if key is None:
-        key = keys[name] = name_key(name)
-    return key
-
-
-def _matching(
-    summaries: Iterable[Any],
-    variant: str | None,
-    player: str | None,
-    since: date | None,
-    status: str | None,
-) -> Iterator[Any]:
-    """The summaries that match (:func:`find_games`), in the order given, one at a time."""
+def _keeping(
+    variant: str | None, player: str | None, since: date | None, status: str | None
+) -> Callable[[Any], bool]:
+    """The test a game's summary (its fields as the index keeps them) passes when the game
+    matches the filters of :func:`find_games`: each name's key worked out once, the start of
+    ``since`` once, and the cheapest fields looked at first."""
     if not (variant or player or since or status):  # every game not deleted
-        yield from (g for g in summaries if not g.summary.deleted)
-        return
+        return lambda summary: not summary.deleted
     wanted = name_key(player) if player else None
-    keys: dict[str, str] = {}  # each name's key (_key)
+    named: dict[str, bool] = {}  # each name: whether its key is the player's
+
+    def is_wanted(name: str) -> bool:
+        found = named.get(name)
+        if found is None:
+            found = named[name] = name_key(name) == wanted
+        return found
+
     start = _day_start(since) if since else None
-    for g in summaries:
-        summary = g.summary
-        deleted = summary.deleted
-        if deleted and status not in ("deleted", "all"):
-            continue
-        if status == "deleted" and not deleted:
-            continue
-        if status == "finished" and not (summary.draw or summary.winner is not None):
-            continue
-        if status in ("won", "draw", "playing") and g.status != status:
-            continue
+    started: dict[str | None, bool] = {}  # each start time seen: whether it is on or after
+
+    def keep(summary: Any) -> bool:
+        if summary.deleted:
+            if status != "deleted" and status != "all":
+                return False
+        elif status == "deleted":
+            return False
+        elif status == "finished":
+            if not (summary.draw or summary.winner is not None):
+                return False
+        elif status is not None and status != "all":  # won, draw or playing
+            if summary.draw:
+                if status != "draw":
+                    return False
+            elif status != ("playing" if summary.winner is None else "won"):
+                return False
         if variant and summary.variant != variant:
-            continue
+            return False
         if wanted:
-            sides = summary.sides
-            names = [s.name for s in sides] + [p for s in sides for p in s.players]
-            if not any(_key(keys, n) == wanted for n in names):
-                continue
-        if start and not _started_at_or_after(summary.created, start):
-            continue
-        yield g
+            for side in summary.sides:
+                found = named.get(side.name)
+                if found is None:
+                    found = is_wanted(side.name)
+                if found:
+                    break
+                for name in side.players:
+                    found = named.get(name)
+                    if found is None:
+                        found = is_wanted(name)
+                    if found:
+                        break
+                if found:
+                    break
+            else:
+                return False
+        if start:
+            created = summary.created
+            on_or_after = started.get(created)
+            if on_or_after is None:
+                if len(started) > 4096:  # times seldom recur: keep the look-up small
+                    started.clear()
+                on_or_after = started[created] = _started_at_or_after(created, start)
+            if not on_or_after:
+                return False
+        return True
+
+    return keep
 
 
 def find_games(
@@ -255,14 +280,11 @@ def find_games(
 
     check_status(status)
     with open_store(db) as store:
-        summaries = store.summaries()
+        games = store.listing(_keeping(variant, player, since, status))
         current = store.current_id
-    chosen = []
-    matching = 0
-    for g in _matching(summaries, variant, player, since, status):
-        matching += 1
-        if limit is None or len(chosen) < limit:
-            chosen.append(g)
+    chosen = list(games) if limit is None else list(islice(games, limit))
+    rest = deque(enumerate(games, start=1), maxlen=1)  # counted without a step in Python
+    matching = len(chosen) + (rest[0][0] if rest else 0)
     return GamesPage(chosen, current, matching, len(chosen) < matching)
 
 
@@ -289,16 +311,18 @@ def each_game(
 
     check_status(status)
     with open_store(db) as store:
-        summaries = store.summaries()
+        games = store.listing(_keeping(variant, player, since, status))
         current = store.current_id
-    return GameStream(_matching(summaries, variant, player, since, status), current)
+    return GameStream(games, current)
 
 
 #: Games of ``games --all --json`` encoded at a time (one piece of its text).
 GAMES_PER_PIECE = 16
 
 
-class TeamJson(Struct):
+# TeamJson and GameJson hold only texts, numbers and lists of these (never a cycle): made
+# for every game listed, they are left out of the cyclic garbage collector.
+class TeamJson(Struct, gc=False):
     """A side in ``games --json``: ``team`` (its name), ``players``, ``total``."""
 
     team: str
@@ -306,7 +330,7 @@ class TeamJson(Struct):
     total: int
 
 
-class GameJson(Struct):
+class GameJson(Struct, gc=False):
     """One game in ``games --json`` (README, "JSON output"), its keys in their order: the
     shape of :func:`scorekeeper.presentation.sheet.game_summary_json`."""
 

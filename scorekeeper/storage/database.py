@@ -475,6 +475,13 @@ class Store:
 
         return summaries(self.path)
 
+    def listing(self, keep: Any = None) -> Iterator[Any]:
+        """The games whose summary ``keep`` accepts, newest first, one at a time, decoded only
+        as far as ``games`` shows them (:func:`scorekeeper.storage.index.listing`)."""
+        from scorekeeper.storage.index import listing
+
+        return listing(self.path, keep)
+
     def newest(self, count: int) -> tuple[list[Any], bool]:
         """The ``count`` newest games not deleted, as summaries; and whether older ones
         remain (:func:`scorekeeper.storage.index.newest`: ids counted down from the next game

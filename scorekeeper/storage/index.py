@@ -34,7 +34,11 @@ Nothing holds the whole of it: the entries are decoded one at a time as they are
 and a scan (the games folder changed since the index was written) goes through the folder's
 ids (sorted, newest first) beside the index's lines, writing the new index line by line as
 it goes; so listing, counting or revalidating 100,000 games holds one summary at a time. The
-first page of ``games`` (:func:`newest`) reads only its first lines.
+first page of ``games`` (:func:`newest`) reads only its first lines. A listing
+(:func:`listing`: filtered ``games``, ``games --all --json``) checks each line as every reader
+does but decodes only what it shows (dates, variant, label, hands, outcome, sides with players
+and totals, each held to its bounds; the per-side figures only statistics count are left
+unread) and tests its filter on that before anything is made for a game.
 
 The statistics cache (:mod:`scorekeeper.storage.statistics`) counts from these summaries.
 """
@@ -152,6 +156,45 @@ class IndexEntry(Struct, array_like=True):
     summary: IndexSummary
 
 
+# The structs a listing decodes (one line after another, 100,000 of them) hold only texts,
+# numbers and lists of these, never a cycle: left out of the cyclic garbage collector, which
+# otherwise runs again and again while they are made (issue 17).
+class _ListedSide(Struct, array_like=True, gc=False):
+    """One side of an index entry as a listing reads it: name, players, total (each held to the
+    input bounds); the figures only statistics count are left unread."""
+
+    name: _Name
+    players: list[_Name]
+    total: _Points
+
+
+class _ListedSummary(Struct, array_like=True, gc=False):
+    """A summary as a listing reads it: the fields of :class:`_SummaryFields`, its sides as
+    :class:`_ListedSide`."""
+
+    created: _Short | None
+    finished: _Short | None
+    variant: _Text
+    label: _Text
+    hands: _Count
+    deleted: bool
+    over: bool
+    winner: _Count | None
+    draw: bool
+    sides: list[_ListedSide]
+
+
+class _ListedEntry(Struct, array_like=True, gc=False):
+    """A line of the index as a listing reads it: its seal, identity and digest left unread
+    (the seal is checked on the line's bytes), its id and summary (:class:`_ListedSummary`)."""
+
+    seal: msgspec.Raw
+    id: int
+    identity: msgspec.Raw
+    digest: msgspec.Raw
+    summary: _ListedSummary
+
+
 class _Sealed(Struct, array_like=True):
     """What a line is encoded from after its seal: id, identity, digest, summary (a
     :class:`IndexSummary`, or its JSON text as it was read)."""
@@ -212,6 +255,7 @@ class _Unusable(Struct):
 
 _HEADER = msgspec.json.Decoder(Header)
 _ENTRY = msgspec.json.Decoder(IndexEntry)
+_LISTED = msgspec.json.Decoder(_ListedEntry)
 _LINE_ID = msgspec.json.Decoder(_LineId)
 _V2 = msgspec.json.Decoder(_EntryV2)
 _ENCODE = msgspec.json.Encoder().encode
@@ -475,19 +519,28 @@ def _lines_intact(handle: Any, header: Header) -> bool:
     return made.hexdigest() == header.lines
 
 
-def _stream(path: Path, first: tuple[Any, Header] | None) -> Iterator[GameSummary]:
+def _stream(
+    path: Path,
+    first: tuple[Any, Header] | None,
+    decode: Callable[[bytes], Any] = _ENTRY.decode,
+    keep: Callable[[Any], bool] | None = None,
+) -> Iterator[GameSummary]:
     """Every game's summary from the index file (``first``: the file opened already), one at a
     time, each line's seal (unless every line is intact: :func:`_lines_intact`) and bounds
     checked (:func:`_read_line`, here written out for speed). When the file turns out
     damaged or cut short the index is rebuilt and the games not yet given come from the
-    rebuilt one; a sealed summary past the bounds is taken from its game file."""
+    rebuilt one; a sealed summary past the bounds is taken from its game file.
+
+    ``decode``: how a line is decoded (``_LISTED.decode``: only what a listing shows, each
+    field held to its bounds); ``keep``: only the games whose summary it accepts are given,
+    looked at before anything is made for them."""
     from array import array
 
     opened = first or _open(path)
     given = array("q")  # the ids given already, newest first: a rebuild gives every other game
     if opened is not None:
         handle, header = opened
-        add, decode, complete, last = given.append, _ENTRY.decode, False, None
+        add, complete, last = given.append, False, None
         with handle:
             whole = _lines_intact(handle, header)  # then no line's seal needs a look
             for line in handle:
@@ -503,26 +556,32 @@ def _stream(path: Path, first: tuple[Any, Header] | None) -> Iterator[GameSummar
                     break
                 last = game_id = entry.id
                 add(game_id)
-                if entry.__class__ is _Unusable or (
-                    entry.summary.winner is not None
-                    and entry.summary.winner >= len(entry.summary.sides)
-                ):
+                if entry.__class__ is _Unusable:
+                    summary = None
+                else:
+                    summary = entry.summary
+                    winner = summary.winner
+                    if winner is not None and winner >= len(summary.sides):
+                        summary = None
+                if summary is None:  # past the bounds: from the game file
                     from_file = _from_file(path, game_id)
-                    if from_file is not None:
+                    if from_file is not None and (keep is None or keep(from_file.summary)):
                         yield from_file
                     continue
-                yield GameSummary(game_id, entry.summary)
+                if keep is None or keep(summary):
+                    yield GameSummary(game_id, summary)
             else:
                 complete = True
         if complete and len(given) == header.count:
             return
     at = 0  # both newest first: the ids given are passed by as the rebuilt ones go down
-    for summary in _revalidated(path, folder_identity(path)):
-        while at < len(given) and given[at] > summary.id:
+    for made in _revalidated(path, folder_identity(path)):
+        while at < len(given) and given[at] > made.id:
             at += 1
-        if at < len(given) and given[at] == summary.id:
+        if at < len(given) and given[at] == made.id:
             continue
-        yield summary
+        if keep is None or keep(made.summary):
+            yield made
 
 
 #: An entry of the index being replaced, as a scan meets it: id, identity, digest, summary,
@@ -774,6 +833,26 @@ def summaries(path: Path) -> Summaries:
             return Summaries(header.count, source)
         handle.close()
     return Summaries(None, lambda: _revalidated(path, here))
+
+
+def listing(path: Path, keep: Callable[[Any], bool] | None = None) -> Iterator[GameSummary]:
+    """The games of the database at ``path`` whose summary ``keep`` accepts (None: every
+    game), newest first, one at a time, as ``games`` lists them: each line of the index is
+    checked as :func:`summaries` checks it (its seal, or the digest of every line; the bounds
+    of what is read) but only what a listing shows is decoded (dates, variant, label, hands,
+    outcome, sides with players and totals), and ``keep`` looks at that before anything is
+    made for the game. Its summaries give no :meth:`GameSummary.figures`. When the games
+    folder changed since the index was written, this is :func:`summaries` (revalidated), kept
+    to what ``keep`` accepts. DataFileError names a game file that cannot be read."""
+    here = folder_identity(path)
+    opened = _open(path)
+    if opened is not None:
+        handle, header = opened
+        if here is not None and header.folder == here and is_settled(header.checked_ns, here[1]):
+            return _stream(path, opened, _LISTED.decode, keep)
+        handle.close()
+    every = _revalidated(path, here)
+    return every if keep is None else (g for g in every if keep(g.summary))
 
 
 def _newest_files(path: Path, next_id: int | None) -> Iterator[tuple[int, os.stat_result | None]]:

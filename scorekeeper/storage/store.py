@@ -65,6 +65,10 @@ class GameStore(Protocol):
     def summaries(self) -> list[Any]:
         """A :class:`~scorekeeper.storage.index.GameSummary` of every game, newest first."""
 
+    def listing(self, keep: Any = None) -> Iterator[Any]:
+        """The games whose summary ``keep`` accepts (None: every game), newest first, one at a
+        time, as summaries of what ``games`` lists (no statistics' figures)."""
+
     def newest(self, count: int) -> tuple[list[Any], bool]:
         """The ``count`` newest games not deleted, as summaries; and whether more remain."""
 
