@@ -224,9 +224,15 @@ def read_plain(path: Path, limit: int) -> bytes:
     when it is missing, :class:`NotPlain` when it is no plain file or larger, OSError when the
     system refuses."""
     fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    try:
+        plain = stat.S_ISREG(os.fstat(fd).st_mode)
+    except OSError:
+        os.close(fd)
+        raise
+    if not plain:  # a folder, a pipe, a device: never read
+        os.close(fd)
+        raise NotPlain(path)
     with os.fdopen(fd, "rb") as handle:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            raise NotPlain(path)
         raw = handle.read(limit + 1)
     if len(raw) > limit:
         raise NotPlain(path)

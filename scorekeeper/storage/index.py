@@ -46,6 +46,7 @@ The statistics cache (:mod:`scorekeeper.storage.statistics`) counts from these s
 from __future__ import annotations
 
 import os
+import stat
 import time
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import suppress
@@ -465,12 +466,42 @@ def folder_identity(path: Path) -> list[int] | None:
 # -- reading the index ------------------------------------------------------------------------
 
 
+#: The longest index line read: a summary held to the input bounds takes a few KiB at most,
+#: so a longer line is damage, never read whole into memory.
+_LINE_LIMIT = 256 * 1024
+
+
+def _open_plain(file: Path) -> Any:
+    """``file`` opened for reading when it is a plain file (a pipe or a device in the index's
+    place is never waited on or read); None otherwise or when it cannot be opened."""
+    try:
+        fd = os.open(file, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except OSError:
+        return None
+    try:
+        if stat.S_ISREG(os.fstat(fd).st_mode):
+            return os.fdopen(fd, "rb")
+    except OSError:
+        pass
+    os.close(fd)
+    return None
+
+
+def _bounded(handle: Any) -> Iterator[bytes]:
+    """The lines of an opened index, each of at most :data:`_LINE_LIMIT` bytes; a longer one
+    ends them with an empty line (which no line decodes as), so it reads as damage."""
+    while line := handle.readline(_LINE_LIMIT):
+        if len(line) == _LINE_LIMIT and not line.endswith(b"\n"):
+            yield b""
+            return
+        yield line
+
+
 def _open(path: Path) -> tuple[Any, Header] | None:
     """The index file opened at its first entry, and its header; None when it is missing, of
-    another format or its header is damaged."""
-    try:
-        handle = open(index_file(path), "rb")  # noqa: SIM115 - handed to the caller
-    except OSError:
+    another format, no plain file or its header is damaged."""
+    handle = _open_plain(index_file(path))
+    if handle is None:
         return None
     try:
         header = _HEADER.decode(handle.readline(_HEADER_LIMIT))
@@ -488,7 +519,7 @@ def _lines(handle: Any) -> Iterator[IndexEntry | _Unusable | None]:
     Closes the file at the end."""
     last = None
     with handle:
-        for line in handle:
+        for line in _bounded(handle):
             entry = _read_line(line)
             if entry is None or (last is not None and entry.id >= last):
                 yield None
@@ -543,7 +574,7 @@ def _stream(
         add, complete, last = given.append, False, None
         with handle:
             whole = _lines_intact(handle, header)  # then no line's seal needs a look
-            for line in handle:
+            for line in _bounded(handle):
                 if not whole and line[2:18] != seal(line[20:-1]):
                     break  # damaged: not the line the index wrote
                 try:
@@ -595,9 +626,8 @@ def _old_entries(path: Path) -> tuple[Header | None, Iterator[_Old]]:
     and a summary past the bounds are left out (their games are summarised again). An index of
     format 1 gives its entries with no digest (kept only for a file whose identity matches);
     one of format 2, its entries without a seal (written again, sealed)."""
-    try:
-        handle = index_file(path).open("rb")
-    except OSError:
+    handle = _open_plain(index_file(path))
+    if handle is None:
         return None, iter(())
     try:
         head = handle.readline(_HEADER_LIMIT)
@@ -629,7 +659,7 @@ def _old_lines(handle: Any, version: int) -> Iterator[_Old]:
     last = None
     with handle:
         try:
-            for line in handle:
+            for line in _bounded(handle):
                 if version == FORMAT:
                     entry = _read_line(line)
                     if entry is None or entry.__class__ is _Unusable:
@@ -859,9 +889,12 @@ def _newest_files(path: Path, next_id: int | None) -> Iterator[tuple[int, os.sta
     """The game files of the database, newest first, each with its ``stat`` (None when it
     cannot be looked at): counted down from ``next_id`` (ids are never reused, so the folder is
     not listed), or from the folder's listing when there is no ``next_id`` or a long run of ids
-    has no file."""
+    has no file, or when ``next_id`` has a file of its own (the database file says less than
+    the games folder holds: edited by hand, or put back from elsewhere)."""
     folder = games_folder(path)
     below = None
+    if isinstance(next_id, int) and next_id > 0 and (folder / f"{next_id}.json").exists():
+        next_id = None  # no game may have the next id: the folder is listed instead
     if isinstance(next_id, int) and next_id > 0:
         misses = 0
         for game_id in range(next_id - 1, 0, -1):
