@@ -6,7 +6,7 @@ options) and its ``--json`` document. Names go to Rich as Text, never as markup.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from scorekeeper.domain.cards import RANK_WORDS
 from scorekeeper.domain.fields import counted_kind
@@ -36,50 +36,49 @@ def variant_json(v: Variant) -> Document:
 def print_variants(con: Console, rows: Sequence[tuple[Variant | None, str, bool, str]]) -> None:
     """The variant list: (variant or None when it failed to load, name, builtin, error).
 
-    Below 80 columns only the name, sides and target are shown, so no number is cut.
+    Below 80 columns only the name, sides and target are shown, below 110 no family and
+    source, so no key, number or word is cut; below :data:`NARROW_LIST` one block a variant.
     """
     if con.width < NARROW_LIST:
         _print_variants_narrow(con, rows)
         return
-    wide = con.width >= 80
+    # the title and players from 80 columns, the family and where the file is from 110: each
+    # column that is shown has room (a key, a number or a word is never squeezed)
+    shown = ["name", "title", "family", "sides", "players", "target", "source"]
+    if con.width < 110:
+        shown = [c for c in shown if c not in ("family", "source")]
+    if con.width < 80:
+        shown = [c for c in shown if c not in ("title", "players")]
     table = plain_table(_("Variants"))
     # a variant's key never breaks: it is typed as shown (the readers' reports, C.2)
     longest = max((len(row[1]) for row in rows), default=0)
-    table.add_column(_("Name"), no_wrap=True, min_width=longest)
-    if wide:
-        table.add_column(_("Title"), overflow="fold")
-        table.add_column(_("Family"), no_wrap=True)
-    table.add_column(_("Sides"), justify="right", no_wrap=True)
-    if wide:
-        table.add_column(_("Players"), justify="right", no_wrap=True)
-    table.add_column(_("Target"), justify="right", no_wrap=True)
-    if wide:
-        table.add_column(_("Source"), overflow="fold")
+    columns = {
+        "name": (_("Name"), {"no_wrap": True, "min_width": longest}),
+        "title": (_("Title"), {"overflow": "fold"}),
+        "family": (_("Family"), {"no_wrap": True}),
+        "sides": (_("Sides"), {"justify": "right", "no_wrap": True}),
+        "players": (_("Players"), {"justify": "right", "no_wrap": True}),
+        "target": (_("Target"), {"justify": "right", "no_wrap": True}),
+        "source": (_("Source"), {"no_wrap": True}),
+    }
+    for key in shown:
+        heading, options = columns[key]
+        table.add_column(heading, **options)
     for v, name, builtin, error in rows:
-        where = _("built-in") if builtin else _("user")
+        cells: dict[str, Any] = {"name": text_cell(name)}
+        cells["source"] = _("built-in") if builtin else _("user")
         if v is None:
             problem = text_cell(_("cannot be used: {error}").format(error=error))
-            cells = [problem, "", "", "", "", where] if wide else ["", problem]
-            table.add_row(text_cell(name), *cells)
-            continue
-        sides, target = _sides_and_target(v)
-        players = (
-            f"{v.players.min}"
-            if v.players.min == v.players.max
-            else f"{v.players.min}-{v.players.max}"
-        )
-        if wide:
-            table.add_row(
-                text_cell(name),
-                text_cell(_(v.title)),
-                v.family,
-                sides,
-                players,
-                number_cell(target),
-                where,
-            )
+            cells["title" if "title" in shown else "target"] = problem
         else:
-            table.add_row(text_cell(name), sides, number_cell(target))
+            sides, target = _sides_and_target(v)
+            low, high = v.players.min, v.players.max
+            cells["title"] = text_cell(_(v.title))
+            cells["family"] = v.family
+            cells["sides"] = sides
+            cells["players"] = f"{low}" if low == high else f"{low}-{high}"
+            cells["target"] = number_cell(target)
+        table.add_row(*(cells.get(key, "") for key in shown))
     con.print(table)
 
 
