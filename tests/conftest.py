@@ -141,3 +141,19 @@ def every_command() -> list[list[str]]:
         if isinstance(target, typer.Typer):
             out += [[name, c.name or c.callback.__name__] for c in target.registered_commands]
     return out
+
+
+@pytest.fixture
+def scored(monkeypatch):
+    """Counts the games scored (every stored game read goes through ``codec.load_game``)."""
+    from scorekeeper.storage import codec
+
+    calls: list[int] = []
+    real = codec.load_game
+
+    def counting(path, game_id, doc):
+        calls.append(game_id)
+        return real(path, game_id, doc)
+
+    monkeypatch.setattr(codec, "load_game", counting)
+    return calls

@@ -18,7 +18,6 @@ from hypothesis import strategies as st
 
 from scorekeeper.presentation.documents import document, streamed
 from scorekeeper.presentation.sheet import game_summary_json, game_summary_text, games_json
-from scorekeeper.storage import codec
 from scorekeeper.storage.index import GameSummary, IndexSide, IndexSummary, newest, summaries
 
 #: Classic (RULES.md §2): 100 points melded + 500 for a natural canasta + 100 for going out.
@@ -34,20 +33,6 @@ def make_games(cli, count: int) -> None:
         team = f"Team {n}"
         assert cli("new", "classic", "--team", "Ann", "--team", team).exit_code == 0
         assert cli("hand", *WINNING_HAND).exit_code == 0
-
-
-@pytest.fixture
-def scored(monkeypatch):
-    """Counts the games scored (every stored game read goes through ``codec.load_game``)."""
-    calls: list[int] = []
-    real = codec.load_game
-
-    def counting(path, game_id, doc):
-        calls.append(game_id)
-        return real(path, game_id, doc)
-
-    monkeypatch.setattr(codec, "load_game", counting)
-    return calls
 
 
 def refuse_listing(monkeypatch) -> None:

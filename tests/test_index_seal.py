@@ -14,7 +14,6 @@ from pathlib import Path
 import pytest
 
 from scorekeeper.domain.limits import MAX_NAME, MAX_NUMBER, MAX_TEXT
-from scorekeeper.storage import codec
 from scorekeeper.storage.index import FORMAT, summaries
 
 #: Classic (RULES.md §2): 100 points melded + 500 for a natural canasta + 100 for going out.
@@ -29,20 +28,6 @@ def index_path(db: Path) -> Path:
 
 def stats_path(db: Path) -> Path:
     return db.with_name(db.name + ".stats.json")
-
-
-@pytest.fixture
-def scored(monkeypatch):
-    """Counts the games scored (every stored game read goes through ``codec.load_game``)."""
-    calls: list[int] = []
-    real = codec.load_game
-
-    def counting(path, game_id, doc):
-        calls.append(game_id)
-        return real(path, game_id, doc)
-
-    monkeypatch.setattr(codec, "load_game", counting)
-    return calls
 
 
 def make_games(cli, count: int) -> None:

@@ -9,17 +9,15 @@ from __future__ import annotations
 
 import json
 import re
-import sys
 from pathlib import Path
 
 import pytest
 from rich.cells import cell_len
-from rich.console import Console
 
 from scorekeeper import i18n
-from scorekeeper.presentation import console as console_module
 from tests.conftest import PARTNERSHIPS, new_game
 from tests.test_languages_cli import catalogue, po
+from tests.test_wide_characters import at_width
 
 ROOT = Path(__file__).resolve().parent.parent
 LANGS = ("ja", "tr")
@@ -28,16 +26,7 @@ WIDE = ("--team", "山田 & 佐藤", "--team", "Ayşe & İbrahim")
 
 
 def console_width(monkeypatch: pytest.MonkeyPatch, width: int) -> None:
-    def factory(stderr: bool = False) -> Console:
-        return Console(
-            file=sys.stderr if stderr else sys.stdout,
-            width=width,
-            color_system=None,
-            force_terminal=False,
-            highlight=False,
-        )
-
-    monkeypatch.setattr(console_module, "factory", factory)
+    at_width(monkeypatch, width)
 
 
 def play_two_hands(cli) -> None:
