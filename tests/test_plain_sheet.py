@@ -261,3 +261,79 @@ def test_a_cell_of_several_lines_keeps_its_lines():
     con = Console(file=StringIO(), width=40, color_system=None)
     lines = table_lines(con, [Column("x")], [[cell("one\ntwo")]], box=None, padding=0)
     assert ["".join(t for t, _ in line).rstrip() for line in lines] == ["x", "one", "two"]
+
+
+def styled_tables(width: int, headers, justify, bold, rows) -> tuple[str, str]:
+    """The same table, the columns flagged in ``bold`` in bold, laid out by Rich and by
+    :func:`table_lines`, both on a colour console (so the styles show as escape codes)."""
+    from rich import box
+    from rich.console import Console
+    from rich.table import Table
+    from rich.text import Text
+
+    def colour() -> Console:
+        return Console(file=StringIO(), width=width, color_system="standard", force_terminal=True)
+
+    rich_con = colour()
+    table = Table(box=box.SIMPLE_HEAVY, pad_edge=False)
+    for header, side, strong in zip(headers, justify, bold, strict=True):
+        table.add_column(Text(header), justify=side, overflow="fold", style="bold" if strong else "")
+    for row in rows:
+        table.add_row(*[Text(v) for v in row])
+    rich_con.print(table)
+    plain_con = colour()
+    columns = [Column(h, j) for h, j in zip(headers, justify, strict=True)]
+    cells = [
+        [cell(v, "bold") if strong else v for v, strong in zip(row, bold, strict=True)]
+        for row in rows
+    ]
+    print_lines(plain_con, table_lines(plain_con, columns, cells, box=box.SIMPLE_HEAVY))
+    return plain_con.file.getvalue(), rich_con.file.getvalue()
+
+
+def seen(printed: str) -> list[tuple[str, str]]:
+    """What a reader sees of ``printed`` (text with SGR escape codes): each line as its
+    characters, and beside it a mark under each character that is not a space, "b" bold and
+    "." not (where the escape codes break, and whether a space is bold, are not seen)."""
+    out = []
+    for line in printed.split("\n"):
+        text, marks, bold = [], [], False
+        for piece in re.split(r"(\x1b\[[0-9;]*m)", line):
+            if piece.startswith("\x1b["):
+                codes = piece[2:-1].split(";")
+                bold = "1" in codes or (bold and "0" not in codes and codes != [""])
+                continue
+            text.append(piece)
+            marks.append("".join(" " if ch == " " else "b" if bold else "." for ch in piece))
+        out.append(("".join(text), "".join(marks)))
+    return out
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.integers(24, 90),
+    st.integers(2, 4).flatmap(
+        lambda n: st.tuples(
+            st.lists(TEXT, min_size=n, max_size=n),
+            st.lists(st.sampled_from(["left", "right"]), min_size=n, max_size=n),
+            st.lists(st.booleans(), min_size=n, max_size=n),
+            st.lists(st.lists(TEXT, min_size=n, max_size=n), min_size=1, max_size=5),
+        )
+    ),
+)
+def test_a_table_with_bold_columns_is_rich_s_table(width, shape):
+    """Columns in a style of their own (a run of one style beside unstyled runs), wrapped
+    cells in one or several columns of a row: the same lines and escape codes as Rich's."""
+    headers, justify, bold, rows = shape
+    plain, rich = styled_tables(width, headers, justify, bold, rows)
+    assert seen(plain) == seen(rich)
+
+
+def test_several_cells_of_one_row_run_on_as_rich_lays_them_out():
+    """Two long cells in one row, of different lengths: each runs on under its own column,
+    the shorter one's column blank once it ends (Rich's table, character for character)."""
+    row = ["Ann & Bob & Cat & Dan & Eve", "x", "Fay & Gus & Hal"]
+    for bold in ((False, False, False), (True, False, False), (False, True, True)):
+        plain, rich = styled_tables(30, ["Side", "n", "Other"], ["left"] * 3, bold, [row, row])
+        assert seen(plain) == seen(rich)
+        assert plain.count("\n") > 6  # the long cells did run on

@@ -18,13 +18,16 @@ if TYPE_CHECKING:
     from scorekeeper.domain.game import Game
 
 
-class Record(Struct):
+class Record(Struct, array_like=True):
     """One player's or one side's figures across games.
 
     ``games``: games with at least one hand; ``finished``: of those, games that are over;
     ``wins``: games won; ``hands``: hands played; ``points``: the sum of their hand scores;
     ``best_hand``: the highest hand score (points, None before any hand); ``canastas``: count
     per canasta kind key; ``red_threes``: red threes laid out (counts).
+
+    As JSON (msgspec) a record is one array of its fields in this order, so that a cache of
+    thousands is written and decoded straight from and into records.
     """
 
     name: str
@@ -215,7 +218,8 @@ def statistics_from(
     keys: dict[str, str] = {}  # a name as typed -> its key
     players: dict[str, list[Record]] = {}
     sides: dict[str, list[Record]] = {}
-    shown: dict[tuple[bool, str], str] = {}  # (a player?, key) -> the first spelling met
+    player_shown: dict[str, str] = {}  # a player's key -> the first spelling met
+    side_shown: dict[str, str] = {}  # a side's key -> the first spelling met
     for (game_variant, name, members), record in records.items():
         if variant is not None and game_variant != variant:
             continue
@@ -225,7 +229,7 @@ def statistics_from(
         group = sides.get(key)
         if group is None:
             sides[key] = [record]
-            shown[False, key] = name
+            side_shown[key] = name
         else:
             group.append(record)
         for player in members:
@@ -235,20 +239,25 @@ def statistics_from(
             group = players.get(key)
             if group is None:
                 players[key] = [record]
-                shown[True, key] = player
+                player_shown[key] = player
             else:
                 group.append(record)
+    return Statistics(_ordered(players, player_shown), _ordered(sides, side_shown))
 
-    def ordered(groups: dict[str, list[Record]], player: bool) -> list[Record]:
-        totals = [_summed(shown[player, key], group) for key, group in groups.items()]
-        order = [
-            (-r.wins, -(r.wins / r.finished if r.finished else 0.0), key, n)
-            for n, (r, key) in enumerate(zip(totals, groups, strict=True))
-        ]
-        order.sort()
-        return [totals[item[3]] for item in order]
 
-    return Statistics(ordered(players, True), ordered(sides, False))
+def _ordered(groups: dict[str, list[Record]], shown: dict[str, str]) -> list[Record]:
+    """One record per key of ``groups`` (its line-ups' records summed, named as ``shown``
+    says), sorted by wins, then win rate (both highest first), then key. Sorted in two
+    stable passes (by key, then by wins and rate), so that each compares values of one type."""
+    totals = [
+        group[0] if len(group) == 1 and group[0].name == shown[key] else _summed(shown[key], group)
+        for key, group in groups.items()
+    ]
+    order = sorted(range(len(totals)), key=list(groups).__getitem__)
+    if any(r.wins for r in totals):
+        first = [(-r.wins, -(r.wins / r.finished if r.finished else 0.0)) for r in totals]
+        order.sort(key=first.__getitem__)
+    return [totals[n] for n in order]
 
 
 def _summed(name: str, group: list[Record]) -> Record:
@@ -279,26 +288,3 @@ def statistics_of(games: Iterable[GameFigures], variant: str | None = None) -> S
     """:func:`statistics` over the figures of games (:func:`game_figures`), as a store's index
     keeps them."""
     return statistics_from(lineups(games), variant)
-
-
-def record_row(record: Record) -> list:
-    """A record as a JSON-compatible list (for a cache of line-ups)."""
-    return [
-        record.name,
-        record.games,
-        record.finished,
-        record.wins,
-        record.hands,
-        record.points,
-        record.best_hand,
-        record.canastas,
-        record.red_threes,
-    ]
-
-
-def record_from_row(row: list) -> Record:
-    """The inverse of :func:`record_row`; raises ValueError/TypeError for a damaged row."""
-    name, games, finished, wins, hands, points, best, canastas, red = row
-    if not isinstance(name, str) or not isinstance(canastas, dict):
-        raise TypeError("damaged line-up row")
-    return Record(name, games, finished, wins, hands, points, best, dict(canastas), red)

@@ -16,7 +16,7 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Callable, Iterable, Sequence
-from itertools import compress, repeat
+from itertools import chain, compress, repeat
 from typing import TYPE_CHECKING, Any
 
 from msgspec import Struct
@@ -70,6 +70,17 @@ def figures() -> Callable[[int | None], str]:
         return f"{n:,}" if separator == "," else f"{n:,}".replace(",", separator)
 
     return figure
+
+
+def figure_column(values: Sequence[int | None]) -> list[str]:
+    """:func:`figures` of each of ``values`` (a column of thousands), formatted in C where
+    none is None: ``[1220, 5]`` -> ``["1,220", "5"]`` (``"1.220"`` in Turkish)."""
+    figure = figures()
+    if None in values:
+        return list(map(figure, values))
+    texts = list(map(format, values, repeat(",")))
+    separator = figure(1000)[1]
+    return texts if separator == "," else [t.replace(",", separator) for t in texts]
 
 
 def width_of(value: str) -> int:
@@ -184,11 +195,11 @@ def _divide_ascii(text: str, width: int) -> list[str] | None:
 
 @functools.cache
 def _lines_of(width: int) -> re.Pattern[str]:
-    """The pattern of one line of :func:`_divide_ascii` at ``width``: from the start or a
-    space, as many characters as fit that end at a word's end."""
-    if width == 1:
-        return re.compile(r"(?:^|(?<= ))\S(?= |$)")
-    return re.compile(rf"(?:^|(?<= ))\S(?:.{{0,{width - 2}}}\S)?(?= |$)")
+    """The pattern of one line of :func:`_divide_ascii` at ``width``: a word's first
+    character and as many more as fit that end at a word's end (before a space or the end).
+    For words one space apart that each fit ``width``: a line then always starts at a word's
+    start (the next search starts at the space after the last)."""
+    return re.compile(rf"\S.{{0,{width - 1}}}(?= |$)")
 
 
 def _wrapped(con: Console, value: Cell, width: int, wrap: bool) -> list[Line]:
@@ -280,13 +291,14 @@ def table_lines(
     else:
         by_column = [[row[k] for row in rows] for k in range(count)]
     most = []
+    plain = [_all_text(values) for values in by_column]  # each column: every cell a str?
     for k, column in enumerate(columns):
         if column.width is not None:
             most.append(column.width)
             continue
         widest = max(width_of(t) for line in heads[k].lines for t, _ in line)
         values = by_column[k]
-        texts = values if _all_text(values) else [v for v in values if isinstance(v, str)]
+        texts = values if plain[k] else [v for v in values if isinstance(v, str)]
         if texts:
             ascii_only = "".join(texts).isascii()  # type: ignore[arg-type]
             widest = max(widest, *map(len if ascii_only else width_of, texts))  # type: ignore[call-overload]
@@ -326,7 +338,7 @@ def table_lines(
     quick = None
     if rows and (body_edges == foot_edges or not show_edge):
         shown = body_edges if show_edge else ("", body_edges[1], "")
-        quick = _columnar(by_column, inner, columns, pads, shown)
+        quick = _columnar(by_column, plain, inner, columns, pads, shown)
     if quick is not None:
         lines += quick
     else:
@@ -343,10 +355,11 @@ def _all_text(values: Sequence[Cell | str]) -> bool:
     return not values or set(map(type, values)) == {str}
 
 
-def _column_texts(values: Sequence[Cell | str]) -> tuple[list[str], str] | None:
+def _column_texts(values: Sequence[Cell | str], plain: bool) -> tuple[list[str], str] | None:
     """A column's cells as their texts and the one style they share, when every cell is one
-    line of one style (a str: unstyled); None otherwise."""
-    if _all_text(values):
+    line of one style (a str: unstyled; ``plain``: every one is, :func:`_all_text`); None
+    otherwise."""
+    if plain:
         return list(values), ""  # type: ignore[arg-type]
     texts = []
     style = None
@@ -370,22 +383,25 @@ def _column_texts(values: Sequence[Cell | str]) -> tuple[list[str], str] | None:
 
 def _columnar(
     by_column: Sequence[Sequence[Cell | str]],
+    plain: Sequence[bool],
     inner: Sequence[int],
     columns: Sequence[Column],
     pads: Sequence[tuple[int, int]],
     edges: tuple[str, str, str],
 ) -> list[Line] | None:
-    """The body rows (``by_column``: each column's cells, top to bottom) laid out a column at a
-    time, when each column's cells are one line of
-    text of one style (:func:`_column_texts`): each filled to its column's width (broken by
-    :func:`divide` where it does not fit), then each line one ``str.format`` per run of
-    columns of one style. None for any other table (:func:`_row_lines` lays it out)."""
+    """The body rows (``by_column``: each column's cells, top to bottom; ``plain``: whether
+    each column's are all str) laid out a column at a time, when each column's cells are one
+    line of text of one style (:func:`_column_texts`): each broken by :func:`divide` where
+    it does not fit its column's width and filled to that width, then each line joined with
+    its padding and dividers per run of columns of one style, all in C (``map``/``join``).
+    None for any other table (:func:`_row_lines` lays it out)."""
     count = len(columns)
-    filled: list[list[str]] = []
+    filled: list[list[str]] = []  # each column's first lines, filled to its width
     styles: list[str] = []
-    more: dict[int, dict[int, list[str]]] = {}  # row -> column -> its lines after the first
+    # column -> row -> that cell's lines after its first, filled to its width
+    runs_on: dict[int, dict[int, list[str]]] = {}
     for k, column in enumerate(columns):
-        found = _column_texts(by_column[k])
+        found = _column_texts(by_column[k], plain[k])
         if found is None:
             return None
         texts, style = found
@@ -397,84 +413,107 @@ def _columnar(
         if right and " \x00" in joined + "\x00":
             texts = [t.rstrip(" ") for t in texts]
         ascii_only = joined.isascii()
+        if ascii_only:
+            fill: Callable[[str, int], str] = str.rjust if right else str.ljust
+        else:
+            fill = functools.partial(_fill, right=right)
         sizes = list(map(len, texts)) if ascii_only else list(map(width_of, texts))
         if max(sizes, default=0) > width:
             if not column.wrap:
                 return None
             wide = list(compress(range(len(sizes)), map(width.__lt__, sizes)))
-            divided = _divided([texts[n] for n in wide], width, ascii_only)
+            divided = list(_divided([texts[n] for n in wide], width, ascii_only))
+            if right:
+                divided = [[p.rstrip(" ") for p in parts] for parts in divided]
             for n, parts in zip(wide, divided, strict=True):
-                first, *rest = parts
-                if right:
-                    first, rest = first.rstrip(" "), [r.rstrip(" ") for r in rest]
-                texts[n], sizes[n] = first, len(first) if ascii_only else width_of(first)
-                if ascii_only:
-                    rest = list(map(str.rjust if right else str.ljust, rest, repeat(width)))
-                else:
-                    rest = [_fill(r, width, right) for r in rest]
-                more.setdefault(n, {})[k] = rest
-        if ascii_only:
-            filled.append(list(map(str.rjust if right else str.ljust, texts, repeat(width))))
-        elif right:
-            filled.append([" " * (width - z) + t for t, z in zip(texts, sizes, strict=True)])
-        else:
-            filled.append([t + " " * (width - z) for t, z in zip(texts, sizes, strict=True)])
+                texts[n] = parts[0]
+            rests = [list(map(fill, parts[1:], repeat(width))) for parts in divided]
+            runs_on[k] = dict(zip(wide, rests, strict=True))
+        filled.append(list(map(fill, texts, repeat(width))))
         styles.append(style)
-    # runs of columns of one style, each with its format (padding and dividers in it)
     left_edge, divider, right_edge = edges
-    runs: list[tuple[str, str, range]] = []
+    before = [(left_edge if c == 0 else "") + " " * pads[c][0] for c in range(count)]
+    after = [" " * pads[c][1] + (divider if c < count - 1 else right_edge) for c in range(count)]
+    runs: list[tuple[range, str]] = []  # runs of columns of one style
     start = 0
     for k in range(1, count + 1):
         if k == count or styles[k] != styles[start]:
-            layout = left_edge if start == 0 else ""
-            for c in range(start, k):
-                layout += " " * pads[c][0] + "{}" + " " * pads[c][1]
-                layout += divider if c < count - 1 else right_edge
-            runs.append((layout, styles[start], range(start, k)))
+            runs.append((range(start, k), styles[start]))
             start = k
-    out: list[Line] = []
+
+    def glued(run: range) -> list[str]:
+        """What stands before each column of ``run`` and after its last: padding, dividers."""
+        glue = [before[run.start]]
+        for c in run:
+            glue.append(after[c] + before[c + 1] if c + 1 < run.stop else after[c])
+        return glue
+
+    def run_texts(cells: Sequence[Iterable[str]], run: range) -> list[str]:
+        """Each line of the columns ``run`` of ``cells`` (each column's filled lines)."""
+        glue = glued(run)
+        pieces: list[Iterable[str]] = [repeat(glue[0])]
+        for c, own in zip(run, glue[1:], strict=True):
+            pieces += (cells[c], repeat(own))
+        return list(map("".join, zip(*pieces, strict=False)))  # the glue repeats
+
     blank = [" " * w for w in inner]
-    one = runs[0][0] if len(runs) == 1 and not runs[0][1] else None  # one unstyled run
-    single: dict[int, str] = {}  # column -> the format of a line of that column alone
-    if one:  # the common case: one format a line
-        firsts = [[(line, "")] for line in map(one.format, *filled)]
-        if not more:
-            return firsts
-    else:
-        firsts = [
-            [(f.format(*cells[r.start : r.stop]), st) for f, st, r in runs]
-            for cells in zip(*filled, strict=True)
+
+    def line_of(cells: Sequence[str]) -> Line:
+        """One line of one cell text a column (filled), its runs in their styles."""
+        out = []
+        for run, style in runs:
+            glue = glued(run)
+            text = glue[0] + "".join(cells[c] + g for c, g in zip(run, glue[1:], strict=True))
+            out.append((text, style))
+        return out
+
+    def continued(n: int) -> list[Line]:
+        """Row ``n``'s lines after its first: each the next part of every cell that runs
+        on, the other columns blank."""
+        extra = {k: rests[n] for k, rests in runs_on.items() if n in rests}
+        return [
+            line_of(
+                [
+                    extra[c][m] if c in extra and m < len(extra[c]) else blank[c]
+                    for c in range(count)
+                ]
+            )
+            for m in range(max(map(len, extra.values())))
         ]
-    append = out.append
+
+    if len(runs) == 1 and not runs[0][1]:  # the common case: one unstyled run a line
+        texts = run_texts(filled, runs[0][0])
+        if len(runs_on) == 1:  # one column runs on (a long name): its lines, the rest blank
+            ((k, rests),) = runs_on.items()
+            left, _, right = line_of([*blank[:k], "\x00", *blank[k + 1 :]])[0][0].partition("\x00")
+            blocks = [[text] for text in texts]
+            for n, rest in rests.items():
+                blocks[n] += [left + part + right for part in rest]
+            texts = list(chain.from_iterable(blocks))
+        elif runs_on:
+            blocks = [[text] for text in texts]
+            for n in sorted(set().union(*runs_on.values())):
+                blocks[n] += [line[0][0] for line in continued(n)]
+            texts = list(chain.from_iterable(blocks))
+        return [[(text, "")] for text in texts]
+    per_run = [zip(run_texts(filled, run), repeat(style)) for run, style in runs]
+    firsts: list[Line] = list(map(list, zip(*per_run, strict=True)))
+    if not runs_on:
+        return firsts
+    out: list[Line] = []
+    wrapped = set().union(*runs_on.values())
     for n, first in enumerate(firsts):
-        append(first)
-        extra = more.get(n)
-        if extra is None:
-            continue
-        if one and len(extra) == 1:  # the common case: one cell runs on
-            ((k, parts),) = extra.items()
-            alone = single.get(k)
-            if alone is None:
-                alone = single[k] = one.format(*blank[:k], "{}", *blank[k + 1 :])
-            for part in parts:
-                append([(alone.format(part), "")])
-        else:
-            for m in range(max(len(v) for v in extra.values())):
-                line = blank.copy()
-                for k, parts in extra.items():
-                    if m < len(parts):
-                        line[k] = parts[m]
-                if one:
-                    out.append([(one.format(*line), "")])
-                else:
-                    out.append([(f.format(*line[r.start : r.stop]), st) for f, st, r in runs])
+        out.append(first)
+        if n in wrapped:
+            out += continued(n)
     return out
 
 
 def _divided(texts: list[str], width: int, ascii_only: bool) -> Iterable[list[str]]:
     """Each of ``texts`` (one line each, none with a tab) broken into lines of ``width``
     cells (:func:`divide`); for printable ASCII words one space apart that each fit, as
-    :func:`_divide_ascii` breaks them, the whole column checked at once."""
+    :func:`_divide_ascii` breaks them, the whole column checked at once (and a word too
+    long found by the lines not making its text again)."""
     if ascii_only and texts:
         joined = "\n".join(texts)
         if (
@@ -484,10 +523,13 @@ def _divided(texts: list[str], width: int, ascii_only: bool) -> Iterable[list[st
             and "\n " not in joined
             and joined[0] != " "
             and joined[-1] != " "
-            and all(map(str.isprintable, texts))
-            and max(map(len, joined.replace("\n", " ").split(" "))) <= width
+            and joined.replace("\n", "").isprintable()
         ):
-            return map(_lines_of(width).findall, texts)
+            divided = list(map(_lines_of(width).findall, texts))
+            # a word too long for a line would have been cut short: the lines would not
+            # make the text again
+            if list(map(" ".join, divided)) == texts:
+                return divided
     return [(_divide_ascii(t, width) if ascii_only else None) or divide(t, width) for t in texts]
 
 

@@ -22,6 +22,7 @@ from typing import Any
 
 import msgspec
 
+from scorekeeper.domain.stats import Record
 from scorekeeper.storage import index as summaries_index
 from scorekeeper.storage.files import NotPlain, read_plain, stats_file, write_atomically
 
@@ -31,11 +32,6 @@ CACHE_LIMIT = 64 * 1024 * 1024
 
 #: A line-up: (variant name, side name, players).
 Lineup = tuple[str, str, tuple[str, ...]]
-
-
-#: A record as its row: name, games, finished, wins, hands, points, best hand, canastas, red
-#: threes (:func:`scorekeeper.domain.stats.record_row`).
-_Row = tuple[str, int, int, int, int, int, int | None, dict[str, int], int]
 
 
 class _Header(msgspec.Struct):
@@ -48,11 +44,12 @@ class _Header(msgspec.Struct):
 class _Cache(msgspec.Struct):
     """``<database>.stats.json`` after its header, as decoded: the games ``folder``'s identity
     it was counted at, ``checked_ns``, whether a writer brought it up to date under the lock
-    (``exact``), and each line-up with its record (:func:`scorekeeper.domain.stats.record_row`)."""
+    (``exact``), and each line-up with its record (a
+    :class:`~scorekeeper.domain.stats.Record`, one array)."""
 
     folder: list[int] | None
     checked_ns: int
-    lineups: list[tuple[str, str, tuple[str, ...], _Row]]
+    lineups: list[tuple[str, str, tuple[str, ...], Record]]
     exact: bool = False
 
 
@@ -91,18 +88,16 @@ def _read(path: Path, here: list[int] | None, raw: bool) -> Any:
 def _cached_lineups(path: Path, here: list[int] | None) -> dict[Lineup, Any] | None:
     """The line-up records of ``<database>.stats.json`` when they still describe the games
     folder (:func:`_read`); None otherwise."""
-    from scorekeeper.domain.stats import Record
-
     data = _read(path, here, raw=False)
     if data is None:
         return None
-    return {(v, name, players): Record(*row) for v, name, players, row in data.lineups}
+    return {(v, name, players): record for v, name, players, record in data.lineups}
 
 
 _HEADER = msgspec.json.Decoder(_Header).decode
 _DECODE = msgspec.json.Decoder(_Cache).decode
 _DECODE_RAW = msgspec.json.Decoder(_RawCache).decode
-_ROW = msgspec.json.Decoder(_Row).decode
+_RECORD = msgspec.json.Decoder(Record).decode
 
 
 def _save_lineups(
@@ -112,18 +107,12 @@ def _save_lineups(
     ``here``; ``exact`` when a writer updated them under the lock right after its change.
     A record still held as its JSON text (:func:`lineups_before_change`) is written as it
     was read."""
-    from scorekeeper.domain.stats import record_row
-
-    raw = msgspec.Raw
     body = msgspec.json.encode(
         {
             "folder": here,
             "checked_ns": time.time_ns(),
             "exact": exact,
-            "lineups": [
-                [k[0], k[1], k[2], r if type(r) is raw else record_row(r)]
-                for k, r in records.items()
-            ],
+            "lineups": [[k[0], k[1], k[2], r] for k, r in records.items()],
         }
     )
     with suppress(OSError):
@@ -197,14 +186,14 @@ def update_lineups(
     best hand cannot be taken off a maximum, so when a change may lower a line-up's best hand
     (an undone or edited hand, a deleted game) the cache is dropped and recounted when next
     asked."""
-    from scorekeeper.domain.stats import Record, lineups, merge_record, remove_lineups
+    from scorekeeper.domain.stats import lineups, merge_record, remove_lineups
 
     for before, after in changes:
         added = lineups([after] if after is not None else [])
         for key in (*(lineups([before]) if before is not None else ()), *added):
             row = records.get(key)
             if type(row) is msgspec.Raw:  # decoded only where the change touches it
-                records[key] = Record(*_ROW(row))
+                records[key] = _RECORD(row)
         if before is not None and not remove_lineups(records, before, added):
             drop_lineups(path)
             return
