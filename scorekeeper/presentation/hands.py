@@ -3,8 +3,9 @@
 ``hand`` (one hand) and ``show`` (every hand of a game) print the same table. It is laid out
 the fastest way that keeps every line whole: one table row per hand of multi-line cells when
 no line can fold (:func:`use_packed`); otherwise a row per line; and where even a column per
-side cannot fit the terminal without cutting a number (:func:`fits_uncut`), a block of lines
-per side (:func:`print_side_blocks`).
+side cannot fit the terminal without cutting a number (:func:`fits_uncut`), or on a narrow
+terminal (under :data:`BLOCK_WIDTH` columns) where a label of figures would wrap onto a second
+line, a block of lines per side (:func:`print_side_blocks`).
 """
 
 from __future__ import annotations
@@ -55,6 +56,7 @@ def print_side_blocks(con: Console, names: Sequence[str], lines: Sequence[SheetL
     from rich.text import Text
 
     from scorekeeper.i18n import labelled, separator
+    from scorekeeper.presentation.wrapping import fold
 
     title, *rest = lines
     con.print(Text(title.label.strip(), style="bold" if title.bold else ""))
@@ -85,8 +87,8 @@ def print_side_blocks(con: Console, names: Sequence[str], lines: Sequence[SheetL
             row.right_crop(len(mark))  # the last item takes no mark
             con.print(row)
     for line in rest:
-        if not line.values:
-            con.print(Text(line.label))
+        if not line.values:  # a note or the partners, wrapped by the language's rules
+            con.print(Text(fold(line.label, con.width, "    ")))
 
 
 def _sheet_table(names: Sequence[str]) -> Table:
@@ -178,14 +180,22 @@ def _style(line: SheetLine) -> str | None:
     return "bold" if line.bold else "dim" if line.dim else None
 
 
-def sheet_table(names: Sequence[str], hands: Sequence[Sequence[SheetLine]], packed: bool) -> Table:
+def sheet_table(
+    names: Sequence[str],
+    hands: Sequence[Sequence[SheetLine]],
+    packed: bool,
+    fold_at: int | None = None,
+) -> Table:
     """The score sheet's table for the sides ``names`` and each hand's lines (:func:`hand_lines`),
     a section per hand: ``packed``, each hand is one row of multi-line cells (only for a console
     at least :func:`packed_width` wide, where no line folds); otherwise each line is a row.
-    Every cell is a Text: nothing typed is read as markup, and nothing needs parsing."""
+    Every cell is a Text: nothing typed is read as markup, and nothing needs parsing.
+    ``fold_at``: the label column's width, to which a line of free text (a note, the partners)
+    is wrapped beforehand by the language's rules (:func:`~.wrapping.fold`)."""
     from rich.text import Text
 
     from scorekeeper.presentation.render import number_cell
+    from scorekeeper.presentation.wrapping import fold
 
     table = _sheet_table(names)
     widths = _line_widths(names, hands) if packed else None
@@ -205,7 +215,8 @@ def sheet_table(names: Sequence[str], hands: Sequence[Sequence[SheetLine]], pack
     for lines in hands:
         for line in lines:
             style = _style(line)
-            label = Text(line.label, style=style or "")
+            said = fold(line.label, fold_at, "    ") if fold_at and not line.values else line.label
+            label = Text(said, style=style or "")
             # typed cards (dim) may wrap; a number never does
             cells = [Text(v) if line.dim else number_cell(v) for v in line.values] or blank
             table.add_row(label, *cells, style=style)
@@ -259,13 +270,16 @@ def _longest_word(text: str) -> int:
 
 def _label_width(
     con: Console, table: Table, names: Sequence[str], hands: Sequence[Sequence[SheetLine]]
-) -> None:
+) -> bool:
     """Fix the widths of ``table``'s columns (a row per line, :func:`sheet_table`) so that no
     label and no number is cut: each side's column at least its longest word or number and
     then, as the console leaves room, as wide as its name; the label column never under its
     longest word, and as wide as its lines where there is room. Rich, narrowing a table itself,
     narrows its widest column first, and would cut a label that has no space to wrap at
-    (Japanese) in the middle of a word."""
+    (Japanese) in the middle of a word.
+
+    True when the label column holds every label of a line of figures on one line; False when
+    such a label would wrap (a narrow console, long labels: Turkish at 40 columns)."""
     from rich.cells import cell_len
 
     labels = [line.label for lines in hands for line in lines]
@@ -294,21 +308,36 @@ def _label_width(
     table.columns[0].width = label
     for column, width in zip(table.columns[1:], widths, strict=True):
         column.width = width
+    return label >= widest
+
+
+#: Below this many columns a hand whose labels of figures would wrap in the table is printed
+#: as a block per side instead (40 columns; 80 and 120 keep the table).
+BLOCK_WIDTH = 60
 
 
 def print_hands(con: Console, names: Sequence[str], hands: Sequence[Sequence[SheetLine]]) -> None:
     """Print ``hands`` (each a list of :class:`SheetLine`, its title first) of the sides
     ``names`` in the fastest layout that keeps every line whole (module doc): packed, as
-    finished lines (:func:`packed_lines`); else Rich's table of a row per line, whose labels
-    wrap; else a block per side."""
+    finished lines (:func:`packed_lines`); else Rich's table of a row per line (under
+    :data:`BLOCK_WIDTH` columns only where each label of figures keeps to one line; a title
+    or a note may wrap); else a block per side."""
     if use_packed(con.width, names, hands):
         from scorekeeper.presentation.plain import print_lines
 
         print_lines(con, packed_lines(con, names, hands))
         return
     table = sheet_table(names, hands, packed=False)
-    if fits_uncut(con, table):
-        _label_width(con, table, names, hands)
+    # on a narrow console a label of figures wrapped onto a second line reads as two items:
+    # a block per side then (from BLOCK_WIDTH columns up the table stays as it was)
+    if fits_uncut(con, table) and (
+        _label_width(con, table, names, hands) or con.width >= BLOCK_WIDTH
+    ):
+        if any(not line.values for lines in hands for line in lines[1:]):
+            # the notes and partners wrapped to the label column by the language's rules
+            width = table.columns[0].width
+            table = sheet_table(names, hands, packed=False, fold_at=width)
+            _label_width(con, table, names, hands)
         con.print(table)
     else:
         for lines in hands:

@@ -1,0 +1,106 @@
+"""Text filled into lines by the columns it takes, with Japanese line breaking (kinsoku).
+
+The one place scorekeeper wraps text itself (issue 14): help paragraphs and tables
+(:mod:`scorekeeper.cli.language`), ``play``'s help, the hints written before a prompt and the
+free-text lines of the score sheet (notes, partners) all go through :func:`wrap`; Rich prints
+what it is given, already in lines. A line is cut after a space, or between two characters
+where one is wide (kana, kanji, full-width forms: Japanese has no spaces between words), but
+never so that a line starts with a closing mark, a prolonged sound mark or a small kana
+(:data:`NO_LINE_START`: 、 。 ） 」 ］ ！ ？ ・ ー っ ャ ...) or ends with an opening mark
+(:data:`NO_LINE_END`: （ 「 ...); such a character stays with its neighbour (JIS X 4051's
+line-start and line-end prohibitions, the common subset).
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+#: Characters a wrapped line does not start with: closing brackets and quotes, Japanese
+#: punctuation, the prolonged sound mark, iteration marks and small kana (full and half width).
+NO_LINE_START = frozenset(
+    "、。，．）」』】〕〉》］｝〟・：；！？…‥ーゝゞヽヾ々〻"
+    "ぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶㇰㇱㇲㇳㇴㇵㇶㇷㇸㇹㇺㇻㇼㇽㇾㇿ"
+    "｡｣､･ｰｧｨｩｪｫｬｭｮｯ"
+)
+#: Characters a wrapped line does not end with: opening brackets and quotes.
+NO_LINE_END = frozenset("（「『【〔〈《［｛〝｢")
+
+
+def is_wide(c: str) -> bool:
+    """True for a character that takes two columns (East Asian Width W or F)."""
+    return unicodedata.east_asian_width(c) in "WF"
+
+
+def display_width(text: str) -> int:
+    """The terminal columns ``text`` takes: 2 for each wide or full-width character (East
+    Asian Width W or F: kana, kanji, full-width forms), 0 for a combining mark, else 1."""
+    width = 0
+    for c in text:
+        if unicodedata.combining(c):
+            continue
+        width += 2 if is_wide(c) else 1
+    return width
+
+
+def chunks(text: str) -> list[str]:
+    """``text`` cut where a line may break (module doc): each piece ends where the next may
+    start a line; a space stays at the end of the piece before it. Joined, the pieces are
+    ``text``."""
+    pieces: list[str] = []
+    current = ""
+    for c in text:
+        held = bool(current) and current.rstrip()[-1:] in NO_LINE_END
+        if c in NO_LINE_START and not current and pieces:
+            current = pieces.pop()  # after a space: the mark stays with the word before it
+            current += c
+        elif c.isspace():
+            current += c
+            if not held:
+                pieces.append(current)
+                current = ""
+        elif c in NO_LINE_START or held:
+            current += c
+        elif is_wide(c) or (current and is_wide(current[-1])):
+            if current:
+                pieces.append(current)
+            current = c
+        else:
+            current += c
+    if current:
+        pieces.append(current)
+    return pieces
+
+
+def wrap(text: str, width: int, indent: str = "", subsequent: str = "") -> list[str]:
+    """One paragraph ``text`` filled into lines of at most ``width`` columns (by
+    :func:`display_width`), the first starting with ``indent``, the others with
+    ``subsequent``; runs of spaces read as one. A piece that cannot be cut (a word, or a
+    character held with its marks) longer than a line gets a line of its own. No line but the
+    first starts with a character of :data:`NO_LINE_START`, none but the last ends with one of
+    :data:`NO_LINE_END`."""
+    lines: list[str] = []
+    line = indent
+    empty = True
+    for piece in chunks(" ".join(text.split()) if " " in text else text):
+        if not empty and display_width(line + piece.rstrip()) > width:
+            lines.append(line.rstrip())
+            line, empty = subsequent, True
+            piece = piece.lstrip()
+        line += piece
+        empty = empty and not piece.strip()
+    if not empty:
+        lines.append(line.rstrip())
+    return lines
+
+
+def fold(text: str, width: int, indent: str = "") -> str:
+    """``text`` (its paragraphs split at line breaks) wrapped to ``width`` columns by
+    :func:`wrap`, the lines after the first starting with ``indent``, as one string of
+    lines; a paragraph that fits is kept exactly as it is."""
+    out: list[str] = []
+    for paragraph in text.split("\n"):
+        if display_width(paragraph) <= width:
+            out.append(paragraph)
+        else:
+            out += wrap(paragraph, width, "", indent) or [""]
+    return "\n".join(out)
