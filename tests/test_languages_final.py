@@ -242,6 +242,38 @@ def test_fold_keeps_kinsoku_and_leaves_a_line_that_fits_as_it_is(text, width):
         assert folded == [text]
 
 
+@settings(max_examples=200, deadline=None)
+@given(st.text(alphabet=JAPANESE, min_size=1, max_size=300), st.sampled_from([40, 60, 80]))
+def test_rich_wraps_japanese_by_kinsoku_and_english_as_before(text, width):
+    from rich.console import Console
+    from rich.text import Text
+
+    con = Console(width=width, color_system=None)
+    english = [str(line) for line in Text(text).wrap(con, width)]
+    try:
+        wrapping.rich_wraps_japanese(True)
+        lines = [str(line) for line in Text(text).wrap(con, width)]
+    finally:
+        wrapping.rich_wraps_japanese(False)
+    assert_kinsoku(lines)
+    assert flat("".join(lines)) == flat(text)
+    assert all(display_width(line.rstrip()) <= width for line in lines)
+    # Rich's own rules are back for the other languages
+    assert [str(line) for line in Text(text).wrap(con, width)] == english
+
+
+@pytest.mark.parametrize("width", [40, 60, 80])
+def test_japanese_screens_rich_wraps_keep_kinsoku(cli, monkeypatch, width):
+    new_game(cli, monkeypatch, "ja")
+    console_width(monkeypatch, width)
+    check = ("check", "--variant", "classic", "--score", "1650", "K K K", "Q Q 2")
+    for args in (("variants", "show", "classic"), check):
+        out = cli(*args).output
+        lines = [line.strip() for line in out.splitlines() if line.strip()]
+        assert lines and all(display_width(line) <= width for line in lines)
+        assert_kinsoku(lines)
+
+
 @pytest.mark.parametrize("width", [40, 60, 80])
 def test_japanese_help_and_play_help_keep_kinsoku(cli, monkeypatch, width):
     monkeypatch.setenv("COLUMNS", str(width))

@@ -104,3 +104,56 @@ def fold(text: str, width: int, indent: str = "") -> str:
         else:
             out += wrap(paragraph, width, "", indent) or [""]
     return "\n".join(out)
+
+
+def divide_line(text: str, width: int, fold: bool = True) -> list[int]:
+    """Where Rich cuts one line of ``text`` to fit ``width`` cells, by this module's rules: the
+    offsets (character indexes) at which each line after the first starts, breaking only
+    between the pieces of :func:`chunks` (so no Japanese line starts with "、" or ends with
+    "（"); a piece wider than a line is folded by cells (``fold``) or left to be cropped. The
+    shape of Rich's own ``rich._wrap.divide_line``, which breaks only at spaces and folds a
+    Japanese sentence anywhere."""
+    from rich.cells import cell_len, chop_cells
+
+    breaks: list[int] = []
+    offset = 0  # the cells taken on the current line
+    start = 0  # where the piece starts in ``text``
+    for piece in chunks(text):
+        length = cell_len(piece.rstrip())
+        if offset + length <= width:
+            offset += cell_len(piece)
+        elif length > width:
+            at = start
+            if fold:
+                parts = chop_cells(piece, width)
+                for k, part in enumerate(parts):
+                    if at:
+                        breaks.append(at)
+                    if k == len(parts) - 1:
+                        offset = cell_len(part)
+                    else:
+                        at += len(part)
+            else:
+                if at:
+                    breaks.append(at)
+                offset = cell_len(piece)
+        elif offset and start:
+            breaks.append(start)
+            offset = cell_len(piece)
+        start += len(piece)
+    return breaks
+
+
+def rich_wraps_japanese(japanese: bool) -> None:
+    """Make Rich wrap text by :func:`divide_line` while ``japanese`` (the language in use is
+    Japanese), else by its own rules (English and Turkish lines are cut at spaces, as Rich
+    does). Called where the console is made (:func:`~.console.console`), so every text Rich
+    wraps, in a table's cell or a paragraph, keeps Japanese line breaking."""
+    import rich.text
+
+    original = _RICH.setdefault("divide_line", rich.text.divide_line)
+    rich.text.divide_line = divide_line if japanese else original
+
+
+#: Rich's own line divider, kept while :func:`divide_line` stands in for it.
+_RICH: dict[str, object] = {}
