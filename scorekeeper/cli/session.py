@@ -90,7 +90,7 @@ def help_table(
 
     from scorekeeper.presentation.console import visible
     from scorekeeper.presentation.render import plain_table
-    from scorekeeper.presentation.wrapping import display_width, fold, wrap
+    from scorekeeper.presentation.wrapping import display_width, wrap
 
     longest = max(display_width(w) for first, _m in rows for w in first.split() or [""])
     widest = max(display_width(first) for first, _m in rows)
@@ -98,7 +98,7 @@ def help_table(
     first_width = max(min(widest, cap), display_width(headings[0]))
     # the table's edges, padding and column rule take 5 columns (a simple box, no edge padding)
     second_width = max(width - first_width - 5, 10)
-    table = plain_table(fold(title, width))  # Rich would wrap it with no Japanese rules
+    table = plain_table(title)
     if second_width < MEANING_WIDTH:
         # the edges and padding of a one-column table take 2 columns, the meaning's indent 2
         room = max(width - 2, 10)
@@ -996,7 +996,6 @@ class Session:
         commands."""
         from scorekeeper.domain.fields import CANASTAS, FIELDS, PENALTIES
         from scorekeeper.presentation.console import text
-        from scorekeeper.presentation.wrapping import fold
 
         v = self.stored.game.variant
         rows: list[tuple[str, str]] = []
@@ -1024,12 +1023,9 @@ class Session:
 
         con.print(
             text(
-                fold(
-                    _(
-                        "Ctrl-C or Ctrl-D drops the hand being typed; at the first side's prompt"
-                        " it ends."
-                    ),
-                    con.width,
+                _(
+                    "Ctrl-C or Ctrl-D drops the hand being typed; at the first side's prompt it"
+                    " ends."
                 )
             )
         )

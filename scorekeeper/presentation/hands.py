@@ -56,7 +56,6 @@ def print_side_blocks(con: Console, names: Sequence[str], lines: Sequence[SheetL
     from rich.text import Text
 
     from scorekeeper.i18n import labelled, separator
-    from scorekeeper.presentation.wrapping import fold
 
     title, *rest = lines
     con.print(Text(title.label.strip(), style="bold" if title.bold else ""))
@@ -87,8 +86,8 @@ def print_side_blocks(con: Console, names: Sequence[str], lines: Sequence[SheetL
             row.right_crop(len(mark))  # the last item takes no mark
             con.print(row)
     for line in rest:
-        if not line.values:  # a note or the partners, wrapped by the language's rules
-            con.print(Text(fold(line.label, con.width, "    ")))
+        if not line.values:
+            con.print(Text(line.label))
 
 
 def _sheet_table(names: Sequence[str]) -> Table:
@@ -180,22 +179,14 @@ def _style(line: SheetLine) -> str | None:
     return "bold" if line.bold else "dim" if line.dim else None
 
 
-def sheet_table(
-    names: Sequence[str],
-    hands: Sequence[Sequence[SheetLine]],
-    packed: bool,
-    fold_at: int | None = None,
-) -> Table:
+def sheet_table(names: Sequence[str], hands: Sequence[Sequence[SheetLine]], packed: bool) -> Table:
     """The score sheet's table for the sides ``names`` and each hand's lines (:func:`hand_lines`),
     a section per hand: ``packed``, each hand is one row of multi-line cells (only for a console
     at least :func:`packed_width` wide, where no line folds); otherwise each line is a row.
-    Every cell is a Text: nothing typed is read as markup, and nothing needs parsing.
-    ``fold_at``: the label column's width, to which a line of free text (a note, the partners)
-    is wrapped beforehand by the language's rules (:func:`~.wrapping.fold`)."""
+    Every cell is a Text: nothing typed is read as markup, and nothing needs parsing."""
     from rich.text import Text
 
     from scorekeeper.presentation.render import number_cell
-    from scorekeeper.presentation.wrapping import fold
 
     table = _sheet_table(names)
     widths = _line_widths(names, hands) if packed else None
@@ -215,8 +206,7 @@ def sheet_table(
     for lines in hands:
         for line in lines:
             style = _style(line)
-            said = fold(line.label, fold_at, "    ") if fold_at and not line.values else line.label
-            label = Text(said, style=style or "")
+            label = Text(line.label, style=style or "")
             # typed cards (dim) may wrap; a number never does
             cells = [Text(v) if line.dim else number_cell(v) for v in line.values] or blank
             table.add_row(label, *cells, style=style)
@@ -333,11 +323,6 @@ def print_hands(con: Console, names: Sequence[str], hands: Sequence[Sequence[She
     if fits_uncut(con, table) and (
         _label_width(con, table, names, hands) or con.width >= BLOCK_WIDTH
     ):
-        if any(not line.values for lines in hands for line in lines[1:]):
-            # the notes and partners wrapped to the label column by the language's rules
-            width = table.columns[0].width
-            table = sheet_table(names, hands, packed=False, fold_at=width)
-            _label_width(con, table, names, hands)
         con.print(table)
     else:
         for lines in hands:

@@ -1,14 +1,17 @@
 """Text filled into lines by the columns it takes, with Japanese line breaking (kinsoku).
 
-The one place scorekeeper wraps text itself (issue 14): help paragraphs and tables
-(:mod:`scorekeeper.cli.language`), ``play``'s help, the hints written before a prompt and the
-free-text lines of the score sheet (notes, partners) all go through :func:`wrap`; Rich prints
-what it is given, already in lines. A line is cut after a space, or between two characters
-where one is wide (kana, kanji, full-width forms: Japanese has no spaces between words), but
-never so that a line starts with a closing mark, a prolonged sound mark or a small kana
-(:data:`NO_LINE_START`: 、 。 ） 」 ］ ！ ？ ・ ー っ ャ ...) or ends with an opening mark
-(:data:`NO_LINE_END`: （ 「 ...); such a character stays with its neighbour (JIS X 4051's
-line-start and line-end prohibitions, the common subset).
+The one place scorekeeper's line breaking is decided (issue 14): help paragraphs and tables
+(:mod:`scorekeeper.cli.language`), ``play``'s help and the hints written before a prompt go
+through :func:`wrap`; what Rich wraps (a note in the score sheet, a table's cell, a rule's
+description) goes through :func:`divide_line`, which stands in for Rich's own while the
+language is Japanese (:func:`rich_wraps_japanese`).
+
+A line is cut after a space, or between two characters where one is wide (kana, kanji,
+full-width forms: Japanese has no spaces between words), but never so that a line starts with
+a closing mark, a prolonged sound mark or a small kana (:data:`NO_LINE_START`: 、 。 ） 」 ］
+！ ？ ・ ー っ ャ ...) or ends with an opening mark (:data:`NO_LINE_END`: （ 「 ...); such a
+character stays with its neighbour (JIS X 4051's line-start and line-end prohibitions, the
+common subset).
 """
 
 from __future__ import annotations

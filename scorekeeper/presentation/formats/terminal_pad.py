@@ -32,7 +32,6 @@ from scorekeeper.presentation.plain import Line, figures, print_lines
 from scorekeeper.presentation.render import minimum_text, num
 from scorekeeper.presentation.standings import footer_lines, outcome_text
 from scorekeeper.presentation.view import game_heading, hand_views
-from scorekeeper.presentation.wrapping import fold
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -368,7 +367,7 @@ def print_game(con: Console, stored: StoredGame) -> None:
                 con.print(text(side.name, "bold"))
                 for line in row_lines(own):
                     con.print(text(line))
-        for line in note_lines(views):  # a long note wraps by the language's rules
-            con.print(text(fold(line, con.width, "  ")))
+        for line in note_lines(views):
+            con.print(text(line))
     for line in footer_lines(stored):
         con.print(text(line))
