@@ -27,6 +27,7 @@ API for the other modules:
 - ``percent(fraction)``: ``"75%"``, Turkish ``"%75"``.
 - ``labelled(label, value)``: ``"Target: 5,000"``, ``"目標点：5,000"``; ``labelled(label)``
   alone is a heading, ``"Ann:"``, ``"山田："`` (Japanese writes the full-width colon, no space).
+- ``quoted(name)``, ``names_joined(names)``: names set in a sentence (Japanese 「…」).
 - ``with english(): ...``: English inside the block whatever the environment says (for what
   must stay English, such as a ``--json`` document's texts).
 """
@@ -230,6 +231,19 @@ def listing(items: Iterable[str]) -> str:
     """Items joined by the language's list separator: ``"a, b"`` in English and Turkish,
     ``"a、b"`` in Japanese (the catalogue's translation of ", ")."""
     return gettext(", ").join(items)
+
+
+def quoted(name: str) -> str:
+    """A ``name`` (as typed) set in a sentence: Japanese 「name」, so that where the sentence
+    runs on with no spaces the name stands apart ("「Ann & Bob」と「Cat & Dan」の両方が");
+    English and Turkish write the name as it is."""
+    return f"「{name}」" if language() == "ja" else name
+
+
+def names_joined(names: Iterable[str]) -> str:
+    """``names`` joined as a sentence joins them: ``"Ann & Bob and Cat & Dan"``, Japanese
+    ``"「Ann & Bob」と「Cat & Dan」"`` (each :func:`quoted`, the catalogue's " and ")."""
+    return gettext(" and ").join(quoted(name) for name in names)
 
 
 def labelled(label: str, value: str | None = None) -> str:

@@ -15,8 +15,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from rich.cells import cell_len
+from test_sheet_layout import side_blocks
 
 from scorekeeper.presentation import console as console_module
+from scorekeeper.presentation.hands import BLOCK_WIDTH
 from scorekeeper.presentation.plain import Column, cell, divide, print_lines, table_lines
 
 #: Classic (RULES.md §2): "m=220 nat=1 out" is 220 melded + 500 for a natural canasta + 100
@@ -106,6 +108,13 @@ def test_sheet_values_stand_under_their_side(cli, monkeypatch, names, width):
     assert result.exit_code == 0
     lines = result.output.splitlines()
     assert all(cell_len(line) <= width for line in lines)
+    if width < BLOCK_WIDTH:  # the labels would wrap: a block per side, each total by its label
+        blocks = side_blocks(result.output)
+        for s, name in enumerate(names):
+            assert len(blocks[name]) == len(TOTALS)
+            for t, block in zip(TOTALS, blocks[name], strict=True):
+                assert f"Total {t[s]};" in block
+        return
     head = next(line for line in lines if names[0] in line and names[1] in line)
     columns = [end_of(head, name) for name in names]
     totals = [line for line in lines if line.strip().startswith("Total")]
@@ -123,6 +132,13 @@ def test_a_hand_s_breakdown_lines_up(cli, monkeypatch, names, width):
     result = cli("hand", "--yes", *HANDS[0])
     assert result.exit_code == 0
     lines = result.output.splitlines()
+    if width < BLOCK_WIDTH:  # the labels would wrap: a block per side, each score by its label
+        blocks = side_blocks(result.output)
+        assert [f"Hand score {TOTALS[0][s]};" in blocks[n][0] for s, n in enumerate(names)] == [
+            True,
+            True,
+        ]
+        return
     head = next(line for line in lines if names[0] in line and names[1] in line)
     columns = [end_of(head, name) for name in names]
     score = next(line for line in lines if line.strip().startswith("Hand score"))

@@ -462,7 +462,7 @@ def format_grouped_options(command: Any, ctx: Any, formatter: Any) -> None:
     grouped: dict[str, list[tuple[str, str]]] = {title: [] for title in OPTION_GROUPS}
     grouped[OTHER_OPTIONS] = []
     for param in params:
-        with language.translated_help(param):
+        with language.translated_help(param), language.range_in_language(param):
             record = param.get_help_record(ctx)
         if record is None:
             continue

@@ -26,6 +26,7 @@ from typing import Any
 from scorekeeper import i18n
 from scorekeeper.i18n import N_
 from scorekeeper.i18n import gettext as _
+from scorekeeper.presentation import wrapping
 
 #: The msgids ``typer.core`` passes to its gettext ``_`` (translated through our catalogue).
 TYPER_TEXTS = (
@@ -215,6 +216,54 @@ def translated_help(item: Any, command: bool = False) -> Iterator[None]:
         item.help = original
 
 
+#: How help shows a bounded number's range (the refusal's words, "{value} is not between {lo}
+#: and {hi}."; the ends are allowed), with its ends as the language writes numbers.
+RANGE_BETWEEN = N_("between {lo} and {hi}")
+RANGE_AT_LEAST = N_("at least {lo}")
+RANGE_AT_MOST = N_("at most {hi}")
+
+
+def spoken_range(kind: Any) -> str | None:
+    """The range of a bounded number type ``kind`` (Click's ``IntRange`` or ``FloatRange``:
+    its ``min``, ``max``, ``min_open``, ``max_open``) as help shows it in the language in use:
+    "between 1 and 1,000,000,000", "at least 0", "at most 10"; each end through
+    :func:`scorekeeper.i18n.number` when it is whole. None for a range with an open end
+    (allowed ends only) or no end."""
+    lo, hi = getattr(kind, "min", None), getattr(kind, "max", None)
+    if getattr(kind, "min_open", False) or getattr(kind, "max_open", False):
+        return None
+
+    def end(value: Any) -> str:
+        whole = isinstance(value, int) or (isinstance(value, float) and value.is_integer())
+        return i18n.number(int(value)) if whole else str(value)
+
+    if lo is not None and hi is not None:
+        return _(RANGE_BETWEEN).format(lo=end(lo), hi=end(hi))
+    if lo is not None:
+        return _(RANGE_AT_LEAST).format(lo=end(lo))
+    if hi is not None:
+        return _(RANGE_AT_MOST).format(hi=end(hi))
+    return None
+
+
+@contextlib.contextmanager
+def range_in_language(param: Any) -> Iterator[None]:
+    """Inside the block, help shows the range of ``param``'s bounded number type (Typer's
+    ``min=``/``max=``) in the language's words (:func:`spoken_range`) instead of Click's
+    notation ("1<=x<=1000000000"); refusals are unchanged (they say the range through
+    :data:`CLICK_PATTERNS`). The one place help's ranges are written."""
+    kind = getattr(param, "type", None)
+    spoken = spoken_range(kind) if hasattr(kind, "min") and hasattr(kind, "max") else None
+    if spoken is None:
+        yield
+        return
+    kind._describe_range = lambda: spoken  # the instance's, over Click's method
+    try:
+        yield
+    finally:
+        del kind._describe_range
+
+
 def short_help(text: str, limit: int) -> str:
     """The first sentence of a command's (translated) help for a group's list of commands, as
     Click makes it; a Japanese sentence ends at "。" (Click knows only ". ")."""
@@ -296,74 +345,24 @@ def confirm(question: str, default: bool) -> bool:
 
 # -- help laid out by the columns characters take (Japanese) -------------------------------
 
-#: Characters a line does not start with (Japanese line breaking: closing marks stay with
-#: the character before them).
-_NO_LINE_START = set(
-    "、。，．）」』】〕〉》］｝・：；！？…ーぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ々ゝゞ"
-)
-#: Characters a line does not end with (opening marks stay with the character after them).
-_NO_LINE_END = set("（「『【〔〈《［｛")
+#: Japanese line breaking and the columns a character takes: the presentation's one home
+#: (:mod:`scorekeeper.presentation.wrapping`), named here for help's layout.
+display_width = wrapping.display_width
+wrap_wide = wrapping.wrap
+_is_wide = wrapping.is_wide
 
 
-def display_width(text: str) -> int:
-    """The terminal columns ``text`` takes: 2 for each wide or full-width character (East
-    Asian Width W or F: kana, kanji, full-width forms), 0 for a combining mark, else 1."""
-    import unicodedata
+def echo_wrapped(message: str, err: bool = True) -> None:
+    """Write ``message`` (a hint before a prompt) on standard error (or, ``err`` False,
+    standard output) filled to the console's width by the one line-breaking rule
+    (:func:`scorekeeper.presentation.wrapping.fold`: at spaces, and in Japanese between
+    characters but never before "、" or "）"), so a narrow terminal cuts no word."""
+    import typer
 
-    width = 0
-    for c in text:
-        if unicodedata.combining(c):
-            continue
-        width += 2 if unicodedata.east_asian_width(c) in "WF" else 1
-    return width
+    from scorekeeper.presentation.console import console
 
-
-def _is_wide(c: str) -> bool:
-    import unicodedata
-
-    return unicodedata.east_asian_width(c) in "WF"
-
-
-def _chunks(text: str) -> list[str]:
-    """``text`` cut where a line may break: after a space, and around each wide character
-    (but never before a closing mark such as "、" or "）")."""
-    chunks: list[str] = []
-    current = ""
-    for c in text:
-        if c.isspace():
-            current += c
-            chunks.append(current)
-            current = ""
-        elif c in _NO_LINE_START or (current and current[-1] in _NO_LINE_END):
-            current += c
-        elif _is_wide(c) or (current and _is_wide(current[-1]) and not current[-1].isspace()):
-            if current:
-                chunks.append(current)
-            current = c
-        else:
-            current += c
-    if current:
-        chunks.append(current)
-    return chunks
-
-
-def wrap_wide(text: str, width: int, indent: str = "", subsequent: str = "") -> list[str]:
-    """One paragraph ``text`` filled into lines of at most ``width`` columns (by
-    :func:`display_width`), the first starting with ``indent``, the others with
-    ``subsequent``; a word longer than a line gets a line of its own."""
-    lines: list[str] = []
-    line = indent
-    empty = True
-    for chunk in _chunks(" ".join(text.split()) if " " in text else text):
-        if not empty and display_width(line + chunk.rstrip()) > width:
-            lines.append(line.rstrip())
-            line, empty = subsequent, True
-            chunk = chunk.lstrip()
-        line += chunk
-        empty = empty and not chunk.strip()
-    if not empty:
-        lines.append(line.rstrip())
-    return lines
+    width = console(stderr=err).width
+    typer.echo(wrapping.fold(message, max(width - 1, 10)), err=err)
 
 
 def _join_lines(lines: list[str]) -> str:

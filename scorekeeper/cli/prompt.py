@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 
-from scorekeeper.cli.language import LIST_SEPARATOR, confirm
+from scorekeeper.cli.language import LIST_SEPARATOR, confirm, echo_wrapped
 from scorekeeper.domain.cards import card_points, parse_cards, parse_melds
 from scorekeeper.domain.entries import SideEntry
 from scorekeeper.domain.fields import (
@@ -371,11 +371,10 @@ def ask_hand(
     earlier += [{} for _ in names[len(earlier) :]]
     pair_was = partners
     while True:
-        typer.echo(
+        echo_wrapped(
             _("Hand {number}: answer for each side (Enter keeps the answer in [ ]).").format(
                 number=game.next_hand
-            ),
-            err=True,
+            )
         )
         pair: tuple[int, ...] = ()
         if game.variant.partnerships == "per_hand":

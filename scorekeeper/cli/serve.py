@@ -88,7 +88,7 @@ def serve(
     try:
         live.serve(board, sock, token)
     except KeyboardInterrupt:
-        typer.echo(_("Stopped."), err=True)
+        typer.echo("\n" + _("Stopped."), err=True)  # on a line of its own, after the "^C"
         raise typer.Exit(130) from None
     finally:
         sock.close()

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from scorekeeper.cli import language
 from scorekeeper.cli import session_words as words
 from scorekeeper.cli.common import DbOption, YesOption, error_line, stdin_is_terminal
 from scorekeeper.cli.language import LIST_SEPARATOR
@@ -66,6 +67,11 @@ def side_question(key: str, summary: str, side: str) -> str:
     return f"{side} {summary.removeprefix('the side ')}?"
 
 
+#: The fewest columns ``play``'s help gives a meaning beside what is typed; on a narrower
+#: console (40 columns) each meaning goes under what is typed instead.
+MEANING_WIDTH = 24
+
+
 def help_table(
     title: str,
     headings: tuple[str, str],
@@ -77,12 +83,14 @@ def help_table(
     column (what is typed) at most a third of the width unless ``no_wrap`` (broken only at
     spaces, a word never split), the second (what it means) filled into the rest by the
     columns each character takes and the language's line-breaking rules
-    (:func:`scorekeeper.cli.language.wrap_wide`: no Japanese line starts with "ー" or "）")."""
+    (:func:`scorekeeper.presentation.wrapping.wrap`: no Japanese line starts with "ー" or
+    "）"). Where that leaves the meaning fewer than :data:`MEANING_WIDTH` columns, one column
+    instead: each row what is typed, and under it, indented, what it means."""
     from rich.text import Text
 
-    from scorekeeper.cli.language import display_width, wrap_wide
     from scorekeeper.presentation.console import visible
     from scorekeeper.presentation.render import plain_table
+    from scorekeeper.presentation.wrapping import display_width, wrap
 
     longest = max(display_width(w) for first, _m in rows for w in first.split() or [""])
     widest = max(display_width(first) for first, _m in rows)
@@ -91,11 +99,20 @@ def help_table(
     # the table's edges, padding and column rule take 5 columns (a simple box, no edge padding)
     second_width = max(width - first_width - 5, 10)
     table = plain_table(title)
+    if second_width < MEANING_WIDTH:
+        # the edges and padding of a one-column table take 2 columns, the meaning's indent 2
+        room = max(width - 2, 10)
+        table.add_column(Text(f"{headings[0]}\n  {headings[1]}"), width=room, overflow="fold")
+        for first, meaning in rows:
+            lines = wrap(visible(first), room) or [""]
+            lines += wrap(visible(meaning), room, "  ", "  ") or [""]
+            table.add_row(Text("\n".join(lines)))
+        return table
     table.add_column(headings[0], width=first_width, overflow="fold")
     table.add_column(headings[1], width=second_width, overflow="fold")
     for first, meaning in rows:
-        lines = wrap_wide(visible(first), first_width) or [""]
-        said = wrap_wide(visible(meaning), second_width) or [""]
+        lines = wrap(visible(first), first_width) or [""]
+        said = wrap(visible(meaning), second_width) or [""]
         table.add_row(Text("\n".join(lines)), Text("\n".join(said)))
     return table
 
@@ -460,12 +477,11 @@ class Session:
     def run(self) -> None:
         """Show the pad and take lines until quit, the end of the input or Ctrl-C (exit 130)."""
         self.show_pad()
-        typer.echo(
+        language.echo_wrapped(
             _(
                 "Type each side's entry (e.g. m=220 nat=1 out h=15), Enter to be asked, or a"
                 " command ('help' lists them)."
-            ),
-            err=True,
+            )
         )
         while True:
             offered = words.entry_line(self.again[0][0]) if self.again is not None else ""

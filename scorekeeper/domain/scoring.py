@@ -24,7 +24,7 @@ from scorekeeper.domain.melds import too_many_cards
 from scorekeeper.domain.schema import ThreesRule
 from scorekeeper.domain.variant import Variant
 from scorekeeper.errors import InputError, RuleError
-from scorekeeper.i18n import N_, listing, ngettext, number, say
+from scorekeeper.i18n import N_, listing, names_joined, ngettext, number, say
 from scorekeeper.i18n import gettext as _
 
 
@@ -207,7 +207,7 @@ def one_side_out(
     if len(out) > 1:
         raise RuleError(
             _("only one side can go out in a hand, but {sides} both did").format(
-                sides=_(" and ").join(out)
+                sides=names_joined(out)
             )
         )
 

@@ -225,7 +225,12 @@ factory: Callable[..., Console] = _default_factory
 
 
 def console(stderr: bool = False) -> Console:
-    """A Rich console for standard output (or standard error)."""
+    """A Rich console for standard output (or standard error); Rich then wraps Japanese text
+    by Japanese line breaking (:func:`~.wrapping.rich_wraps_japanese`)."""
+    from scorekeeper.i18n import language
+    from scorekeeper.presentation.wrapping import rich_wraps_japanese
+
+    rich_wraps_japanese(language() == "ja")
     return factory(stderr=stderr)
 
 

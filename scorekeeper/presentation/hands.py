@@ -3,8 +3,9 @@
 ``hand`` (one hand) and ``show`` (every hand of a game) print the same table. It is laid out
 the fastest way that keeps every line whole: one table row per hand of multi-line cells when
 no line can fold (:func:`use_packed`); otherwise a row per line; and where even a column per
-side cannot fit the terminal without cutting a number (:func:`fits_uncut`), a block of lines
-per side (:func:`print_side_blocks`).
+side cannot fit the terminal without cutting a number (:func:`fits_uncut`), or on a narrow
+terminal (under :data:`BLOCK_WIDTH` columns) where a label of figures would wrap onto a second
+line, a block of lines per side (:func:`print_side_blocks`).
 """
 
 from __future__ import annotations
@@ -259,13 +260,16 @@ def _longest_word(text: str) -> int:
 
 def _label_width(
     con: Console, table: Table, names: Sequence[str], hands: Sequence[Sequence[SheetLine]]
-) -> None:
+) -> bool:
     """Fix the widths of ``table``'s columns (a row per line, :func:`sheet_table`) so that no
     label and no number is cut: each side's column at least its longest word or number and
     then, as the console leaves room, as wide as its name; the label column never under its
     longest word, and as wide as its lines where there is room. Rich, narrowing a table itself,
     narrows its widest column first, and would cut a label that has no space to wrap at
-    (Japanese) in the middle of a word."""
+    (Japanese) in the middle of a word.
+
+    True when the label column holds every label of a line of figures on one line; False when
+    such a label would wrap (a narrow console, long labels: Turkish at 40 columns)."""
     from rich.cells import cell_len
 
     labels = [line.label for lines in hands for line in lines]
@@ -294,21 +298,31 @@ def _label_width(
     table.columns[0].width = label
     for column, width in zip(table.columns[1:], widths, strict=True):
         column.width = width
+    return label >= widest
+
+
+#: Below this many columns a hand whose labels of figures would wrap in the table is printed
+#: as a block per side instead (40 columns; 80 and 120 keep the table).
+BLOCK_WIDTH = 60
 
 
 def print_hands(con: Console, names: Sequence[str], hands: Sequence[Sequence[SheetLine]]) -> None:
     """Print ``hands`` (each a list of :class:`SheetLine`, its title first) of the sides
     ``names`` in the fastest layout that keeps every line whole (module doc): packed, as
-    finished lines (:func:`packed_lines`); else Rich's table of a row per line, whose labels
-    wrap; else a block per side."""
+    finished lines (:func:`packed_lines`); else Rich's table of a row per line (under
+    :data:`BLOCK_WIDTH` columns only where each label of figures keeps to one line; a title
+    or a note may wrap); else a block per side."""
     if use_packed(con.width, names, hands):
         from scorekeeper.presentation.plain import print_lines
 
         print_lines(con, packed_lines(con, names, hands))
         return
     table = sheet_table(names, hands, packed=False)
-    if fits_uncut(con, table):
-        _label_width(con, table, names, hands)
+    # on a narrow console a label of figures wrapped onto a second line reads as two items:
+    # a block per side then (from BLOCK_WIDTH columns up the table stays as it was)
+    if fits_uncut(con, table) and (
+        _label_width(con, table, names, hands) or con.width >= BLOCK_WIDTH
+    ):
         con.print(table)
     else:
         for lines in hands:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from scorekeeper.i18n import gettext as _
-from scorekeeper.i18n import labelled, listing
+from scorekeeper.i18n import labelled, listing, names_joined
 from scorekeeper.presentation.console import text, visible
 from scorekeeper.presentation.hands import SheetLine
 from scorekeeper.presentation.render import minimum_text, num
@@ -39,7 +39,7 @@ def sheet_lines(view: HandView) -> list[SheetLine]:
     minimums = tuple(minimum_text(m) for m in view.minimums)
     lines.append(SheetLine("  " + _("Minimum this hand"), minimums))
     if view.partners:
-        partners = _(" and ").join(view.partners)
+        partners = names_joined(view.partners)
         lines.append(SheetLine("  " + _("Partners: {partners}").format(partners=partners)))
     if view.note:
         lines.append(SheetLine(f"  {_('Note:')} {visible(view.note)}"))
