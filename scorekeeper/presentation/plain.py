@@ -398,8 +398,9 @@ def _columnar(
     count = len(columns)
     filled: list[list[str]] = []  # each column's first lines, filled to its width
     styles: list[str] = []
-    # column -> row -> that cell's lines after its first, filled to its width
-    runs_on: dict[int, dict[int, list[str]]] = {}
+    # column -> (the rows where its cell runs on, each one's lines after its first)
+    runs_on: dict[int, tuple[list[int], list[list[str]]]] = {}
+    fills: list[Callable[[str, int], str]] = []  # each column's fill to its width
     for k, column in enumerate(columns):
         found = _column_texts(by_column[k], plain[k])
         if found is None:
@@ -427,9 +428,9 @@ def _columnar(
                 divided = [[p.rstrip(" ") for p in parts] for parts in divided]
             for n, parts in zip(wide, divided, strict=True):
                 texts[n] = parts[0]
-            rests = [list(map(fill, parts[1:], repeat(width))) for parts in divided]
-            runs_on[k] = dict(zip(wide, rests, strict=True))
+            runs_on[k] = (wide, [parts[1:] for parts in divided])
         filled.append(list(map(fill, texts, repeat(width))))
+        fills.append(fill)
         styles.append(style)
     left_edge, divider, right_edge = edges
     before = [(left_edge if c == 0 else "") + " " * pads[c][0] for c in range(count)]
@@ -470,29 +471,29 @@ def _columnar(
     def continued(n: int) -> list[Line]:
         """Row ``n``'s lines after its first: each the next part of every cell that runs
         on, the other columns blank."""
-        extra = {k: rests[n] for k, rests in runs_on.items() if n in rests}
-        return [
-            line_of(
-                [
-                    extra[c][m] if c in extra and m < len(extra[c]) else blank[c]
-                    for c in range(count)
-                ]
-            )
-            for m in range(max(map(len, extra.values())))
-        ]
+        extra = {k: later[k][n] for k in runs_on if n in later[k]}
+        out = []
+        for m in range(max(map(len, extra.values()))):
+            parts = {k: fills[k](p[m], inner[k]) for k, p in extra.items() if m < len(p)}
+            out.append(line_of([parts.get(c, blank[c]) for c in range(count)]))
+        return out
+
+    later = {k: dict(zip(rows, rests, strict=True)) for k, (rows, rests) in runs_on.items()}
 
     if len(runs) == 1 and not runs[0][1]:  # the common case: one unstyled run a line
         texts = run_texts(filled, runs[0][0])
         if len(runs_on) == 1:  # one column runs on (a long name): its lines, the rest blank
-            ((k, rests),) = runs_on.items()
+            ((k, (rows, rests)),) = runs_on.items()
             left, _, right = line_of([*blank[:k], "\x00", *blank[k + 1 :]])[0][0].partition("\x00")
-            blocks = [[text] for text in texts]
-            for n, rest in rests.items():
-                blocks[n] += [left + part + right for part in rest]
-            texts = list(chain.from_iterable(blocks))
+            parts = map(fills[k], chain.from_iterable(rests), repeat(inner[k]))
+            more = list(map("".join, zip(repeat(left), parts, repeat(right), strict=False)))
+            # each line's row, and a stable sort by it: every row's first line, then its others
+            owner = [*range(len(texts)), *chain.from_iterable(map(repeat, rows, map(len, rests)))]
+            every = texts + more
+            texts = list(map(every.__getitem__, sorted(range(len(every)), key=owner.__getitem__)))
         elif runs_on:
             blocks = [[text] for text in texts]
-            for n in sorted(set().union(*runs_on.values())):
+            for n in sorted(set().union(*later.values())):
                 blocks[n] += [line[0][0] for line in continued(n)]
             texts = list(chain.from_iterable(blocks))
         return [[(text, "")] for text in texts]
@@ -501,7 +502,7 @@ def _columnar(
     if not runs_on:
         return firsts
     out: list[Line] = []
-    wrapped = set().union(*runs_on.values())
+    wrapped = set().union(*later.values())
     for n, first in enumerate(firsts):
         out.append(first)
         if n in wrapped:
