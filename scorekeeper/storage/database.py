@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from scorekeeper import progress
-from scorekeeper.errors import DatabaseBusy, DataFileError, NotFound, os_reason
+from scorekeeper.errors import DatabaseBusy, DataFileError, InputError, NotFound, os_reason
 from scorekeeper.i18n import gettext as _
 from scorekeeper.i18n import number
 from scorekeeper.storage import backups, migrations
@@ -128,10 +128,21 @@ def check_structure(path: Path, data: Any, db: Path | None = None) -> None:
                 " left untouched"
             ).format(path=path, schema=schema, version=SCHEMA_VERSION)
         )
+    names = meta.get("migrations")
+    if names is not None and names != [fn.__name__ for fn in migrations.MIGRATIONS[:schema]]:
+        # the schema it claims and the migrations it lists must agree: a file believed to be
+        # of the wrong schema would be read (or migrated, or restored) as what it is not
+        raise damaged(
+            path,
+            _("has a damaged 'meta' record (its schema and its migrations disagree)"),
+            db,
+        )
     current, next_id = meta.get("current"), meta.get("next_id", 1)
     if (current is not None and type(current) is not int) or type(next_id) is not int:
         raise damaged(path, _("has a damaged 'meta' record"), db)
-    if not 0 < next_id <= MAX_GAME_ID or (current is not None and not 0 < current <= MAX_GAME_ID):
+    # a next id past the largest says every id was given (the next new game is refused)
+    next_ok = 0 < next_id <= MAX_GAME_ID + 1
+    if not next_ok or (current is not None and not 0 < current <= MAX_GAME_ID):
         raise damaged(
             path,
             _("has a damaged 'meta' record (game ids go up to {n})").format(n=number(MAX_GAME_ID)),
@@ -139,6 +150,10 @@ def check_structure(path: Path, data: Any, db: Path | None = None) -> None:
         )
     if schema == 1 and "games" not in data:
         raise not_ours
+    if schema == 1 and "created" in data:  # a table only backups of schema 2 and later hold
+        raise damaged(
+            path, _("has a damaged 'meta' record (its schema and its tables disagree)"), db
+        )
     for key in data.get("games", {}):
         check_game_key(path, key, db)
 
@@ -217,6 +232,11 @@ def restore_backup(path: Path, backup: Path) -> Path | None:
         except DataFileError:
             current_meta = None
             kept = _copy_aside(path, backup_target(path, "damaged"))
+        if migrations.pending(current_meta) and current_meta is not None:
+            # a database of an older schema is updated first (its games become game files,
+            # kept in its "before a schema update" backup), so what the restore replaces is
+            # in the backup it keeps
+            current_meta = _migrate(path, current_meta)
         existing = set(game_ids(path))
         if migrations.pending(data):  # a whole database of an older schema
             collected: dict[int, dict[str, Any]] = {}
@@ -265,8 +285,15 @@ def restore_backup(path: Path, backup: Path) -> Path | None:
             int(old.get("next_id", 1)),
             max(existing | after, default=0) + 1,
         )
-        if new_meta.get("current") is not None and new_meta["current"] not in after:
-            new_meta["current"] = None
+        current = new_meta.get("current")
+        if current is not None and (current not in after or _deleted(path, current, games)):
+            new_meta["current"] = None  # the current game is one the database holds, not deleted
+        try:  # what the backup claims is checked as a whole: the next command reads the result
+            check_structure(path, {"meta": {"1": new_meta}})
+        except DataFileError:
+            raise damaged(
+                backup, _("holds a 'meta' record this version cannot restore"), path
+            ) from None
         writes = [
             (game_file(path, int(key)), encode({"games": {key: doc}})) for key, doc in games.items()
         ]
@@ -292,6 +319,18 @@ def restore_backup(path: Path, backup: Path) -> Path | None:
 
         change_files(path, writes, removals, keep=keep)
         return kept_box[0] if kept_box else kept
+
+
+def _deleted(path: Path, game_id: int, games: dict[str, Any]) -> bool:
+    """Whether game ``game_id`` is deleted once a restore puts back ``games`` (the backup's
+    games by key; a game it does not hold stays as its file holds it)."""
+    doc = games.get(str(game_id))
+    if doc is None:
+        try:
+            doc = read_game_file(path, game_id)
+        except DataFileError:
+            return False  # the restore replaces no such file; the next command names it
+    return bool(doc and doc.get("deleted"))
 
 
 def _copy_aside(source: Path, target: Path) -> Path:
@@ -397,6 +436,13 @@ class Store:
         if self._used_ids is None:
             self._used_ids = max(game_ids(self.path), default=0)
         game_id = max(int(self.meta.get("next_id", 1)), self._used_ids + 1)
+        if game_id > MAX_GAME_ID:  # ids are never reused: no new game can be numbered
+            raise InputError(
+                _(
+                    "every game id up to {n} has been given; nothing was stored (ids are never"
+                    " reused: start a new database with --db)"
+                ).format(n=number(MAX_GAME_ID))
+            )
         stored.id = game_id
         self._used_ids = game_id
         self._changed[game_id] = game_to_doc(stored)
