@@ -13,6 +13,7 @@ from typing import Any
 import msgspec
 from msgspec import Struct
 
+from scorekeeper.domain.bounds import check_hands
 from scorekeeper.domain.game import Game, Hand, Side
 from scorekeeper.domain.reading import entry_from_json
 from scorekeeper.domain.records import StoredGame
@@ -154,6 +155,9 @@ def _variant(rules: dict[str, Any], game_id: int) -> Variant:
 def game_from_doc(game_id: int, doc: dict[str, Any]) -> StoredGame:
     """Rebuild a stored game from its document; raises DataFileError/InputError if unusable."""
     checked: GameDoc = _checked(doc, GameDoc)
+    where = _("game {id}").format(id=game_id) if game_id else ""  # 0: a game being imported
+    check_hands(len(checked.hands), where)  # before any hand is scored
+    check_hands(len(checked.redo), where)
     variant = _variant(checked.rules, game_id)
     sides = tuple(Side(s.name, tuple(s.players), s.start_score) for s in checked.sides)
     hands = [hand_from_doc(variant, h) for h in checked.hands]

@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from scorekeeper import progress
+from scorekeeper.domain.bounds import check_game_size, check_hands
 from scorekeeper.errors import DatabaseBusy, DataFileError, InputError, NotFound, os_reason
 from scorekeeper.i18n import gettext as _
 from scorekeeper.i18n import number
@@ -201,6 +202,19 @@ def check_games(file: Path, db: Path, games: dict[str, Any]) -> None:
     for key, doc in games.items():
         game_id = check_game_key(file, key, db)
         refusal = damaged(file, _("holds a game {id} that cannot be used").format(id=game_id), db)
+        # the bounds a game is held to however it comes in, checked before it is scored
+        hands = [doc.get(k) for k in ("hands", "redo")] if isinstance(doc, dict) else []
+        try:
+            for held in hands:
+                check_hands(len(held) if isinstance(held, list) else 0, "", DataFileError)
+            check_game_size(len(encode({"games": {key: doc}})), "", DataFileError)
+        except DataFileError as err:
+            what = str(err).removeprefix(": ")
+            raise damaged(
+                file,
+                _("holds a game {id} beyond the bounds ({what})").format(id=game_id, what=what),
+                db,
+            ) from None
         try:
             check_data(doc, str(file), DataFileError)
             stored = load_game(db, game_id, doc)
@@ -571,6 +585,8 @@ class Store:
             (game_file(self.path, i), encode({"games": {str(i): doc}}))
             for i, doc in self._changed.items()
         ]
+        for (_file, content), game_id in zip(writes, self._changed, strict=True):
+            check_game_size(len(content), _("game {id}").format(id=game_id))
         if meta_changed or not self._existed:
             writes.append((self.path, encode({"meta": {"1": self.meta}})))
         remove_stale_temporary_files(self.path)
