@@ -28,6 +28,15 @@ from scorekeeper.i18n import number
 
 #: Characters of a value quoted in an error message, at most.
 QUOTED = 40
+#: A whole number as every input writes it: ASCII digits with an optional sign.
+_WHOLE = re.compile(r"[+-]?[0-9]+")
+
+
+def is_digits(text: str) -> bool:
+    """Whether ``text`` is one or more ASCII digits (0-9) and nothing else: ``str.isdigit``
+    also takes other scripts' digits (``٣``) and superscripts (``²``, which ``int`` refuses).
+    Full-width digits are read as ASCII before this, where input allows them (NFKC)."""
+    return text.isascii() and text.isdigit()
 
 
 def quoted(value: Any) -> str:
@@ -52,9 +61,13 @@ def check_number(value: int, where: str, error: type[ScorekeeperError] = InputEr
 
 
 def read_whole_number(text: str, where: str, error: type[ScorekeeperError] = InputError) -> int:
-    """The whole number written in ``text`` (digits with an optional sign), held to
-    :data:`MAX_NUMBER` before it is converted (a text of thousands of digits is refused at
-    once). Raises ValueError for text that is no whole number, ``error`` for one too large."""
+    """The whole number written in ``text`` (ASCII digits with an optional sign, spaces around
+    them ignored), held to :data:`MAX_NUMBER` before it is converted (a text of thousands of
+    digits is refused at once). Raises ValueError for text that is no whole number (as Python
+    would read it too: ``1_000``, other scripts' digits such as ``٣٠٠٠``; full-width digits are
+    read as ASCII before, in entries and options only), ``error`` for one too large."""
+    if not _WHOLE.fullmatch(text.strip()):
+        raise ValueError(text)
     digits = text.strip().lstrip("+-").lstrip("0")
     if len(digits) > len(str(MAX_NUMBER)) and digits.isdigit():
         raise error(number_refusal(where))
