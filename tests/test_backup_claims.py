@@ -173,3 +173,20 @@ def test_a_restore_into_a_database_of_schema_1_keeps_its_games_in_a_backup(cli, 
         assert any(h.get(key, {}).get("hands") == doc["hands"] for h in held), key
     listed = {g["game"] for g in cli.json("games", "--all")["games"]}
     assert listed == {int(k) for k in games_before}
+
+
+def test_a_database_file_of_schema_2_holding_games_is_refused_untouched(cli, db):
+    # a schema-1 file whose schema was changed to 2: read as schema 2, its games table would be
+    # ignored (no game listed) and dropped by the next change
+    import shutil
+
+    shutil.copyfile(FIXTURES / "schema-1.json", db)
+    data = json.loads(db.read_bytes())
+    data["meta"]["1"]["schema"] = 2
+    db.write_text(json.dumps(data), encoding="utf-8")
+    before = database_files(db)
+    for command in (("games",), ("new", "classic", "--team", "A", "--team", "B")):
+        result = cli(*command)
+        assert result.exit_code == 3, result.output
+        assert "schema and its tables disagree" in result.stderr
+    assert database_files(db) == before

@@ -151,7 +151,10 @@ def check_structure(path: Path, data: Any, db: Path | None = None) -> None:
         )
     if schema == 1 and "games" not in data:
         raise not_ours
-    if schema == 1 and "created" in data:  # a table only backups of schema 2 and later hold
+    database = db is None or path == db  # the database file itself, not one of its backups
+    # a "created" table is held only by backups of schema 2 and later, and from schema 2 on the
+    # database file holds no game (a games table there would be ignored, and dropped)
+    if (schema == 1 and "created" in data) or (schema > 1 and database and data.get("games")):
         raise damaged(
             path, _("has a damaged 'meta' record (its schema and its tables disagree)"), db
         )
