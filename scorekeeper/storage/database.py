@@ -86,25 +86,28 @@ __all__ = [
 ]
 
 
-def read_database(path: Path, db: Path | None = None) -> Tables | None:
+def read_database(path: Path, db: Path | None = None, backup: bool = False) -> Tables | None:
     """The tables of the database file at ``path`` as plain JSON data, checked.
 
     None for a missing or empty file (a new database). DataFileError naming the file for
     anything this version cannot use: not UTF-8 JSON (garbage, NUL bytes, a truncated write),
     not the structure of a scorekeeper database, or a schema newer than :data:`SCHEMA_VERSION`.
+    ``backup``: the file is a backup (of ``db``), which may hold games whatever its schema.
     """
     data = read_json(path, db)
     if data is None:
         return None
-    check_structure(path, data, db)
+    check_structure(path, data, db, backup)
     return data
 
 
-def check_structure(path: Path, data: Any, db: Path | None = None) -> None:
+def check_structure(path: Path, data: Any, db: Path | None = None, backup: bool = False) -> None:
     """DataFileError unless ``data`` has the shape of a scorekeeper database file this version
     reads: tables of documents keyed by number, a ``meta`` document with an integer ``schema``
-    no newer than this version's, and ``current`` and ``next_id`` numbers. A file of schema 1
-    also holds its ``games`` table."""
+    no newer than this version's, and ``current`` and ``next_id`` numbers, and the migrations
+    it lists (if it does) the first ``schema`` ones. A file of schema 1 also holds its ``games``
+    table and no ``created`` one; a database file (not a ``backup``, nor a file of ``db``
+    other than ``db`` itself) of a later schema holds no game."""
     not_ours = DataFileError(
         _(
             "{path} is not a scorekeeper database; it was left untouched: choose another file"
@@ -151,7 +154,7 @@ def check_structure(path: Path, data: Any, db: Path | None = None) -> None:
         )
     if schema == 1 and "games" not in data:
         raise not_ours
-    database = db is None or path == db  # the database file itself, not one of its backups
+    database = not backup and (db is None or path == db)  # the file itself, not a backup
     # a "created" table is held only by backups of schema 2 and later, and from schema 2 on the
     # database file holds no game (a games table there would be ignored, and dropped)
     if (schema == 1 and "created" in data) or (schema > 1 and database and data.get("games")):
@@ -181,7 +184,7 @@ def check_game_key(path: Path, key: str, db: Path | None = None) -> int:
 def read_backup(path: Path, db: Path | None = None) -> Tables:
     """The tables of a backup file, checked: a ``meta`` document as a database file has it,
     and ``games`` (doc id = game id) and ``created`` tables. DataFileError otherwise."""
-    data = read_database(path, db)
+    data = read_database(path, db, backup=True)
     if data is None:
         raise DataFileError(_("the backup {path} is empty").format(path=path))
     created = data.get("created", {}).get("1", {}).get("games", [])
