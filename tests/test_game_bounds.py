@@ -179,3 +179,27 @@ def test_a_schema_1_database_holding_a_game_beyond_the_bounds_is_refused_untouch
     assert result.exit_code == 3, result.output
     assert "at most 500 hands, not 20,000" in result.stderr
     assert database_files(db) == before
+
+
+def test_a_game_stored_with_more_hands_than_the_bound_is_still_read(cli, db):
+    # a game kept before there was a bound is no game coming in: it is shown, exported and
+    # deleted as any other; only a hand more is refused
+    doc = started(cli, db)
+    write_game(db, with_hands(doc, 600))
+    assert cli.json("show", "1")["hands_played"] == 600
+    assert cli("export", "1", "--format", "csv").exit_code == 0
+    before = database_files(db)
+    result = cli("hand", "--yes", "m=0", "m=0")
+    assert result.exit_code == 1 and "at most 500 hands, not 601" in result.stderr
+    assert database_files(db) == before
+    assert cli("undo", "--yes").exit_code == 0
+    assert cli("delete", "1", "--yes").exit_code == 0
+
+
+def test_a_game_stored_larger_than_the_bound_can_still_be_deleted(cli, db):
+    doc = started(cli, db)
+    write_game(db, with_hands(doc, 300, "\U0001f600" * 1000))  # about 1.2 MiB stored
+    assert stored_size(game_doc(db)) > MAX_GAME_BYTES
+    assert cli("hand", "--yes", "m=0", "m=0").exit_code == 1  # it would grow
+    assert cli("delete", "1", "--yes").exit_code == 0
+    assert cli("restore", "1").exit_code == 0

@@ -21,7 +21,7 @@ from tests.conftest import database_files
 def variant_file(tmp_path, body: str) -> None:
     folder = tmp_path / "config" / "variants"
     folder.mkdir(parents=True, exist_ok=True)
-    (folder / "mine.toml").write_text('name = "mine"\nbase = "classic"\n' + body, "utf-8")
+    (folder / "mine.toml").write_text('name = "mine"\nextends = "classic"\n' + body, "utf-8")
 
 
 @pytest.mark.parametrize(
@@ -125,3 +125,35 @@ def test_a_set_path_indexes_a_list_with_ascii_digits_only(cli, db, index):
     assert result.exit_code in (1, 2), result.output
     assert "Traceback" not in result.output and "internal" not in result.output
     assert not db.exists()
+
+
+@pytest.mark.parametrize(
+    ("body", "key", "value"),
+    [
+        (
+            '[options.x]\ndescription = "d"\ndefault = 1979-05-27\nset = { target = 1 }',
+            "options.x.default",
+            "1979-05-27",
+        ),
+        (
+            '[options.x]\ndescription = "d"\ndefault = false\nset = { target = 1979-05-27 }',
+            "options.x.set.target",
+            "1979-05-27",
+        ),
+        (
+            '[options.x]\ndescription = "d"\ndefault = "a"\n'
+            'choices = { a = {}, b = { "canastas.natural.bonus" = 07:00:00 } }',
+            "options.x.choices.b.canastas.natural.bonus",
+            "07:00:00",
+        ),
+    ],
+)
+def test_a_date_where_no_rule_says_what_it_takes_is_refused(cli, db, tmp_path, body, key, value):
+    # these once ended in "unexpected internal error" (a date cannot be kept in a game's JSON)
+    variant_file(tmp_path, body + "\n")
+    result = cli("new", "mine", "--team", "A", "--team", "B")
+    assert result.exit_code == 3, result.output
+    assert f"'{key}' is a date or a time ({value})" in result.stderr
+    assert "internal" not in result.output and not db.exists()
+    listed = cli("variants")
+    assert listed.exit_code == 0 and "cannot be used" in listed.stdout

@@ -162,7 +162,6 @@ class Game(Struct, dict=True):
             )
         if self.first_dealer is not None:
             self.first_dealer = self.dealer_named(self.first_dealer)
-        check_hands(len(self.hands), "")
 
     # -- derived values -------------------------------------------------------------------------
 

@@ -628,6 +628,28 @@ def _explain(message: str, data: Any) -> str:
     )
 
 
+def refuse_dates(data: Any, where: str) -> None:
+    """DataFileError starting with ``where`` when ``data`` (a variant file's TOML data) holds a
+    date, a time or a date-time anywhere (an option's ``set`` among them): no rule takes one,
+    and a game keeps its rules as JSON, which has none. The key path and the value are named
+    as TOML writes them."""
+    import datetime
+
+    stack: list[tuple[str, Any]] = [("", data)]
+    while stack:
+        path, value = stack.pop()
+        if isinstance(value, datetime.date | datetime.time):
+            raise DataFileError(
+                _("{where}: '{key}' is a date or a time ({value}); no rule takes one").format(
+                    where=where, key=path, value=toml_value(value)
+                )
+            )
+        if isinstance(value, dict):
+            stack.extend((f"{path}.{k}" if path else str(k), v) for k, v in value.items())
+        elif isinstance(value, list):
+            stack.extend((f"{path}[{i}]", v) for i, v in enumerate(value))
+
+
 def toml_value(value: Any) -> str:
     """A refused value as an error message shows it: a TOML date, time or date-time as TOML
     writes it (``1979-05-27T07:32:00+00:00``, not Python's ``datetime.datetime(...)``), any

@@ -153,11 +153,14 @@ def _variant(rules: dict[str, Any], game_id: int) -> Variant:
 
 
 def game_from_doc(game_id: int, doc: dict[str, Any]) -> StoredGame:
-    """Rebuild a stored game from its document; raises DataFileError/InputError if unusable."""
+    """Rebuild a stored game from its document; raises DataFileError/InputError if unusable.
+    Game id 0 is a game coming in (an import): InputError when it holds more hands than
+    :data:`~scorekeeper.domain.bounds.MAX_HANDS` (or more taken back for ``redo``)."""
     checked: GameDoc = _checked(doc, GameDoc)
-    where = _("game {id}").format(id=game_id) if game_id else ""  # 0: a game being imported
-    check_hands(len(checked.hands), where)  # before any hand is scored
-    check_hands(len(checked.redo), where)
+    if not game_id:  # a game coming in (an export's record), held to the bounds before it is
+        # scored; a game stored already is read whatever it holds (README, the bounds paragraph)
+        check_hands(len(checked.hands), "")
+        check_hands(len(checked.redo), "")
     variant = _variant(checked.rules, game_id)
     sides = tuple(Side(s.name, tuple(s.players), s.start_score) for s in checked.sides)
     hands = [hand_from_doc(variant, h) for h in checked.hands]

@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from scorekeeper import progress
-from scorekeeper.domain.bounds import check_game_size, check_hands
+from scorekeeper.domain.bounds import MAX_GAME_BYTES, check_game_size, check_hands
 from scorekeeper.errors import DatabaseBusy, DataFileError, InputError, NotFound, os_reason
 from scorekeeper.i18n import gettext as _
 from scorekeeper.i18n import number
@@ -592,7 +592,8 @@ class Store:
             for i, doc in self._changed.items()
         ]
         for (_file, content), game_id in zip(writes, self._changed, strict=True):
-            check_game_size(len(content), _("game {id}").format(id=game_id))
+            if len(content) > MAX_GAME_BYTES and self._grows(game_id, len(content)):
+                check_game_size(len(content), _("game {id}").format(id=game_id))
         if meta_changed or not self._existed:
             writes.append((self.path, encode({"meta": {"1": self.meta}})))
         remove_stale_temporary_files(self.path)
@@ -607,6 +608,17 @@ class Store:
         self._meta_before = json.dumps(self.meta, sort_keys=True)
         self._storage.dirty = False
         self._existed = True
+
+    def _grows(self, game_id: int, size: int) -> bool:
+        """Whether the change makes game ``game_id`` a larger one (``size``: its new bytes):
+        a new game, or its hands changed and it takes more bytes than its file did. A game
+        stored larger than the bound (before there was one) can still be deleted, or shrink."""
+        before = self._read.get(game_id)
+        if before is None:
+            return True
+        if before.get("hands") == self._changed[game_id].get("hands"):
+            return False
+        return size > len(encode({"games": {str(game_id): before}}))
 
     def _keep_or_warn(self) -> list[Path]:
         if not self.durable:

@@ -127,6 +127,9 @@ def read_file(path: Path) -> dict[str, Any]:
         raise DataFileError(number_refusal(where)) from None
     check_data(data, where, DataFileError)
     validate_data(data, base_rules(), str(path))
+    from scorekeeper.domain.schema import refuse_dates
+
+    refuse_dates(data, str(path))  # where no rule says what it takes (an option's set)
     return data
 
 
