@@ -190,3 +190,24 @@ def test_a_database_file_of_schema_2_holding_games_is_refused_untouched(cli, db)
         assert result.exit_code == 3, result.output
         assert "schema and its tables disagree" in result.stderr
     assert database_files(db) == before
+
+
+def test_a_restore_into_a_schema_1_database_it_cannot_update_keeps_that_file_aside(cli, db):
+    import shutil
+
+    shutil.copyfile(FIXTURES / "schema-1.json", db)
+    data = json.loads(db.read_bytes())
+    data["games"]["1"]["hands"] = data["games"]["1"]["hands"] * 300  # 600 hands: beyond bounds
+    db.write_text(json.dumps(data), encoding="utf-8")
+    original = db.read_bytes()
+    assert cli("games").exit_code == 3  # refused untouched: it cannot be updated
+    folder = db.with_name(db.name + ".backups")
+    folder.mkdir()
+    backup = {"meta": {"1": {"schema": 2, "current": None, "next_id": 1}}, "games": {}}
+    (folder / "20200101T000000.000000Z.json").write_text(json.dumps(backup), encoding="utf-8")
+    result = cli("backups", "restore", "1", "--yes")
+    assert result.exit_code == 0, result.output
+    kept = [f for f in folder.iterdir() if "-damaged" in f.name]
+    assert [f.read_bytes() for f in kept] == [original]  # nothing of it is lost
+    for command in READERS[:5]:
+        assert cli(*command).exit_code in (0, 1), command

@@ -256,7 +256,11 @@ def restore_backup(path: Path, backup: Path) -> Path | None:
             # a database of an older schema is updated first (its games become game files,
             # kept in its "before a schema update" backup), so what the restore replaces is
             # in the backup it keeps
-            current_meta = _migrate(path, current_meta)
+            try:
+                current_meta = _migrate(path, current_meta)
+            except DataFileError:  # one it cannot update (a game beyond the bounds): kept aside
+                current_meta = None
+                kept = _copy_aside(path, backup_target(path, "damaged"))
         existing = set(game_ids(path))
         if migrations.pending(data):  # a whole database of an older schema
             collected: dict[int, dict[str, Any]] = {}
