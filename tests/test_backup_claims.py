@@ -211,3 +211,9 @@ def test_a_restore_into_a_schema_1_database_it_cannot_update_keeps_that_file_asi
     assert [f.read_bytes() for f in kept] == [original]  # nothing of it is lost
     for command in READERS[:5]:
         assert cli(*command).exit_code in (0, 1), command
+
+
+def test_a_backup_both_holding_a_game_and_saying_the_change_made_it_is_refused(cli, db):
+    two_hands(cli)
+    doctor(newest_backup(cli, db), lambda d: d.update(created={"1": {"games": [1]}}))
+    assert_refused_untouched(cli, db)

@@ -183,7 +183,8 @@ def check_game_key(path: Path, key: str, db: Path | None = None) -> int:
 
 def read_backup(path: Path, db: Path | None = None) -> Tables:
     """The tables of a backup file, checked: a ``meta`` document as a database file has it,
-    and ``games`` (doc id = game id) and ``created`` tables. DataFileError otherwise."""
+    and ``games`` (doc id = game id) and ``created`` tables, no game in both. DataFileError
+    otherwise."""
     data = read_database(path, db, backup=True)
     if data is None:
         raise DataFileError(_("the backup {path} is empty").format(path=path))
@@ -191,6 +192,9 @@ def read_backup(path: Path, db: Path | None = None) -> Tables:
     if not isinstance(created, list) or not all(
         type(i) is int and 0 < i <= MAX_GAME_ID for i in created
     ):
+        raise damaged(path, _("has a damaged 'created' record"), db)
+    held = data.get("games", {})
+    if any(str(i) in held for i in created):  # a game both kept as it was and made by the change
         raise damaged(path, _("has a damaged 'created' record"), db)
     return data
 
