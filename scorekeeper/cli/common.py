@@ -29,6 +29,29 @@ from scorekeeper.presentation.documents import Document, StreamedDocument
 
 language.install()
 
+
+def whole_number(value: Any) -> int:
+    """The whole number an option or argument of type int was given (the converter of every
+    one of them): ASCII digits with an optional sign, full-width ones read as ASCII (NFKC, as
+    in entries and ``--set`` values). ValueError for anything else Python's ``int`` would read
+    (``1_000``, digits of other scripts such as ``٣٠٠٠``), so Click refuses it (exit 2)."""
+    if not isinstance(value, str):
+        return int(value)
+    text = value
+    if not text.isascii():
+        from scorekeeper.domain.names import ascii_field  # not imported for --help
+
+        text = ascii_field(text)
+    if not _WHOLE.fullmatch(text):
+        raise ValueError(value)
+    return int(text)
+
+
+_WHOLE = re.compile(r"\s*[+-]?[0-9]+\s*", re.ASCII)
+#: Click (as Typer bundles it, pinned) reads every int option and argument with this class's
+#: ``_number_class``, IntRange's too.
+typer._click.types.IntParamType._number_class = staticmethod(whole_number)  # type: ignore[attr-defined]
+
 DbOption = Annotated[
     Path | None,
     typer.Option(

@@ -8,7 +8,7 @@ import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from scorekeeper.errors import InputError, UsageError
+from scorekeeper.errors import InputError, RuleError, UsageError
 from scorekeeper.i18n import gettext as _
 from scorekeeper.i18n import listing
 
@@ -20,10 +20,12 @@ if TYPE_CHECKING:
 def partner_indexes(game: Game, names: Any) -> tuple[int, ...]:
     """Side indexes of a cutthroat hand's partners, from "Bob,Cat" or a JSON list of names.
 
-    Raises InputError for anything else or a name that is not a side of the game.
+    Raises InputError for anything else or a name that is not a side of the game, RuleError
+    (exit 1, as the rules engine refuses it) in a variant whose sides are fixed, however the
+    partners were given (``--partners``, a JSON file's ``partners``).
     """
     if game.variant.partnerships != "per_hand":
-        raise UsageError(
+        raise RuleError(
             _(
                 "{variant} has fixed sides: partners are named only in variants where they"
                 " change each hand (cutthroat)"

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 import typer
 
 from scorekeeper.cli.language import LIST_SEPARATOR, confirm, echo_wrapped
+from scorekeeper.domain.bounds import is_digits
 from scorekeeper.domain.cards import card_points, parse_cards, parse_melds
 from scorekeeper.domain.entries import SideEntry
 from scorekeeper.domain.fields import (
@@ -73,7 +74,7 @@ def _count(limit: int, what: str, why: str = "") -> Any:
     because = _(" ({why})").format(why=why) if why else ""
 
     def parse(text: str) -> int:
-        if not text.isdigit():
+        if not is_digits(text):
             raise ValueError(
                 _("{what}: type a count from 0 to {limit}").format(what=what, limit=limit)
             )
@@ -112,10 +113,10 @@ def _points_or_cards(game: Game, what: str, melds: bool, going_out: bool = False
 
     def parse(text: str) -> tuple[int, str | None]:
         plain = text.replace(",", "")
-        if plain.lstrip("-").replace(".", "", 1).isdigit() and not plain.isdigit():
+        if is_digits(plain.lstrip("-").replace(".", "", 1)) and not is_digits(plain):
             raise ValueError(_("{what}: a whole number, 0 or more, or the cards").format(what=what))
         text = " ".join(text.split("/"))  # melds may be separated by '/' as in one-line entries
-        if plain.isdigit():
+        if is_digits(plain):
             n = int(plain)
             if n % v.point_step or n > v.deck_points:
                 raise ValueError(
@@ -140,7 +141,7 @@ def _special_hand(game: Game, f: EntryField) -> Any:
     def parse(text: str) -> str | None:
         if text.lower() in ("", "0", "-", "none", "no"):
             return None
-        if text.isdigit() and 1 <= int(text) <= len(keys):
+        if is_digits(text) and 1 <= int(text) <= len(keys):
             return keys[int(text) - 1]
         if text not in keys:
             raise ValueError(
@@ -337,7 +338,7 @@ def _ask_partners(game: Game, choices: str, default: tuple[int, ...]) -> tuple[i
         if text in ("", "0"):
             return ()
         picks = text.replace(",", " ").split()
-        if len(picks) != 2 or not all(p.isdigit() for p in picks):
+        if len(picks) != 2 or not all(is_digits(p) for p in picks):
             raise ValueError(
                 _("type the two partners' numbers, e.g. 2 3, or 0 if nobody took the pile")
             )

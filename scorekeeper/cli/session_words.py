@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from msgspec import Struct
 
+from scorekeeper.domain.bounds import is_digits
 from scorekeeper.errors import InputError, UsageError
 from scorekeeper.i18n import N_, listing
 from scorekeeper.i18n import gettext as _
@@ -114,7 +115,7 @@ def hand_number(rest: str, word: str = "edit") -> int:
     """The hand's number ``edit N`` gives (1 is the first hand). UsageError for anything but
     one whole number of 1 or more."""
     text = rest.strip()
-    if not text.isdigit() or int(text) < 1:
+    if not is_digits(text) or int(text) < 1:
         raise UsageError(
             _("{word} takes a hand's number, e.g. {word} 2; got '{text}'").format(
                 word=word, text=text
@@ -147,7 +148,7 @@ def split_side(text: str, names: Sequence[str], numbers: bool = False) -> tuple[
         candidate = name_key(" ".join(words[:k]))
         if candidate in keys:
             return keys.index(candidate), " ".join(words[k:])
-    if numbers and words and words[0].isdigit() and 1 <= int(words[0]) <= len(names):
+    if numbers and words and is_digits(words[0]) and 1 <= int(words[0]) <= len(names):
         return int(words[0]) - 1, " ".join(words[1:])
     return None, stripped
 
@@ -179,7 +180,7 @@ def partners(text: str, names: Sequence[str]) -> tuple[int, ...]:
     for part in parts:
         if name_key(part) in keys:
             picked.append(keys.index(name_key(part)))
-        elif part.strip().isdigit() and 1 <= int(part) <= len(names):
+        elif is_digits(part.strip()) and 1 <= int(part) <= len(names):
             picked.append(int(part) - 1)
         else:
             choices = listing(f"{i} {n}" for i, n in enumerate(names, start=1))

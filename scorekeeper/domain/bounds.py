@@ -16,6 +16,8 @@ import re
 from typing import Any
 
 from scorekeeper.domain.limits import MAX_DEPTH as MAX_DEPTH
+from scorekeeper.domain.limits import MAX_GAME_BYTES as MAX_GAME_BYTES
+from scorekeeper.domain.limits import MAX_HANDS as MAX_HANDS
 from scorekeeper.domain.limits import MAX_INPUT_BYTES as MAX_INPUT_BYTES
 from scorekeeper.domain.limits import MAX_NAME as MAX_NAME
 from scorekeeper.domain.limits import MAX_NUMBER as MAX_NUMBER
@@ -26,6 +28,15 @@ from scorekeeper.i18n import number
 
 #: Characters of a value quoted in an error message, at most.
 QUOTED = 40
+#: A whole number as every input writes it: ASCII digits with an optional sign.
+_WHOLE = re.compile(r"[+-]?[0-9]+")
+
+
+def is_digits(text: str) -> bool:
+    """Whether ``text`` is one or more ASCII digits (0-9) and nothing else: ``str.isdigit``
+    also takes other scripts' digits (``٣``) and superscripts (``²``, which ``int`` refuses).
+    Full-width digits are read as ASCII before this, where input allows them (NFKC)."""
+    return text.isascii() and text.isdigit()
 
 
 def quoted(value: Any) -> str:
@@ -50,13 +61,42 @@ def check_number(value: int, where: str, error: type[ScorekeeperError] = InputEr
 
 
 def read_whole_number(text: str, where: str, error: type[ScorekeeperError] = InputError) -> int:
-    """The whole number written in ``text`` (digits with an optional sign), held to
-    :data:`MAX_NUMBER` before it is converted (a text of thousands of digits is refused at
-    once). Raises ValueError for text that is no whole number, ``error`` for one too large."""
+    """The whole number written in ``text`` (ASCII digits with an optional sign, spaces around
+    them ignored), held to :data:`MAX_NUMBER` before it is converted (a text of thousands of
+    digits is refused at once). Raises ValueError for text that is no whole number (as Python
+    would read it too: ``1_000``, other scripts' digits such as ``٣٠٠٠``; full-width digits are
+    read as ASCII before, in entries and options only), ``error`` for one too large."""
+    if not _WHOLE.fullmatch(text.strip()):
+        raise ValueError(text)
     digits = text.strip().lstrip("+-").lstrip("0")
     if len(digits) > len(str(MAX_NUMBER)) and digits.isdigit():
         raise error(number_refusal(where))
     return check_number(int(text), where, error)
+
+
+def check_hands(count: int, where: str, error: type[ScorekeeperError] = InputError) -> int:
+    """``count`` (the hands a game holds, or would hold) when at most :data:`MAX_HANDS`; else
+    ``error`` naming ``where`` (no place when it is "") and the bound (README, the bounds
+    paragraph)."""
+    if count <= MAX_HANDS:
+        return count
+    said = _("a game holds at most {most} hands, not {n}").format(
+        most=number(MAX_HANDS), n=number(count)
+    )
+    raise error(f"{where}: {said}" if where else said)
+
+
+def check_game_size(size: int, where: str, error: type[ScorekeeperError] = InputError) -> int:
+    """``size`` (the bytes of a game as it is stored) when at most :data:`MAX_GAME_BYTES`;
+    else ``error`` naming ``where`` (no place when it is "") and the bound, so that every game
+    kept can be exported within :data:`MAX_INPUT_BYTES` and imported again."""
+    if size <= MAX_GAME_BYTES:
+        return size
+    said = _(
+        "the game would take {size} KiB stored; a game takes at most {most} KiB (so that its"
+        " export can be imported again)"
+    ).format(size=number(-(-size // 1024)), most=number(MAX_GAME_BYTES // 1024))
+    raise error(f"{where}: {said}" if where else said)
 
 
 def check_data(data: Any, where: str, error: type[ScorekeeperError] = InputError) -> None:

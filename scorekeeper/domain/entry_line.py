@@ -16,7 +16,13 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from scorekeeper.domain.bounds import MAX_NUMBER, check_number, quoted, read_whole_number
+from scorekeeper.domain.bounds import (
+    MAX_NUMBER,
+    check_number,
+    is_digits,
+    quoted,
+    read_whole_number,
+)
 from scorekeeper.domain.cards import card_points, parse_cards, render
 from scorekeeper.domain.entries import SideEntry
 from scorekeeper.domain.fields import (
@@ -116,7 +122,7 @@ def _points(key: str, value: str) -> int | None:
     """Points written as a number or a sum of numbers (``120+85+40``); None for anything else
     (cards). Raises InputError for a sum with an empty or signed term (``120++5``, ``5+-2``)."""
     plain = value.replace(",", "").replace("_", "")
-    if plain.lstrip("-").isdigit():
+    if is_digits(plain.lstrip("-")):
         return _number(key, value)
     if "+" not in plain or not re.fullmatch(r"[0-9+]+", plain):
         return None
@@ -136,7 +142,7 @@ def cards_hint(variant: Variant, key: str, value: str) -> str:
     they could not (``m=120``, ``m=85``). The value stays points; the hint says how to write
     the cards (``m=555/``)."""
     plain = value.strip()
-    if not plain.isdigit() or len(plain) > len(str(MAX_NUMBER)):
+    if not is_digits(plain) or len(plain) > len(str(MAX_NUMBER)):
         return ""
     try:
         cards = parse_cards(plain)

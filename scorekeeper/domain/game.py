@@ -12,7 +12,7 @@ from functools import cached_property
 
 from msgspec import Struct, field
 
-from scorekeeper.domain.bounds import ODD_TEXT, check_number
+from scorekeeper.domain.bounds import MAX_HANDS, ODD_TEXT, check_hands, check_number
 from scorekeeper.domain.entries import SideEntry
 from scorekeeper.domain.minimums import NO_MINIMUM, Minimum, opening_minimum
 from scorekeeper.domain.names import name_key
@@ -344,6 +344,8 @@ class Game(Struct, dict=True):
         """Validate, score and append a hand; returns its breakdowns. Nothing changes on error.
         The earlier hands' results are kept: adding hand n scores hand n alone."""
         check_note(hand.note)
+        if len(self.hands) >= MAX_HANDS:
+            check_hands(len(self.hands) + 1, _("hand {n}").format(n=len(self.hands) + 1))
         breakdowns = self.score(hand.entries, hand.partners)  # the earlier hands scored, once
         results, outcome = self._scored
         results = list(results)  # a list handed out before stays as it was

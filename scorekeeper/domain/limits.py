@@ -14,3 +14,10 @@ MAX_INPUT_BYTES = 4 * 1024 * 1024
 MAX_TEXT = 1000
 #: The most characters of a side's or a player's name.
 MAX_NAME = 100
+#: The most hands one game may hold (and, apart, the most hands taken back for ``redo``): far
+#: beyond any game played to a target (the benchmark's long game has 500); a game of four sides
+#: at both this bound and :data:`MAX_GAME_BYTES` exports in about 3 MiB.
+MAX_HANDS = 500
+#: The most bytes of one game as it is stored (its game file's document, compact UTF-8 JSON): a
+#: game within it exports in far fewer than :data:`MAX_INPUT_BYTES`, so it can be imported again.
+MAX_GAME_BYTES = 1024 * 1024

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, Union
 import msgspec
 from msgspec import Meta, Struct, field
 
-from scorekeeper.domain.bounds import check_data, quoted, read_whole_number
+from scorekeeper.domain.bounds import check_data, is_digits, quoted, read_whole_number
 from scorekeeper.errors import DataFileError, InputError
 from scorekeeper.i18n import gettext as _
 from scorekeeper.i18n import listing
@@ -532,7 +532,7 @@ def _step(tp: Any, part: str) -> Any:
     origin = typing.get_origin(tp)
     if origin is dict:
         return typing.get_args(tp)[1]
-    if origin is tuple and part.isdigit():
+    if origin is tuple and is_digits(part):
         return typing.get_args(tp)[0]
     return None
 
@@ -571,7 +571,7 @@ def _locate(data: Any, tp: Any, steps: list[str]) -> tuple[list[str], Any, Any]:
             data, tp = (data or {}).get(bad), value_type
             continue
         tp = _step(tp, part)
-        if isinstance(data, list) and part.isdigit() and int(part) < len(data):
+        if isinstance(data, list) and is_digits(part) and int(part) < len(data):
             path.append(f"[{part}]")
             data = data[int(part)]
         else:
@@ -621,11 +621,44 @@ def _explain(message: str, data: Any) -> str:
     choices = _choices(tp)
     if choices is not None:
         return _("'{name}' is {value}; allowed: {choices}").format(
-            name=name, value=repr(value), choices=listing(list(choices))
+            name=name, value=toml_value(value), choices=listing(list(choices))
         )
     return _("'{name}' must be {kind}, not {value}").format(
-        name=name, kind=_describe(tp), value=repr(value)
+        name=name, kind=_describe(tp), value=toml_value(value)
     )
+
+
+def refuse_dates(data: Any, where: str) -> None:
+    """DataFileError starting with ``where`` when ``data`` (a variant file's TOML data) holds a
+    date, a time or a date-time anywhere (an option's ``set`` among them): no rule takes one,
+    and a game keeps its rules as JSON, which has none. The key path and the value are named
+    as TOML writes them."""
+    import datetime
+
+    stack: list[tuple[str, Any]] = [("", data)]
+    while stack:
+        path, value = stack.pop()
+        if isinstance(value, datetime.date | datetime.time):
+            raise DataFileError(
+                _("{where}: '{key}' is a date or a time ({value}); no rule takes one").format(
+                    where=where, key=path, value=toml_value(value)
+                )
+            )
+        if isinstance(value, dict):
+            stack.extend((f"{path}.{k}" if path else str(k), v) for k, v in value.items())
+        elif isinstance(value, list):
+            stack.extend((f"{path}[{i}]", v) for i, v in enumerate(value))
+
+
+def toml_value(value: Any) -> str:
+    """A refused value as an error message shows it: a TOML date, time or date-time as TOML
+    writes it (``1979-05-27T07:32:00+00:00``, not Python's ``datetime.datetime(...)``), any
+    other value as Python writes it (``'lots'``, ``[1, 2]``)."""
+    import datetime
+
+    if isinstance(value, datetime.date | datetime.time):  # a datetime is a date too
+        return value.isoformat()
+    return repr(value)
 
 
 # -- --set KEY=VALUE ---------------------------------------------------------------------------
@@ -665,7 +698,7 @@ def read_setting(path: str, text: str, options: Sequence[str] = ()) -> Any:
         return parse_bool(path, raw)
     if tp is int:
         try:
-            return read_whole_number(raw.replace(",", "").replace("_", ""), f"--set {path}")
+            return read_whole_number(raw, f"--set {path}")
         except ValueError:
             raise InputError(
                 _("'{path}' takes a whole number, not '{text}'").format(

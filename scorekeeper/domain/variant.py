@@ -26,6 +26,7 @@ from typing import Any
 
 from msgspec import structs
 
+from scorekeeper.domain.bounds import is_digits
 from scorekeeper.domain.cards import LEGACY_IN_HAND, RANK_KEYS, Card, in_hand_values
 from scorekeeper.domain.schema import (
     CanastaKind,
@@ -82,7 +83,7 @@ def set_path(data: dict[str, Any], path: str, value: Any) -> None:
     for i, part in enumerate(parts):
         last = i == len(parts) - 1
         if isinstance(node, list):
-            if not part.isdigit() or int(part) >= len(node):
+            if not is_digits(part) or int(part) >= len(node):
                 raise InputError(
                     _("'{path}': there is no item {part} in that list").format(path=path, part=part)
                 )
@@ -105,7 +106,7 @@ def _exists(data: Mapping[str, Any], path: str) -> bool:
     for part in path.split("."):
         if isinstance(node, Mapping) and part in node:
             node = node[part]
-        elif isinstance(node, list) and part.isdigit() and int(part) < len(node):
+        elif isinstance(node, list) and is_digits(part) and int(part) < len(node):
             node = node[int(part)]
         else:
             return False

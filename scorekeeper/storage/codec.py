@@ -13,6 +13,7 @@ from typing import Any
 import msgspec
 from msgspec import Struct
 
+from scorekeeper.domain.bounds import check_hands
 from scorekeeper.domain.game import Game, Hand, Side
 from scorekeeper.domain.reading import entry_from_json
 from scorekeeper.domain.records import StoredGame
@@ -152,8 +153,14 @@ def _variant(rules: dict[str, Any], game_id: int) -> Variant:
 
 
 def game_from_doc(game_id: int, doc: dict[str, Any]) -> StoredGame:
-    """Rebuild a stored game from its document; raises DataFileError/InputError if unusable."""
+    """Rebuild a stored game from its document; raises DataFileError/InputError if unusable.
+    Game id 0 is a game coming in (an import): InputError when it holds more hands than
+    :data:`~scorekeeper.domain.bounds.MAX_HANDS` (or more taken back for ``redo``)."""
     checked: GameDoc = _checked(doc, GameDoc)
+    if not game_id:  # a game coming in (an export's record), held to the bounds before it is
+        # scored; a game stored already is read whatever it holds (README, the bounds paragraph)
+        check_hands(len(checked.hands), "")
+        check_hands(len(checked.redo), "")
     variant = _variant(checked.rules, game_id)
     sides = tuple(Side(s.name, tuple(s.players), s.start_score) for s in checked.sides)
     hands = [hand_from_doc(variant, h) for h in checked.hands]

@@ -30,7 +30,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from scorekeeper import progress
-from scorekeeper.errors import DatabaseBusy, DataFileError, NotFound, os_reason
+from scorekeeper.domain.bounds import MAX_GAME_BYTES, check_game_size, check_hands
+from scorekeeper.errors import DatabaseBusy, DataFileError, InputError, NotFound, os_reason
 from scorekeeper.i18n import gettext as _
 from scorekeeper.i18n import number
 from scorekeeper.storage import backups, migrations
@@ -85,25 +86,28 @@ __all__ = [
 ]
 
 
-def read_database(path: Path, db: Path | None = None) -> Tables | None:
+def read_database(path: Path, db: Path | None = None, backup: bool = False) -> Tables | None:
     """The tables of the database file at ``path`` as plain JSON data, checked.
 
     None for a missing or empty file (a new database). DataFileError naming the file for
     anything this version cannot use: not UTF-8 JSON (garbage, NUL bytes, a truncated write),
     not the structure of a scorekeeper database, or a schema newer than :data:`SCHEMA_VERSION`.
+    ``backup``: the file is a backup (of ``db``), which may hold games whatever its schema.
     """
     data = read_json(path, db)
     if data is None:
         return None
-    check_structure(path, data, db)
+    check_structure(path, data, db, backup)
     return data
 
 
-def check_structure(path: Path, data: Any, db: Path | None = None) -> None:
+def check_structure(path: Path, data: Any, db: Path | None = None, backup: bool = False) -> None:
     """DataFileError unless ``data`` has the shape of a scorekeeper database file this version
     reads: tables of documents keyed by number, a ``meta`` document with an integer ``schema``
-    no newer than this version's, and ``current`` and ``next_id`` numbers. A file of schema 1
-    also holds its ``games`` table."""
+    no newer than this version's, and ``current`` and ``next_id`` numbers, and the migrations
+    it lists (if it does) the first ``schema`` ones. A file of schema 1 also holds its ``games``
+    table and no ``created`` one; a database file (not a ``backup``, nor a file of ``db``
+    other than ``db`` itself) of a later schema holds no game."""
     not_ours = DataFileError(
         _(
             "{path} is not a scorekeeper database; it was left untouched: choose another file"
@@ -128,10 +132,21 @@ def check_structure(path: Path, data: Any, db: Path | None = None) -> None:
                 " left untouched"
             ).format(path=path, schema=schema, version=SCHEMA_VERSION)
         )
+    names = meta.get("migrations")
+    if names is not None and names != [fn.__name__ for fn in migrations.MIGRATIONS[:schema]]:
+        # the schema it claims and the migrations it lists must agree: a file believed to be
+        # of the wrong schema would be read (or migrated, or restored) as what it is not
+        raise damaged(
+            path,
+            _("has a damaged 'meta' record (its schema and its migrations disagree)"),
+            db,
+        )
     current, next_id = meta.get("current"), meta.get("next_id", 1)
     if (current is not None and type(current) is not int) or type(next_id) is not int:
         raise damaged(path, _("has a damaged 'meta' record"), db)
-    if not 0 < next_id <= MAX_GAME_ID or (current is not None and not 0 < current <= MAX_GAME_ID):
+    # a next id past the largest says every id was given (the next new game is refused)
+    next_ok = 0 < next_id <= MAX_GAME_ID + 1
+    if not next_ok or (current is not None and not 0 < current <= MAX_GAME_ID):
         raise damaged(
             path,
             _("has a damaged 'meta' record (game ids go up to {n})").format(n=number(MAX_GAME_ID)),
@@ -139,6 +154,13 @@ def check_structure(path: Path, data: Any, db: Path | None = None) -> None:
         )
     if schema == 1 and "games" not in data:
         raise not_ours
+    database = not backup and (db is None or path == db)  # the file itself, not a backup
+    # a "created" table is held only by backups of schema 2 and later, and from schema 2 on the
+    # database file holds no game (a games table there would be ignored, and dropped)
+    if (schema == 1 and "created" in data) or (schema > 1 and database and data.get("games")):
+        raise damaged(
+            path, _("has a damaged 'meta' record (its schema and its tables disagree)"), db
+        )
     for key in data.get("games", {}):
         check_game_key(path, key, db)
 
@@ -161,14 +183,18 @@ def check_game_key(path: Path, key: str, db: Path | None = None) -> int:
 
 def read_backup(path: Path, db: Path | None = None) -> Tables:
     """The tables of a backup file, checked: a ``meta`` document as a database file has it,
-    and ``games`` (doc id = game id) and ``created`` tables. DataFileError otherwise."""
-    data = read_database(path, db)
+    and ``games`` (doc id = game id) and ``created`` tables, no game in both. DataFileError
+    otherwise."""
+    data = read_database(path, db, backup=True)
     if data is None:
         raise DataFileError(_("the backup {path} is empty").format(path=path))
     created = data.get("created", {}).get("1", {}).get("games", [])
     if not isinstance(created, list) or not all(
         type(i) is int and 0 < i <= MAX_GAME_ID for i in created
     ):
+        raise damaged(path, _("has a damaged 'created' record"), db)
+    held = data.get("games", {})
+    if any(str(i) in held for i in created):  # a game both kept as it was and made by the change
         raise damaged(path, _("has a damaged 'created' record"), db)
     return data
 
@@ -186,6 +212,19 @@ def check_games(file: Path, db: Path, games: dict[str, Any]) -> None:
     for key, doc in games.items():
         game_id = check_game_key(file, key, db)
         refusal = damaged(file, _("holds a game {id} that cannot be used").format(id=game_id), db)
+        # the bounds a game is held to however it comes in, checked before it is scored
+        hands = [doc.get(k) for k in ("hands", "redo")] if isinstance(doc, dict) else []
+        try:
+            for held in hands:
+                check_hands(len(held) if isinstance(held, list) else 0, "", DataFileError)
+            check_game_size(len(encode({"games": {key: doc}})), "", DataFileError)
+        except DataFileError as err:
+            what = str(err).removeprefix(": ")
+            raise damaged(
+                file,
+                _("holds a game {id} beyond the bounds ({what})").format(id=game_id, what=what),
+                db,
+            ) from None
         try:
             check_data(doc, str(file), DataFileError)
             stored = load_game(db, game_id, doc)
@@ -217,6 +256,15 @@ def restore_backup(path: Path, backup: Path) -> Path | None:
         except DataFileError:
             current_meta = None
             kept = _copy_aside(path, backup_target(path, "damaged"))
+        if migrations.pending(current_meta) and current_meta is not None:
+            # a database of an older schema is updated first (its games become game files,
+            # kept in its "before a schema update" backup), so what the restore replaces is
+            # in the backup it keeps
+            try:
+                current_meta = _migrate(path, current_meta)
+            except DataFileError:  # one it cannot update (a game beyond the bounds): kept aside
+                current_meta = None
+                kept = _copy_aside(path, backup_target(path, "damaged"))
         existing = set(game_ids(path))
         if migrations.pending(data):  # a whole database of an older schema
             collected: dict[int, dict[str, Any]] = {}
@@ -265,8 +313,15 @@ def restore_backup(path: Path, backup: Path) -> Path | None:
             int(old.get("next_id", 1)),
             max(existing | after, default=0) + 1,
         )
-        if new_meta.get("current") is not None and new_meta["current"] not in after:
-            new_meta["current"] = None
+        current = new_meta.get("current")
+        if current is not None and (current not in after or _deleted(path, current, games)):
+            new_meta["current"] = None  # the current game is one the database holds, not deleted
+        try:  # what the backup claims is checked as a whole: the next command reads the result
+            check_structure(path, {"meta": {"1": new_meta}})
+        except DataFileError:
+            raise damaged(
+                backup, _("holds a 'meta' record this version cannot restore"), path
+            ) from None
         writes = [
             (game_file(path, int(key)), encode({"games": {key: doc}})) for key, doc in games.items()
         ]
@@ -292,6 +347,18 @@ def restore_backup(path: Path, backup: Path) -> Path | None:
 
         change_files(path, writes, removals, keep=keep)
         return kept_box[0] if kept_box else kept
+
+
+def _deleted(path: Path, game_id: int, games: dict[str, Any]) -> bool:
+    """Whether game ``game_id`` is deleted once a restore puts back ``games`` (the backup's
+    games by key; a game it does not hold stays as its file holds it)."""
+    doc = games.get(str(game_id))
+    if doc is None:
+        try:
+            doc = read_game_file(path, game_id)
+        except DataFileError:
+            return False  # the restore replaces no such file; the next command names it
+    return bool(doc and doc.get("deleted"))
 
 
 def _copy_aside(source: Path, target: Path) -> Path:
@@ -397,6 +464,13 @@ class Store:
         if self._used_ids is None:
             self._used_ids = max(game_ids(self.path), default=0)
         game_id = max(int(self.meta.get("next_id", 1)), self._used_ids + 1)
+        if game_id > MAX_GAME_ID:  # ids are never reused: no new game can be numbered
+            raise InputError(
+                _(
+                    "every game id up to {n} has been given; nothing was stored (ids are never"
+                    " reused: start a new database with --db)"
+                ).format(n=number(MAX_GAME_ID))
+            )
         stored.id = game_id
         self._used_ids = game_id
         self._changed[game_id] = game_to_doc(stored)
@@ -525,6 +599,9 @@ class Store:
             (game_file(self.path, i), encode({"games": {str(i): doc}}))
             for i, doc in self._changed.items()
         ]
+        for (_file, content), game_id in zip(writes, self._changed, strict=True):
+            if len(content) > MAX_GAME_BYTES and self._grows(game_id, len(content)):
+                check_game_size(len(content), _("game {id}").format(id=game_id))
         if meta_changed or not self._existed:
             writes.append((self.path, encode({"meta": {"1": self.meta}})))
         remove_stale_temporary_files(self.path)
@@ -539,6 +616,17 @@ class Store:
         self._meta_before = json.dumps(self.meta, sort_keys=True)
         self._storage.dirty = False
         self._existed = True
+
+    def _grows(self, game_id: int, size: int) -> bool:
+        """Whether the change makes game ``game_id`` a larger one (``size``: its new bytes):
+        a new game, or its hands changed and it takes more bytes than its file did. A game
+        stored larger than the bound (before there was one) can still be deleted, or shrink."""
+        before = self._read.get(game_id)
+        if before is None:
+            return True
+        if before.get("hands") == self._changed[game_id].get("hands"):
+            return False
+        return size > len(encode({"games": {str(game_id): before}}))
 
     def _keep_or_warn(self) -> list[Path]:
         if not self.durable:

@@ -141,7 +141,7 @@ def read_backup_tables(path: Path, db: Path | None = None) -> dict[str, dict[str
     version cannot read (naming it as a backup of ``db``)."""
     from scorekeeper.storage.database import read_database
 
-    return read_database(path, db)
+    return read_database(path, db, backup=True)
 
 
 def restore_backup(path: Path, backup: Path) -> Path | None:

@@ -127,6 +127,9 @@ def read_file(path: Path) -> dict[str, Any]:
         raise DataFileError(number_refusal(where)) from None
     check_data(data, where, DataFileError)
     validate_data(data, base_rules(), str(path))
+    from scorekeeper.domain.schema import refuse_dates
+
+    refuse_dates(data, str(path))  # where no rule says what it takes (an option's set)
     return data
 
 
@@ -297,6 +300,8 @@ def _with_options(rules: dict[str, Any], settings: Mapping[str, str], path: Path
 def _option_values(options: Mapping[str, Any], path: Path) -> dict[str, list[str]]:
     """Each option's settings to try: a switch's on and off, each of a choice's values.
     DataFileError for a ``default`` the option does not allow."""
+    from scorekeeper.domain.schema import toml_value
+
     out: dict[str, list[str]] = {}
     for name, opt in options.items():
         default = opt.get("default", False)
@@ -306,7 +311,7 @@ def _option_values(options: Mapping[str, Any], path: Path) -> dict[str, list[str
                 raise DataFileError(
                     _(
                         "{path}: 'options.{name}.default' is {default}; it is one of: {allowed}"
-                    ).format(path=path, name=name, default=repr(default), allowed=allowed)
+                    ).format(path=path, name=name, default=toml_value(default), allowed=allowed)
                 )
             out[name] = [str(c) for c in opt["choices"]]
         else:
@@ -314,7 +319,7 @@ def _option_values(options: Mapping[str, Any], path: Path) -> dict[str, list[str
                 raise DataFileError(
                     _(
                         "{path}: 'options.{name}.default' is {default}; a switch is true or false"
-                    ).format(path=path, name=name, default=repr(default))
+                    ).format(path=path, name=name, default=toml_value(default))
                 )
             out[name] = ["true", "false"]
     return out
