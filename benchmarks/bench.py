@@ -487,7 +487,7 @@ def measure(exe: str, work: Path, env: dict[str, str], sizes: list[int], args) -
     ):
         warm(exe, db, env)
         run_env = {**env, "SCOREKEEPER_DB": str(db)}
-        pair = paired([exe, *argv], run_env, floor_cmd, env, max(3, args.runs // 3))
+        pair = paired([exe, *argv], run_env, floor_cmd, env, args.runs)
         long_ratio[name] = round(pair.ratio, 3)
     result["long_ratio"] = long_ratio
     return result

@@ -354,3 +354,44 @@ def test_several_cells_of_one_row_run_on_as_rich_lays_them_out():
         plain, rich = styled_tables(30, ["Side", "n", "Other"], ["left"] * 3, bold, [row, row])
         assert seen(plain) == seen(rich)
         assert plain.count("\n") > 6  # the long cells did run on
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(
+        st.sampled_from(["山田", "佐藤", "、", "。", "（鈴木）", "ナチュラル6", "ミックス3"]),
+        min_size=3,
+        max_size=12,
+    ).map("".join),
+    st.integers(4, 12),
+)
+def test_a_japanese_cell_wraps_as_rich_wraps_it_in_japanese(text, width):
+    """While Japanese is the language, Rich breaks lines by Japanese line breaking (no line
+    starts with "、" or "。" or ends with "（"), and a plain table's cell breaks where Rich's
+    does: one line divider for both."""
+    from scorekeeper.presentation.wrapping import rich_wraps_japanese
+
+    rich_wraps_japanese(True)
+    try:
+        parts = divide(text, width)
+        args = (width + 8, ["名前", "n"], ["left", "right"], [[text, "1"]], None)
+        assert plain_lines(*args) == rich_lines(*args)
+    finally:
+        rich_wraps_japanese(False)
+    assert "".join(parts) == text
+    assert all(cell_len(p) <= width for p in parts)
+
+
+def test_a_japanese_cell_never_starts_a_line_with_a_comma():
+    """Rich's own divider folds "山田佐藤、鈴木" (no space to break at) at 8 cells into
+    "山田佐藤" and "、鈴木"; in Japanese the comma stays with the word before it."""
+    from scorekeeper.presentation.wrapping import rich_wraps_japanese
+
+    assert divide("山田佐藤、鈴木", 8) == ["山田佐藤", "、鈴木"]  # Rich's rule
+    rich_wraps_japanese(True)
+    try:
+        parts = divide("山田佐藤、鈴木", 8)
+    finally:
+        rich_wraps_japanese(False)
+    assert "".join(parts) == "山田佐藤、鈴木"
+    assert not any(p.startswith("、") for p in parts)

@@ -138,9 +138,10 @@ def _collapse(widths: list[int], wrapable: list[bool], room: int) -> list[int]:
 
 def divide(text: str, width: int) -> list[str]:
     """``text`` (one line, no tab) broken into lines of at most ``width`` cells, as Rich
-    wraps a text that may fold: at spaces, the spaces staying at the end of the line they
-    follow (Rich drops those past the width), a word longer than ``width`` folded."""
-    from rich.cells import cell_len, chop_cells
+    wraps a text that may fold: where Rich's line divider breaks it (at spaces; in Japanese
+    by :func:`~.wrapping.divide_line`, which stands in for it), the spaces staying at the end
+    of the line they follow (Rich drops those past the width), a word longer than ``width``
+    folded."""
 
     if width < 1:  # a column narrowed to nothing shows nothing
         return [""]
@@ -148,25 +149,9 @@ def divide(text: str, width: int) -> list[str]:
         quick = _divide_ascii(text, width)
         if quick is not None:
             return quick
-    breaks: list[int] = []
-    offset = 0
-    for match in _WORD.finditer(text):
-        start, word = match.start(), match.group()
-        length = width_of(word.rstrip())
-        if width - offset >= length:
-            offset += width_of(word)
-        elif length > width:
-            folded = chop_cells(word, width)
-            for n, part in enumerate(folded):
-                if start:
-                    breaks.append(start)
-                if n == len(folded) - 1:
-                    offset = cell_len(part)
-                else:
-                    start += len(part)
-        elif offset and start:
-            breaks.append(start)
-            offset = width_of(word)
+    from rich.text import divide_line  # Rich's own, or the Japanese line breaking in its place
+
+    breaks = divide_line(text, width, fold=True)
     lines = [text[a:b] for a, b in zip([0, *breaks], [*breaks, len(text)], strict=True)]
     out = []
     for line in lines:
@@ -591,10 +576,6 @@ def text_lines(con: Console, text: str, style: str = "", width: int | None = Non
         for part in Text(line, style=style).wrap(con, width, justify="default", overflow="fold"):
             out.append([(part.plain, style)] if part.plain else [])
     return out
-
-
-#: A word and the spaces after it, as Rich divides a line.
-_WORD = re.compile(r"\s*\S+\s*")
 
 
 class PrintedLines:
