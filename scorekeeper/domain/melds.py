@@ -71,24 +71,27 @@ def too_many_cards(variant: Variant, cards: Sequence[Card]) -> str | None:
     """Why ``cards`` (typed anywhere in one hand) cannot all exist in the variant's decks: more
     of a rank than the decks hold, or more of one suited card than there are decks; None when
     they can (RULES.md §16c deck limits)."""
+    if not cards:  # a hand typed as points: nothing to count
+        return None
     by_rank: dict[str, int] = {}
     by_card: dict[tuple[str, str], int] = {}
     for card in cards:
         by_rank[card.key] = by_rank.get(card.key, 0) + 1
         if card.suit:
             by_card[(card.rank, card.suit)] = by_card.get((card.rank, card.suit), 0) + 1
-    decks = (
-        Message(N_("the {n} decks"), n=variant.decks)
-        if variant.decks > 1
-        else Message(N_("the deck"))
-    )
+
+    def decks() -> Message:
+        if variant.decks > 1:
+            return Message(N_("the {n} decks"), n=variant.decks)
+        return Message(N_("the deck"))
+
     for key, n in by_rank.items():
         if n > variant.cards_of(key):
             return Message(
                 N_("{n} {cards} typed; {decks} hold {most}"),
                 n=n,
                 cards=Message(RANK_WORDS[key]),
-                decks=decks,
+                decks=decks(),
                 most=variant.cards_of(key),
             )
     for (rank, suit), n in by_card.items():
@@ -98,7 +101,7 @@ def too_many_cards(variant: Variant, cards: Sequence[Card]) -> str | None:
                 N_("{n} cards {card} typed; {decks} hold {most}"),
                 n=n,
                 card=str(card),
-                decks=decks,
+                decks=decks(),
                 most=variant.decks,
             )
     return None

@@ -82,14 +82,10 @@ def _fmt(n: int) -> str:
 def least_meld_points(variant: Variant, canastas: Mapping[str, int]) -> int:
     """The fewest card points canastas can hold: each kind's ``cards`` at the lowest value a
     card of it can have (wild cards only for the all-wild kinds), in points."""
-    naturals = [
-        v for r, v in variant.cards.items() if r not in ("joker", "two", "red_three", "black_three")
-    ]
-    wilds = [variant.cards["two"], variant.cards["joker"]]
     total = 0
     for key, count in canastas.items():
         kind = variant.canastas[key]
-        low = min(wilds) if kind.all_wild else min(naturals)
+        low = variant.lowest_wild if kind.all_wild else variant.lowest_natural
         total += count * kind.cards * low
     return total
 

@@ -183,6 +183,17 @@ class Variant(RulesSpec, frozen=True, kw_only=True, dict=True):
         return sum(self.cards_of(rank) * value for rank, value in self.cards.items())
 
     @cached_property
+    def lowest_natural(self) -> int:
+        """The fewest points a natural card (not a joker, two or three) counts (RULES.md §1)."""
+        wild_or_three = ("joker", "two", "red_three", "black_three")
+        return min(v for r, v in self.cards.items() if r not in wild_or_three)
+
+    @cached_property
+    def lowest_wild(self) -> int:
+        """The fewest points a wild card (a joker or a two) counts (RULES.md §1)."""
+        return min(self.cards.two, self.cards.joker)
+
+    @cached_property
     def deck_cards(self) -> int:
         """Number of cards in the decks, threes excluded (the cards canastas can be made of)."""
         return sum(self.cards_of(r) for r in RANKS if r not in ("red_three", "black_three"))

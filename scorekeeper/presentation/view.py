@@ -11,7 +11,7 @@ label, target, hands played, dates, result) the same way.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from msgspec import Struct
@@ -138,7 +138,10 @@ def _view(
     totals: Sequence[int] = (),
     minimums: Sequence[Minimum] = (),
     after: Sequence[Minimum | None] = (),
+    labels: Mapping[str, str] | None = None,
 ) -> HandView:
+    if labels is None:
+        labels = breakdown_labels(game.variant)
     if entries:
         cards = [entry_cards(e) for e in entries]
         typed = {"meld_cards": tuple(c[0] for c in cards), "hand_cards": tuple(c[1] for c in cards)}
@@ -152,7 +155,7 @@ def _view(
             tuple(getattr(b, key) for b in breakdowns),
             typed[CARDS_UNDER[key]] if key in CARDS_UNDER else (),
         )
-        for key, label in breakdown_labels(game.variant).items()
+        for key, label in labels.items()
     )
     return HandView(
         number=number,
@@ -172,8 +175,9 @@ def _view(
     )
 
 
-def hand_view(game: Game, number: int) -> HandView:
-    """The view of recorded hand ``number`` (1 is the first) of ``game``.
+def hand_view(game: Game, number: int, labels: Mapping[str, str] | None = None) -> HandView:
+    """The view of recorded hand ``number`` (1 is the first) of ``game``; ``labels``: the
+    game's :func:`breakdown_labels`, when the caller has them already.
 
     Raises IndexError for a hand the game does not have."""
     results = game.results
@@ -183,13 +187,23 @@ def hand_view(game: Game, number: int) -> HandView:
     after = results[number].minimums if number < len(results) else game.next_minimums()
     hand = result.hand
     return _view(
-        game, number, result.breakdowns, hand.entries, hand, result.totals, result.minimums, after
+        game,
+        number,
+        result.breakdowns,
+        hand.entries,
+        hand,
+        result.totals,
+        result.minimums,
+        after,
+        labels,
     )
 
 
 def hand_views(game: Game) -> list[HandView]:
-    """The view of every recorded hand of ``game``, in order (:func:`hand_view`)."""
-    return [hand_view(game, number) for number in range(1, len(game.results) + 1)]
+    """The view of every recorded hand of ``game``, in order (:func:`hand_view`), their
+    labels made once."""
+    labels = breakdown_labels(game.variant)
+    return [hand_view(game, number, labels) for number in range(1, len(game.results) + 1)]
 
 
 def proposed_view(
