@@ -36,6 +36,12 @@ def main() -> None:
     """Run the command line of ``sys.argv`` and end the process with its exit status. A shell
     asking for completions is answered without building the command line
     (:func:`scorekeeper.shell_completion.respond`)."""
+    import signal
+
+    from scorekeeper.interrupts import quiet_interrupt
+
+    if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
+        signal.signal(signal.SIGINT, quiet_interrupt)  # a Ctrl-C while starting: exit 130
     gc.disable()
     if os.environ.get("_SCOREKEEPER_COMPLETE"):
         from scorekeeper.shell_completion import respond
@@ -43,12 +49,6 @@ def main() -> None:
         answered = respond()
         if answered is not None:
             end(answered)
-    import signal
-
-    from scorekeeper.progress import quiet_interrupt
-
-    if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
-        signal.signal(signal.SIGINT, quiet_interrupt)  # a Ctrl-C while starting: exit 130
     from scorekeeper.cli import main as run_command_line
     from scorekeeper.cli.common import BROKEN_PIPE
 

@@ -25,25 +25,6 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-
-def quiet_interrupt(signum: int, frame: object) -> None:
-    """SIGINT handler of the console script while it is still starting (set by
-    :func:`scorekeeper.__main__.main` before the command line is imported): nothing was done
-    yet, so say so and exit 130 without a traceback of the imports it cut short.
-    :class:`scorekeeper.cli.common.ScorekeeperGroup` puts Python's own handler back."""
-    import os
-
-    said = "Interrupted: nothing was changed."
-    try:  # the signal may land while the translations themselves are being imported
-        from scorekeeper.i18n import gettext as _
-
-        said = _(said)
-    except Exception:
-        pass
-    os.write(2, (said + "\n").encode("utf-8", "replace"))
-    os._exit(130)
-
-
 #: Test hook called before each change of a file (kind, path); None in normal use.
 before_file_change: Callable[[str, Path], None] | None = None
 

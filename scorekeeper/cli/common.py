@@ -25,6 +25,7 @@ from scorekeeper.domain.limits import MAX_NUMBER
 from scorekeeper.errors import InputError, ScorekeeperError, UsageError, os_reason
 from scorekeeper.i18n import N_
 from scorekeeper.i18n import gettext as _
+from scorekeeper.interrupts import quiet_interrupt
 from scorekeeper.presentation.documents import Document, StreamedDocument
 
 language.install()
@@ -592,7 +593,7 @@ class ScorekeeperGroup(SpokenHelp, TyperGroup):
             return super().main(args, prog_name, complete_var, standalone_mode, **extra)
         _make_streams_safe()
         progress.reset()
-        console_script = signal.getsignal(signal.SIGINT) is progress.quiet_interrupt
+        console_script = signal.getsignal(signal.SIGINT) is quiet_interrupt
         _interrupts(signal.default_int_handler)
         try:
             check_arguments(sys.argv[1:] if args is None else args)

@@ -1,0 +1,26 @@
+"""The console script's answer to a Ctrl-C while it is still starting.
+
+It imports nothing (not even :mod:`contextlib` or :mod:`typing`), so that
+:func:`scorekeeper.__main__.main` can set it as the SIGINT handler first of all: the
+interpreter's own start is the only moment a Ctrl-C still ends in a traceback.
+"""
+
+from __future__ import annotations
+
+
+def quiet_interrupt(signum: int, frame: object) -> None:
+    """SIGINT handler of the console script while it is still starting (set by
+    :func:`scorekeeper.__main__.main` before anything else is imported): nothing was done
+    yet, so say so and exit 130 without a traceback of the imports it cut short.
+    :class:`scorekeeper.cli.common.ScorekeeperGroup` puts Python's own handler back."""
+    import os
+
+    said = "Interrupted: nothing was changed."
+    try:  # the signal may land while the translations themselves are being imported
+        from scorekeeper.i18n import gettext as _
+
+        said = _(said)
+    except Exception:
+        pass
+    os.write(2, (said + "\n").encode("utf-8", "replace"))
+    os._exit(130)
