@@ -103,7 +103,9 @@ def keep_backup(
         content = path.read_bytes()
         for earlier in list_backups(path):
             same_kind = earlier.kind == kind and earlier.path.name.endswith(f"-{kind}{note}.json")
-            if same_kind and earlier.path.read_bytes() == content:
+            # only one of the same size is read (never a huge file put there by hand)
+            same_size = same_kind and earlier.path.stat().st_size == len(content)
+            if same_size and earlier.path.read_bytes() == content:
                 return earlier.path
     target = backup_target(path, kind, note)
     progress.file_change("backup", target)

@@ -18,8 +18,9 @@ from scorekeeper.domain.game import Game, Hand, Side
 from scorekeeper.domain.reading import entry_from_json
 from scorekeeper.domain.records import StoredGame
 from scorekeeper.domain.variant import Variant
-from scorekeeper.errors import DataFileError, ScorekeeperError
+from scorekeeper.errors import DataFileError, InputError, ScorekeeperError
 from scorekeeper.i18n import gettext as _
+from scorekeeper.i18n import number
 from scorekeeper.storage.files import game_file
 from scorekeeper.variants import variant_from_rules
 
@@ -152,6 +153,35 @@ def _variant(rules: dict[str, Any], game_id: int) -> Variant:
     return variant
 
 
+def check_names(names: list[str], error: type[ScorekeeperError] = InputError) -> None:
+    """``error`` unless each of ``names`` (of sides and players) is held to the bounds of a name
+    typed on the command line: at most MAX_NAME characters, and no control, format (U+202E) or
+    line or paragraph separator (U+2028, U+2029) character. A game coming in however it
+    comes (an import, a restore, a schema update) is held to them (README, the bounds
+    paragraph)."""
+    import unicodedata
+
+    from scorekeeper.domain.limits import MAX_NAME
+
+    for name in names:
+        if not isinstance(name, str):
+            continue  # the game's own checks name a value of the wrong kind
+        if len(name) > MAX_NAME:
+            raise error(
+                _("the name '{name}' is {n} characters long; names are at most {most}").format(
+                    name=name[:20] + "...", n=number(len(name)), most=number(MAX_NAME)
+                )
+            )
+        odd = [c for c in name if unicodedata.category(c) in ("Cc", "Cf", "Zl", "Zp")]
+        if odd:
+            raise error(
+                _(
+                    "the name {name} holds an invisible or control character ({code});"
+                    " type names with visible characters only"
+                ).format(name=repr(name), code=f"U+{ord(odd[0]):04X}")
+            )
+
+
 def game_from_doc(game_id: int, doc: dict[str, Any]) -> StoredGame:
     """Rebuild a stored game from its document; raises DataFileError/InputError if unusable.
     Game id 0 is a game coming in (an import): InputError when it holds more hands than
@@ -161,6 +191,7 @@ def game_from_doc(game_id: int, doc: dict[str, Any]) -> StoredGame:
         # scored; a game stored already is read whatever it holds (README, the bounds paragraph)
         check_hands(len(checked.hands), "")
         check_hands(len(checked.redo), "")
+        check_names([n for s in checked.sides for n in (s.name, *s.players)])
     variant = _variant(checked.rules, game_id)
     sides = tuple(Side(s.name, tuple(s.players), s.start_score) for s in checked.sides)
     hands = [hand_from_doc(variant, h) for h in checked.hands]

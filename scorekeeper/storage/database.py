@@ -37,9 +37,11 @@ from scorekeeper.i18n import number
 from scorekeeper.storage import backups, migrations
 from scorekeeper.storage.backups import backup_target, keep_backup, list_backups, write_backup
 from scorekeeper.storage.files import (
+    BACKUP_LIMIT,
     Tables,
     backup_folder,
     change_files,
+    check_lock,
     check_tables,
     complete_pending,
     damaged,
@@ -48,9 +50,12 @@ from scorekeeper.storage.files import (
     game_file,
     game_ids,
     games_folder,
+    hold_lock,
     journal_file,
+    lock_names,
     read_game_file,
     read_json,
+    read_plain,
     remove_stale_temporary_files,
     write_atomically,
     write_game_file,
@@ -94,7 +99,7 @@ def read_database(path: Path, db: Path | None = None, backup: bool = False) -> T
     not the structure of a scorekeeper database, or a schema newer than :data:`SCHEMA_VERSION`.
     ``backup``: the file is a backup (of ``db``), which may hold games whatever its schema.
     """
-    data = read_json(path, db)
+    data = read_json(path, db, BACKUP_LIMIT if backup else None)
     if data is None:
         return None
     check_structure(path, data, db, backup)
@@ -207,7 +212,7 @@ def check_games(file: Path, db: Path, games: dict[str, Any]) -> None:
     next command, or that could not be exported and imported again."""
     from scorekeeper.domain.bounds import check_data
     from scorekeeper.domain.limits import MAX_NUMBER, MAX_TEXT
-    from scorekeeper.storage.codec import load_game  # the rules engine: only here
+    from scorekeeper.storage.codec import check_names, load_game  # the rules engine: only here
 
     for key, doc in games.items():
         game_id = check_game_key(file, key, db)
@@ -231,6 +236,14 @@ def check_games(file: Path, db: Path, games: dict[str, Any]) -> None:
             totals = [t for r in stored.game.results for t in r.totals] or stored.game.totals
         except DataFileError:
             raise refusal from None
+        try:  # the names as typed ones are held (length, control and separator characters)
+            check_names([n for s in stored.game.sides for n in (s.name, *s.players)], DataFileError)
+        except DataFileError as err:
+            raise damaged(
+                file,
+                _("holds a game {id} beyond the bounds ({what})").format(id=game_id, what=err),
+                db,
+            ) from None
         if any(abs(t) > MAX_NUMBER for t in totals) or len(str(doc.get("label", ""))) > MAX_TEXT:
             raise refusal
 
@@ -671,7 +684,13 @@ class Store:
 def _locked(path: Path) -> Iterator[None]:
     """Hold the database's inter-process lock (``<file>.lock``); DatabaseBusy after
     LOCK_TIMEOUT seconds. On POSIX systems an ``flock`` from the standard library (the lock
-    filelock takes there too, without its import cost); elsewhere the filelock library."""
+    filelock takes there too, without its import cost); elsewhere the filelock library.
+
+    The lock file is never removed. Once locked, the path must still name the file locked
+    (device and inode of the descriptor and of the path): a lock file removed or replaced
+    meanwhile is let go and the one the path names taken instead (the standard pattern), and
+    each change checks it again before its commit point (:func:`files.check_lock`), so a lock
+    file removed while a command holds it never lets two commands change the database."""
     path.parent.mkdir(parents=True, exist_ok=True)
     lock_path = str(path) + ".lock"
     busy = DatabaseBusy(
@@ -696,8 +715,41 @@ def _locked(path: Path) -> Iterator[None]:
         return
     import time
 
+    fd = _open_lock(lock_path)
     try:
-        fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o644)
+        deadline = time.monotonic() + LOCK_TIMEOUT
+        while True:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                if time.monotonic() >= deadline:
+                    raise busy from None
+                time.sleep(0.02)
+                continue
+            if lock_names(lock_path, fd):
+                break
+            # the lock file was removed or replaced while this command waited: the lock taken
+            # is on a file no other command opens any more; take the one the path names now
+            fcntl.flock(fd, fcntl.LOCK_UN)
+            os.close(fd)
+            fd = -1
+            fd = _open_lock(lock_path)
+        hold_lock(lock_path, fd)
+        try:
+            yield
+        finally:
+            hold_lock(None, -1)
+            fcntl.flock(fd, fcntl.LOCK_UN)
+    finally:
+        if fd >= 0:
+            os.close(fd)
+
+
+def _open_lock(lock_path: str) -> int:
+    """The descriptor of the lock file at ``lock_path`` (created when missing, never removed).
+    DataFileError when it is a folder or cannot be opened."""
+    try:
+        return os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o644)
     except IsADirectoryError:
         raise DataFileError(
             _(
@@ -712,22 +764,37 @@ def _locked(path: Path) -> Iterator[None]:
                 " writable to change it (nothing was changed)"
             ).format(file=lock_path, error=os_reason(err))
         ) from None
-    try:
-        deadline = time.monotonic() + LOCK_TIMEOUT
-        while True:
-            try:
-                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-                break
-            except BlockingIOError:
-                if time.monotonic() >= deadline:
-                    raise busy from None
-                time.sleep(0.02)
+
+
+def _refuse_replacing_games(path: Path, games: dict[str, Any]) -> None:
+    """DataFileError (nothing changed) when the games folder of the database at ``path``
+    already holds a file of one of ``games`` (the games table of a schema-1 file) other than
+    the one the migration writes for it: a migration never replaces a game file it did not
+    write (that game is in no backup). The same file (a migration a kill cut short) is fine."""
+    clashes = []
+    for key, doc in games.items():
+        file = game_file(path, int(key))
+        if not os.path.lexists(file):
+            continue
         try:
-            yield
-        finally:
-            fcntl.flock(fd, fcntl.LOCK_UN)
-    finally:
-        os.close(fd)
+            same = read_plain(file, MAX_GAME_BYTES + 1024) == encode({"games": {key: doc}})
+        except (OSError, ValueError):
+            same = False
+        if not same:
+            clashes.append(int(key))
+    if clashes:
+        raise DataFileError(
+            _(
+                "cannot update {path} to schema {version}: its games folder {folder} already"
+                " holds other files of games {ids}, which the update would replace; nothing was"
+                " changed: move that folder or the file away"
+            ).format(
+                path=path,
+                version=SCHEMA_VERSION,
+                folder=games_folder(path),
+                ids=", ".join(str(i) for i in sorted(clashes)),
+            )
+        )
 
 
 def _migrate(path: Path, data: Tables | None) -> Tables:
@@ -745,6 +812,8 @@ def _migrate(path: Path, data: Tables | None) -> Tables:
         migrations.migrate(context)
         return context.data
     check_games(path, path, data.get("games", {}))  # refused untouched, before anything
+    _refuse_replacing_games(path, data.get("games", {}))
+    check_lock()
     try:
         keep_backup(path, "migration", f"-to-schema-{SCHEMA_VERSION}")
     except OSError as err:

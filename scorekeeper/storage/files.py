@@ -26,6 +26,7 @@ from typing import Any
 from scorekeeper import progress
 from scorekeeper.errors import DataFileError, os_reason
 from scorekeeper.i18n import gettext as _
+from scorekeeper.i18n import number
 
 #: A game file's name: ``<id>.json``.
 GAME_FILE = re.compile(r"([0-9]{1,18})\.json")
@@ -190,11 +191,21 @@ def _damaged_json(path: Path, err: Exception, db: Path | None) -> DataFileError:
     return damaged(path, _("is damaged (not complete JSON)"), db)
 
 
-def read_json(path: Path, db: Path | None = None) -> Any:
+def read_json(path: Path, db: Path | None = None, limit: int | None = None) -> Any:
     """The JSON data of ``path``: None for a missing or empty file; DataFileError for a file
-    that is not UTF-8 JSON (garbage, NUL bytes, a truncated write) or cannot be read."""
+    that is not UTF-8 JSON (garbage, NUL bytes, a truncated write) or cannot be read. With
+    ``limit`` (bytes), a file larger than that, or no plain file, is damaged and never read
+    whole (a backup: :data:`BACKUP_LIMIT`)."""
     try:
-        raw = path.read_bytes()
+        raw = path.read_bytes() if limit is None else read_plain(path, limit)
+    except NotPlain:
+        raise damaged(
+            path,
+            _("is damaged (larger than {most} bytes, or not a plain file)").format(
+                most=number(limit or 0)
+            ),
+            db,
+        ) from None
     except FileNotFoundError:
         return None
     except IsADirectoryError:
@@ -241,6 +252,9 @@ def read_plain(path: Path, limit: int) -> bytes:
 
 #: The largest journal read: one line per file a change writes (a restore of every game).
 JOURNAL_LIMIT = 64 * 1024 * 1024
+#: The largest backup file read (bytes): a restore's backup holds every game file it replaces,
+#: each at most MAX_GAME_BYTES; a larger file is listed as damaged, never read whole.
+BACKUP_LIMIT = 256 * 1024 * 1024
 
 
 def check_tables(data: Any) -> bool:
@@ -377,6 +391,43 @@ def refuse_read_only(target: Path) -> None:
         )
 
 
+#: The lock this process holds (its path and descriptor), set by the store while it holds it.
+_held_lock: tuple[str, int] | None = None
+
+
+def lock_names(lock_path: str, fd: int) -> bool:
+    """True when ``lock_path`` still names the file open as ``fd`` (the same device and inode):
+    False once it was removed or replaced by another file (the lock on ``fd`` then keeps no
+    other command out)."""
+    try:
+        held, named = os.fstat(fd), os.stat(lock_path)
+    except OSError:
+        return False
+    return (held.st_dev, held.st_ino) == (named.st_dev, named.st_ino)
+
+
+def hold_lock(lock_path: str | None, fd: int) -> None:
+    """Record the lock this process now holds (``lock_path`` and its descriptor ``fd``), or
+    none (``lock_path`` None), for :func:`check_lock`."""
+    global _held_lock
+    _held_lock = None if lock_path is None else (lock_path, fd)
+
+
+def check_lock() -> None:
+    """DataFileError (nothing was changed) when the lock this process holds is no longer the
+    file its path names: the lock file was removed or replaced while the command ran, so
+    another command may be changing the database at the same time. Called before each change's
+    commit point; nothing when no lock is recorded (a platform without ``flock``)."""
+    if _held_lock is None or lock_names(*_held_lock):
+        return
+    raise DataFileError(
+        _(
+            "the lock file {file} was removed or replaced while this command held it (another"
+            " command may be changing the database); nothing was changed: run the command again"
+        ).format(file=_held_lock[0])
+    )
+
+
 def write_failed(target: Path, err: OSError) -> DataFileError:
     """The DataFileError for a write the system refused (full disk, read-only folder...)."""
     return DataFileError(
@@ -485,6 +536,7 @@ def change_files(
                 prepared.append((_prepare(target, content, durable, prefix), target))
             except OSError as err:
                 raise write_failed(target, err) from None
+        check_lock()  # before the backup: a change refused keeps none
         kept = (keep() if keep is not None else None) or []
         if len(prepared) + len(removals) == 1 and prepared:
             tmp, target = prepared[0]
@@ -582,38 +634,68 @@ def _journal_backup(path: Path, name: Any) -> Path:
 
 def _is_held(target: Path, kept: list[Path]) -> bool:
     """True when the game file ``target`` is gone or one of the backups ``kept`` holds it as it
-    is: its game with the same document, or the same bytes (an unreadable file copied aside).
+    is: its game with the same document beside a ``meta`` document (a backup ``backups restore``
+    puts back), or, for a file no game can be read from, the same bytes (copied aside).
     A backup counts only as a plain file (never a link, a folder or a pipe). A journal replaces
     or removes only what a backup keeps, so no journal can lose a recorded game. OSError when
     a file cannot be read (the system refused: not a sign of a damaged journal)."""
     try:
-        raw = target.read_bytes()
+        raw = read_plain(target, BACKUP_LIMIT)
     except FileNotFoundError:
         return True
+    except NotPlain:
+        return False  # no game file a change replaces is that large: none is held
     try:
         games = loads(raw)["games"]
     except (UnicodeDecodeError, ValueError, RecursionError, KeyError, TypeError):
         games = None
     if not isinstance(games, dict) or not games:
         games = None
+    # a readable game file is held only by a backup that ``backups restore`` puts back (its
+    # ``meta`` and that game); the same bytes count only for an unreadable one a restore copied
+    # aside (a raw copy or a link of a readable game file would restore nothing)
+    readable = False
+    match = GAME_FILE.fullmatch(target.name)
+    if games is not None and match:
+        try:
+            parse_game_file(target, int(match[1]), target, raw)
+            readable = True
+        except DataFileError:
+            readable = False
     for backup in kept:
         try:
             if not stat.S_ISREG(os.lstat(backup).st_mode):
                 continue
         except FileNotFoundError:
             continue
-        content = backup.read_bytes()
-        if content == raw:
+        try:
+            content = read_plain(backup, BACKUP_LIMIT)
+        except NotPlain:
+            continue  # past the bound: no backup a restore can read
+        if content == raw and not readable:
             return True
         if games is None:
             continue
         try:
-            held = loads(content).get("games")
-        except (UnicodeDecodeError, ValueError, RecursionError, AttributeError):
+            data = loads(content)
+            held = data.get("games") if "meta" in data else None
+        except (UnicodeDecodeError, ValueError, RecursionError, AttributeError, TypeError):
             continue
         if isinstance(held, dict) and all(held.get(key) == doc for key, doc in games.items()):
             return True
     return False
+
+
+def _is_database_file(tmp: Path) -> bool:
+    """True when ``tmp`` (a temporary file a journal puts over the database file) holds what a
+    change writes there: tables of documents with the ``meta`` document and no game (a file of
+    schema 1 would bring games of its own over the game files, which no backup holds). OSError
+    when it cannot be read."""
+    try:
+        data = loads(read_plain(tmp, JOURNAL_LIMIT))
+    except (NotPlain, UnicodeDecodeError, ValueError, RecursionError):
+        return False
+    return check_tables(data) and "meta" in data and "games" not in data
 
 
 def _first_unheld(
@@ -678,6 +760,9 @@ def complete_pending(
             raise damaged(journal, _("is damaged (it replaces a game no backup holds)"), path)
         for tmp, _target in renames:  # a temporary file of ours is a plain file, never a link
             if os.path.lexists(tmp) and not stat.S_ISREG(os.lstat(tmp).st_mode):
+                raise damaged(journal, _("is damaged (not a scorekeeper journal)"), path)
+        for tmp, target in renames:  # the database file it puts back holds no game
+            if target == path and os.path.lexists(tmp) and not _is_database_file(tmp):
                 raise damaged(journal, _("is damaged (not a scorekeeper journal)"), path)
         for tmp, target in renames:
             if tmp.exists():
