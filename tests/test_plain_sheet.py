@@ -293,7 +293,9 @@ def styled_tables(width: int, headers, justify, bold, rows) -> tuple[str, str]:
     rich_con = colour()
     table = Table(box=box.SIMPLE_HEAVY, pad_edge=False)
     for header, side, strong in zip(headers, justify, bold, strict=True):
-        table.add_column(Text(header), justify=side, overflow="fold", style="bold" if strong else "")
+        table.add_column(
+            Text(header), justify=side, overflow="fold", style="bold" if strong else ""
+        )
     for row in rows:
         table.add_row(*[Text(v) for v in row])
     rich_con.print(table)
