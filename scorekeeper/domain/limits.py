@@ -14,3 +14,6 @@ MAX_INPUT_BYTES = 4 * 1024 * 1024
 MAX_TEXT = 1000
 #: The most characters of a side's or a player's name.
 MAX_NAME = 100
+#: The most cards one card entry may hold where the variant's decks are not known, or hold
+#: more (Hand and Foot's five decks hold 270): more cards than any table deals.
+MAX_CARDS = 1000
