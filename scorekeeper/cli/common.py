@@ -29,11 +29,21 @@ from scorekeeper.presentation.documents import Document, StreamedDocument
 
 language.install()
 
+
+def _database_file(given: str | Path) -> Path:
+    # a folder, or another database's own file, is refused before anything is read
+    from scorekeeper.application.queries import database_file
+
+    return given if isinstance(given, Path) else database_file(given)
+
+
 DbOption = Annotated[
     Path | None,
     typer.Option(
         "--db",
         envvar="SCOREKEEPER_DB",
+        parser=_database_file,
+        metavar="PATH",
         help=N_("Database file (default: scorekeeper.json in your user data folder)."),
         show_default=False,
     ),
