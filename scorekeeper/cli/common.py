@@ -43,7 +43,7 @@ DbOption = Annotated[
         "--db",
         envvar="SCOREKEEPER_DB",
         parser=_database_file,
-        metavar="PATH",
+        metavar="FILE",
         help=N_("Database file (default: scorekeeper.json in your user data folder)."),
         show_default=False,
     ),
