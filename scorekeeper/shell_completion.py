@@ -374,12 +374,20 @@ def completions(args: list[str], incomplete: str) -> list[Item]:
 # --- the shells' protocol -------------------------------------------------------------------
 
 
-def shell_words(shell: str, environ: Mapping[str, str]) -> tuple[list[str], str]:
+def shell_words(shell: str, environ: Mapping[str, str]) -> tuple[list[str], str] | None:
     """The complete words after the program's name and the word being completed, from the
-    variables the shell's completion script sets (Typer's scripts)."""
+    variables the shell's completion script sets (Typer's scripts); None when they do not say
+    it (bash: ``COMP_WORDS`` missing, or ``COMP_CWORD`` missing or not the index of a word
+    after the program's name), which is answered with nothing."""
     if shell == "bash":
-        words = split_arg_string(environ["COMP_WORDS"])
-        at = int(environ["COMP_CWORD"])
+        line, position = environ.get("COMP_WORDS"), environ.get("COMP_CWORD", "")
+        digits = position.isascii() and position.isdigit() and len(position) <= 9
+        if line is None or not digits:
+            return None
+        words = split_arg_string(line)
+        at = int(position)
+        if not 1 <= at <= len(words):
+            return None
         return words[1:at], (words[at] if at < len(words) else "")
     line = environ.get("_TYPER_COMPLETE_ARGS", "")
     words = split_arg_string(line)[1:]
@@ -417,8 +425,12 @@ def answer(shell: str, environ: Mapping[str, str]) -> tuple[str | None, int]:
     """What the program prints for a completion request of ``shell`` and its exit status
     (None: nothing printed), as Typer's ``complete`` answers: bash one value a line; zsh an
     ``_arguments`` call (``_files`` when nothing matches); fish the values with their
-    descriptions, or for ``is-args`` only the status (0: there are completions)."""
-    args, incomplete = shell_words(shell, environ)
+    descriptions, or for ``is-args`` only the status (0: there are completions); nothing, and
+    status 0, when the shell's variables do not say what was typed."""
+    typed = shell_words(shell, environ)
+    if typed is None:
+        return None, 0
+    args, incomplete = typed
     items = completions(args, incomplete)
     lines = [format_item(shell, value, help) for value, help in items]
     if shell == "bash":

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from conftest import database_files
 from hypothesis import given
@@ -100,11 +102,14 @@ def test_an_option_after_the_command_wins(cli, tmp_path):
     assert second.exists() and not first.exists()
 
 
-def test_json_before_a_command_without_it_is_refused(cli):
+def test_a_common_option_before_a_command_without_it_is_ignored(cli):
     result = cli("--json", "variants", "init", "x", "--help")
     assert result.exit_code == 0  # variants init takes --json too
-    refused = cli("--db", "x.json", "variants")
-    assert refused.exit_code == 2 and "--db" in one_error_line(refused)
+    # issue 18: --db may come before any command (README); the variants read no database
+    ignored = cli("--db", "x.json", "variants")
+    assert ignored.exit_code == 0 and not Path("x.json").exists()
+    typed_after = cli("variants", "show", "classic", "--db", "x.json")
+    assert typed_after.exit_code == 2 and "--db" in one_error_line(typed_after)
 
 
 @pytest.mark.parametrize(

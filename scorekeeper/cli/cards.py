@@ -75,7 +75,7 @@ def points(
     from scorekeeper.domain.cards import card_points, parse_cards
 
     v, _ = _variant_of(variant, settings, game_id, db)
-    parsed = parse_cards(" ".join(cards))
+    parsed = parse_cards(" ".join(cards), v.held)
     in_hand = v.hand_values
     total = card_points(v.cards, parsed)
     left = card_points(in_hand, parsed)
@@ -188,7 +188,7 @@ def check(
             "score": game.totals[index],
             "round": game.next_hand if v.opening_minimum.by == "round" else None,
         }
-    melds = parse_melds(" ".join(cards))
+    melds = parse_melds(" ".join(cards), decks=v.held)
     top = None
     if discard is not None:
         found = parse_cards(discard)

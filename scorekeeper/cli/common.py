@@ -53,11 +53,21 @@ _WHOLE = re.compile(r"\s*[+-]?[0-9]+\s*", re.ASCII)
 #: ``_number_class``, IntRange's too.
 typer._click.types.IntParamType._number_class = staticmethod(whole_number)  # type: ignore[attr-defined]
 
+
+def _database_file(given: str | Path) -> Path:
+    # a folder, or another database's own file, is refused before anything is read
+    from scorekeeper.application.queries import database_file
+
+    return given if isinstance(given, Path) else database_file(given)
+
+
 DbOption = Annotated[
     Path | None,
     typer.Option(
         "--db",
         envvar="SCOREKEEPER_DB",
+        parser=_database_file,
+        metavar="FILE",
         help=N_("Database file (default: scorekeeper.json in your user data folder)."),
         show_default=False,
     ),
@@ -659,8 +669,36 @@ class ScorekeeperGroup(SpokenHelp, TyperGroup):
     def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
         """Click's reading of ``args``, with --db and --json given before the command moved to
         the command (README, "Commands"); at every level, so that ``scorekeeper --db X backups
-        restore 1`` restores in X, not in the database the group would have read."""
-        return super().parse_args(ctx, hoist_common_options(args))
+        restore 1`` restores in X, not in the database the group would have read. A command
+        that does not take one ignores it (``scorekeeper --db X variants``); so does a group
+        given one before no command of its own (``variants`` listing the variants)."""
+        if ctx.parent is not None:
+            bare = self._without_common_options(args)
+            if not any(a and not a.startswith("-") for a in bare):
+                args = bare
+        return super().parse_args(ctx, hoist_common_options(args, self._options_of(ctx)))
+
+    def _options_of(self, ctx: Any) -> Any:
+        def options(name: str) -> set[str] | None:
+            command = self.get_command(ctx, name)
+            if command is None or isinstance(command, TyperGroup):
+                return None  # unknown (Click's own error), or a group: it decides
+            return {opt for param in command.params for opt in getattr(param, "opts", ())}
+
+        return options
+
+    def _without_common_options(self, args: list[str]) -> list[str]:
+        own = {opt for param in self.params for opt in getattr(param, "opts", ())}
+        kept: list[str] = []
+        words = iter(args)
+        for arg in words:
+            name = arg.split("=")[0]
+            if name in COMMON_OPTIONS and name not in own:
+                if COMMON_OPTIONS[name] and "=" not in arg:
+                    next(words, None)
+                continue
+            kept.append(arg)
+        return kept
 
     def resolve_command(self, ctx: Any, args: list[str]) -> Any:
         """Click's look-up of the command ``args[0]``; an unknown one is refused with the

@@ -11,6 +11,7 @@ this app, from the table :func:`completion_table` writes (``tools/completion_tab
 from __future__ import annotations
 
 import contextlib
+import os
 from pathlib import Path
 from typing import Any
 
@@ -106,9 +107,23 @@ def register_shells() -> None:
         plain = type(
             typer_class.__name__,
             (typer_class,),
-            {"format_completion": _plain_format(shell), "plain_descriptions": True},
+            {
+                "format_completion": _plain_format(shell),
+                "complete": _checked_complete(typer_class.complete),
+                "plain_descriptions": True,
+            },
         )
         click_shells.add_completion_class(plain, shell)
+
+
+def _checked_complete(complete: Any) -> Any:
+    def checked(self: Any) -> str:
+        # the shell's variables missing or not a word's index: nothing to offer, no traceback
+        if shell_completion.shell_words(self.name, os.environ) is None:
+            return ""
+        return str(complete(self))
+
+    return checked
 
 
 def _plain_format(shell: str) -> Any:
@@ -218,7 +233,6 @@ def shell_name(value: Any) -> str:
     """The shell a completion option is for: the value given (where the option takes one),
     else the shell this runs in (shellingham, as Typer detects it), else ``$SHELL``'s name.
     UsageError when none is known."""
-    import os
 
     from scorekeeper.errors import UsageError
     from scorekeeper.i18n import gettext as _

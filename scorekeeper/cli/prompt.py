@@ -128,8 +128,8 @@ def _points_or_cards(game: Game, what: str, melds: bool, going_out: bool = False
         if melds:
             # each meld judged as it is typed (legal, one meld per rank): asked again if not
             entry_from_json(v, {"melds": text, "went_out": going_out}, what)
-            return sum(card_points(v.cards, m) for m in parse_melds(text)), text
-        return card_points(v.cards, parse_cards(text)), text
+            return sum(card_points(v.cards, m) for m in parse_melds(text, decks=v.held)), text
+        return card_points(v.cards, parse_cards(text, v.held)), text
 
     return parse
 

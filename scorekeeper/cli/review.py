@@ -17,7 +17,7 @@ from scorekeeper.cli.complete import (
     complete_variant,
 )
 from scorekeeper.domain.limits import MAX_NUMBER
-from scorekeeper.errors import DataFileError, InputError, UsageError, os_reason
+from scorekeeper.errors import DataFileError, UsageError, os_reason
 from scorekeeper.i18n import N_
 from scorekeeper.i18n import gettext as _
 from scorekeeper.presentation import formats
@@ -327,8 +327,8 @@ def export(
         return
     try:
         output.write_text(text, encoding="utf-8", newline="")
-    except OSError as err:
-        raise InputError(
+    except OSError as err:  # a file problem (a full disk, no permission): exit 3
+        raise DataFileError(
             _("cannot write {path}: {reason}").format(path=output, reason=os_reason(err))
         ) from None
     said = _("Game {game} written to {path} ({format}).")

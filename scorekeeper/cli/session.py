@@ -153,6 +153,12 @@ def play(
     Session(db, game_id, yes).run()
 
 
+def _is_text(line: str) -> bool:
+    """False for a line read with bytes that are not UTF-8 (standard input decodes them as
+    lone surrogates, U+DC80 to U+DCFF): it is said so, not read as an unknown item."""
+    return line.isascii() or not any("\ud800" <= c <= "\udfff" for c in line)
+
+
 class LineReader:
     """Reads the session's lines from standard input: through ``readline`` (line editing,
     history of entries and commands, a line given to type over) on a terminal, else plain
@@ -195,6 +201,9 @@ class LineReader:
             if not line:
                 raise EOFError
             text = line.rstrip("\r\n")
+            if not _is_text(text):
+                typer.echo(prompt, err=True)
+                raise InputError(_("the line is not valid UTF-8 text; type it again"))
             typer.echo(f"{prompt}{text}", err=True)
             return text
         if rl is not None:
@@ -210,6 +219,8 @@ class LineReader:
             if rl is not None:
                 rl.set_startup_hook(None)
                 rl.set_pre_input_hook(None)
+        if not _is_text(text):
+            raise InputError(_("the line is not valid UTF-8 text; type it again"))
         if rl is not None and history and text.strip():
             rl.add_history(text)
         return text
@@ -964,7 +975,7 @@ class Session:
             top = found[0]
         result = check_opening(
             game.variant,
-            parse_melds(asked.cards),
+            parse_melds(asked.cards, decks=game.variant.held),
             minimums[index or 0],
             discard=top,
             going_out=asked.out or asked.concealed,
@@ -980,7 +991,7 @@ class Session:
         if not rest.strip():
             raise UsageError(_("points CARDS: give the cards, e.g. points J 5 X"))
         v = self.stored.game.variant
-        print_points(self.con(), v, parse_cards(rest), v.hand_values)
+        print_points(self.con(), v, parse_cards(rest, v.held), v.hand_values)
 
     def do_show(self, rest: str) -> None:
         """``show``: the score pad; ``show --detail``: every hand's breakdown."""

@@ -130,9 +130,11 @@ def check_data(data: Any, where: str, error: type[ScorekeeperError] = InputError
 
 #: Characters no text from any input may hold: control characters but a line break and a tab
 #: (an escape sequence would drive the terminal), the bidirectional controls (U+202E turns the
-#: rest of a line around) and lone surrogates (no valid text).
+#: rest of a line around), the line and paragraph separators U+2028 and U+2029 (line breaks
+#: that a terminal does not show as one: a line break is a plain one) and lone surrogates (no
+#: valid text).
 ODD_TEXT = re.compile(
-    "[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\ud800-\udfff]"
+    "[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069\ud800-\udfff]"
 )
 
 

@@ -14,6 +14,7 @@ from collections.abc import Iterable, Mapping
 
 from msgspec import Struct
 
+from scorekeeper.domain.limits import MAX_CARDS
 from scorekeeper.domain.names import ascii_field
 from scorekeeper.errors import InputError
 from scorekeeper.i18n import N_
@@ -210,27 +211,46 @@ def _token_cards(token: str, position: int) -> list[Card]:
     return cards
 
 
-def parse_cards(text: str) -> list[Card]:
+def parse_cards(text: str, decks: tuple[int, int] | None = None) -> list[Card]:
     """Parse card notation into cards, ignoring meld separators ``|``.
 
     Raises InputError naming the bad token, its position (1-based, counting tokens) and what is
-    allowed (DESIGN.md, "Card notation").
+    allowed (DESIGN.md, "Card notation"); or, as :func:`parse_melds`, for more cards than
+    ``decks`` hold.
     """
-    return [card for meld in parse_melds(text, split_tokens=False) for card in meld]
+    return [card for meld in parse_melds(text, split_tokens=False, decks=decks) for card in meld]
 
 
-def parse_melds(text: str, split_tokens: bool = True) -> list[list[Card]]:
+def card_bound(decks: tuple[int, int] | None) -> tuple[int, str]:
+    """The most cards one entry may hold and the refusal that says it: the cards the
+    variant's decks hold (``decks``: the number of decks and their cards, jokers and threes
+    included), at most :data:`~scorekeeper.domain.limits.MAX_CARDS` (that bound alone where the
+    decks are not known)."""
+    if decks is not None and decks[1] <= MAX_CARDS:
+        return decks[1], _(
+            "more cards than the {decks} decks hold: one entry holds at most {most} cards"
+        ).format(decks=decks[0], most=decks[1])
+    return MAX_CARDS, _("too many cards: one entry holds at most {most} cards").format(
+        most=MAX_CARDS
+    )
+
+
+def parse_melds(
+    text: str, split_tokens: bool = True, decks: tuple[int, int] | None = None
+) -> list[list[Card]]:
     """Parse card notation into melds (lists of cards).
 
     ``|`` separates melds; without any ``|`` each token is a meld when ``split_tokens``
     (DESIGN.md, "Card notation"). Raises InputError naming a bad token and its position, or an
-    empty meld between separators.
+    empty meld between separators, or for more cards than ``decks`` (the variant's number of
+    decks and the cards they hold) hold (:func:`card_bound`), before reading the rest.
     """
+    most, too_many = card_bound(decks)
     text = ascii_field(text)  # full-width ranks and digits read as ASCII (issue 14)
     if not text or not text.strip():
         raise InputError(_("no cards given; cards are {allowed}").format(allowed=_(ALLOWED)))
     groups: list[list[Card]] = []
-    position = 0
+    position = counted = 0
     has_bar = "|" in text
     parts = text.split("|") if has_bar else [text]
     for number, part in enumerate(parts, start=1):
@@ -238,6 +258,9 @@ def parse_melds(text: str, split_tokens: bool = True) -> list[list[Card]]:
         for token in part.replace(",", " ").split():
             position += 1
             cards = _token_cards(token, position)
+            counted += len(cards)
+            if counted > most:
+                raise InputError(too_many)
             if split_tokens and not has_bar:
                 groups.append(cards)
             else:

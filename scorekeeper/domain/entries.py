@@ -317,13 +317,14 @@ def _read_special(variant: Variant, raw: Any, side: str) -> str | None:
     return special
 
 
-def _parse(f: EntryField, text: str) -> tuple[Meld, ...] | Meld:
-    """Typed cards as values: melds (a tuple of melds) or the cards left in hand."""
+def _parse(f: EntryField, text: str, decks: tuple[int, int]) -> tuple[Meld, ...] | Meld:
+    """Typed cards as values: melds (a tuple of melds) or the cards left in hand, no more
+    than ``decks`` hold (:attr:`Variant.held`)."""
     if not text.strip():
         return ()
     if f.grouped:
-        return tuple(tuple(m) for m in parse_melds(text))
-    return tuple(parse_cards(text))
+        return tuple(tuple(m) for m in parse_melds(text, decks=decks))
+    return tuple(parse_cards(text, decks))
 
 
 def _has_float(values: Any) -> bool:
@@ -410,7 +411,7 @@ def read_entry(variant: Variant, obj: Mapping[str, Any], side: str = "side") -> 
         text = texts.get(f.cards_key) if f.kind == POINTS_OR_CARDS else None
         if text is not None:
             try:
-                values[f.cards_key] = _parse(f, text)
+                values[f.cards_key] = _parse(f, text, variant.held)
             except InputError as err:
                 raise InputError(labelled(side, err.message)) from None
     penalty_keys = [f.json[0] for f in FIELDS if f.kind == PENALTIES and f.json[0] in obj]

@@ -22,6 +22,10 @@ from scorekeeper.errors import InputError, RuleError
 from scorekeeper.i18n import gettext as _
 from scorekeeper.i18n import listing, ngettext
 
+#: The Unicode categories no name may hold a character of: control (line breaks too), format
+#: (invisible, direction), line and paragraph separators (U+2028, U+2029).
+NOT_IN_NAMES = ("Cc", "Cf", "Zl", "Zp")
+
 
 def check_note(note: str) -> None:
     """InputError for a hand's note holding a control character other than a line break or a
@@ -121,7 +125,9 @@ class Game(Struct, dict=True):
             if not name.strip():
                 raise InputError(_("a side's name cannot be empty"))
         for name in [*names, *(p for s in self.sides for p in s.players)]:
-            odd = [c for c in name if unicodedata.category(c) in ("Cc", "Cf")]
+            # control and format characters, and the line and paragraph separators (U+2028,
+            # U+2029): a name is one line of visible characters
+            odd = [c for c in name if unicodedata.category(c) in NOT_IN_NAMES]
             if odd:
                 raise InputError(
                     _(

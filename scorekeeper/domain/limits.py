@@ -21,3 +21,6 @@ MAX_HANDS = 500
 #: The most bytes of one game as it is stored (its game file's document, compact UTF-8 JSON): a
 #: game within it exports in far fewer than :data:`MAX_INPUT_BYTES`, so it can be imported again.
 MAX_GAME_BYTES = 1024 * 1024
+#: The most cards one card entry may hold where the variant's decks are not known, or hold
+#: more (Hand and Foot's five decks hold 270): more cards than any table deals.
+MAX_CARDS = 1000

@@ -194,6 +194,12 @@ class Variant(RulesSpec, frozen=True, kw_only=True, dict=True):
         return min(self.cards.two, self.cards.joker)
 
     @cached_property
+    def held(self) -> tuple[int, int]:
+        """The number of decks and the cards they hold together, jokers and threes included:
+        no entry of a hand holds more cards (:func:`scorekeeper.domain.cards.card_bound`)."""
+        return self.decks, sum(self.cards_of(rank) for rank in RANKS)
+
+    @cached_property
     def deck_cards(self) -> int:
         """Number of cards in the decks, threes excluded (the cards canastas can be made of)."""
         return sum(self.cards_of(r) for r in RANKS if r not in ("red_three", "black_three"))

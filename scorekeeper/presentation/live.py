@@ -211,6 +211,10 @@ def application(board: Board, token: str | None = None) -> Any:
         routes=[Route("/", page, methods=["GET"]), Route("/events", events, methods=["GET"])],
         lifespan=lifespan,
     )
+    # No slash redirects: Starlette's would build an absolute address from the Host header
+    # (echoing it) and from the path the routes see (without the token), so /TOKEN/events/
+    # is a plain 404 instead.
+    app.router.redirect_slashes = False
     return Guard(app, token)
 
 

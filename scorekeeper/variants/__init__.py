@@ -369,7 +369,8 @@ def write_user_variant(name: str, base: str, force: bool = False) -> Path:
     :func:`user_variant_dir`; returns its path.
 
     Raises InputError for a name that is not up to 40 lower-case letters, digits, ``-`` and
-    ``_``, the name of a built-in variant, or a file that exists already (unless ``force``);
+    ``_``, the name of a built-in variant, or a file (or a symbolic link) that exists already
+    (unless ``force``, which replaces it: a link itself, never the file it points to);
     NotFound for an unknown base; DataFileError when the file cannot be written.
     """
     import re
@@ -386,13 +387,29 @@ def write_user_variant(name: str, base: str, force: bool = False) -> Path:
     text = template(name, base)
     folder = user_variant_dir()
     path = folder / f"{name}.toml"
-    if path.exists() and not force:
+    if (path.exists() or path.is_symlink()) and not force:
         raise InputError(
             _("{path} exists already; edit it, or pass --force to start it again").format(path=path)
         )
+    import os
+    import tempfile
+
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
+        # written beside it, then renamed over it: a symbolic link of that name is replaced
+        # by the file, never written through (to a file outside the config folder)
+        with tempfile.NamedTemporaryFile(
+            "w", encoding="utf-8", dir=folder, prefix=f".{name}.", suffix=".tmp", delete=False
+        ) as out:
+            out.write(text)
+        mask = os.umask(0)
+        os.umask(mask)
+        os.chmod(out.name, 0o666 & ~mask)  # as a file written in place (not private)
+        try:
+            os.replace(out.name, path)
+        except OSError:
+            os.unlink(out.name)
+            raise
     except OSError as err:
         raise DataFileError(
             _(
