@@ -122,13 +122,39 @@ def click_message(text: str) -> str:
             for bound in ("lo", "hi"):  # a range's ends, as the language writes numbers
                 if bound in fields:
                     fields[bound] = i18n.number(int(fields[bound]))
+            plain = grouped_number(fields.get("value", "")) if message == NOT_WHOLE else None
+            if plain is not None:
+                return _(GROUPED_NUMBER).format(value=fields["value"], plain=plain)
             return _(message).format(**fields)
     return text
+
+
+#: Click's refusal of a value that is not a whole number (a pattern's message above).
+NOT_WHOLE = "{value} is not a whole number."
+#: The refusal of a number typed with the language's thousands separator ("'3.000'" in
+#: Turkish, as the screens write it): saying how to type it.
+GROUPED_NUMBER = N_(
+    "{value} is not a whole number: type it without the thousands separator, {plain}."
+)
+
+
+def grouped_number(value: str) -> str | None:
+    """The digits of ``value`` (as Click quotes it, "'3.000'") when it is a whole number
+    written with the thousands separator of the language in use (:func:`i18n.number`: "3.000"
+    in Turkish, "3,000" in Japanese), else None: "3000"."""
+    text = value.strip("'\"")
+    mark = i18n.number(1000)[1]
+    if re.fullmatch(r"-?\d{1,3}(?:" + re.escape(mark) + r"\d{3})+", text):
+        return text.replace(mark, "")
+    return None
 
 
 #: What joins the items of a list in a sentence ("1 natural canasta, 2 mixed canastas";
 #: Japanese "、").
 LIST_SEPARATOR = N_(", ")
+#: A side offered by its number in a question (:func:`scorekeeper.i18n.numbered`, which
+#: i18n.py's own extraction leaves out): "1 Ann & Bob", Japanese 「1：「山田と佐藤」」.
+NUMBERED_SIDE = N_("{number} {side}")
 
 #: Click's mark of a paragraph laid out as written (no rewrapping).
 VERBATIM = "\b\n"

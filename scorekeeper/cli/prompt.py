@@ -35,7 +35,7 @@ from scorekeeper.domain.fields import (
 )
 from scorekeeper.domain.reading import entry_from_json
 from scorekeeper.errors import ScorekeeperError
-from scorekeeper.i18n import N_, language, number
+from scorekeeper.i18n import N_, language, number, numbered
 from scorekeeper.i18n import gettext as _
 
 if TYPE_CHECKING:
@@ -365,7 +365,7 @@ def ask_hand(
     recorded; else every answer starts at 0 and nobody. Returns the entries in side order and
     the partners."""
     names = game.names
-    choices = _(LIST_SEPARATOR).join(f"{i} {n}" for i, n in enumerate(names, start=1))
+    choices = _(LIST_SEPARATOR).join(numbered(names))
 
     earlier: list[dict[str, Any]] = [e.to_json() for e in defaults] if defaults else []
     earlier += [{} for _ in names[len(earlier) :]]

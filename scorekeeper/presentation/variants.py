@@ -12,7 +12,7 @@ from scorekeeper.domain.cards import RANK_WORDS
 from scorekeeper.domain.fields import counted_kind
 from scorekeeper.domain.schema import CanastaKind, ThreesRule
 from scorekeeper.domain.variant import Variant
-from scorekeeper.i18n import N_, aside, listing, ngettext
+from scorekeeper.i18n import N_, aside, language, listing, ngettext
 from scorekeeper.i18n import gettext as _
 from scorekeeper.presentation.documents import Document, document
 from scorekeeper.presentation.render import num, number_cell, plain_table, text_cell
@@ -402,8 +402,13 @@ _TIES = {
 
 
 def tie_text(tie: str) -> str:
-    """The ``tie`` rule in words, with the values ``--set tie=`` takes."""
-    keys = _("(tie = {tie}; --set tie={choices})").format(tie=tie, choices=listing(list(_TIES)))
+    """The ``tie`` rule in words, with the values ``--set tie=`` takes; the rule's own key
+    ("tie = draw") only in English, where the words around it are English too."""
+    choices = listing(list(_TIES))
+    if language() == "en":
+        keys = _("(tie = {tie}; --set tie={choices})").format(tie=tie, choices=choices)
+    else:
+        keys = _("(--set tie= takes {choices})").format(choices=choices)
     return _(_TIES[tie]) + aside(keys)
 
 

@@ -1,0 +1,257 @@
+"""What the third Japanese and Turkish readers found in a whole game (issue 14): English left
+in a verdict, a heading and a rule's aside; wording the glossary settles (シーケンス, değer for
+a rank, puan çizelgesi); names set apart in Japanese sentences; sides offered by number as
+the language writes them. Every expected text comes from the catalogues (the .po files)."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from scorekeeper import i18n
+from scorekeeper.domain.names import collation_key, name_key
+from tests.test_languages_cli import flat, po
+
+LANGS = ("ja", "tr")
+
+
+def start(cli, *teams: str) -> None:
+    args = [a for team in teams for a in ("--team", team)]
+    assert cli("new", "classic", *args).exit_code == 0
+
+
+# --- English leftovers ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_check_says_the_verdict_and_a_missing_minimum_in_the_language(cli, monkeypatch, lang):
+    monkeypatch.setenv("SCOREKEEPER_LANG", lang)
+    # going out concealed needs no opening minimum (RULES.md §2): the heading says "none"
+    result = cli(
+        "check", "666", "777", "888", "--variant", "classic", "--score", "0", "--out",
+        "--concealed",
+    )  # fmt: skip
+    heading = result.stdout.splitlines()[0]
+    said = po(lang, "opening minimum {minimum}").format(minimum=po(lang, "none"))
+    assert heading.endswith(said), heading
+    assert not heading.endswith("none")
+    assert po(lang, "ok") in result.stdout
+
+
+def test_japanese_check_verdict_is_not_the_english_ok(cli, monkeypatch):
+    monkeypatch.setenv("SCOREKEEPER_LANG", "ja")
+    result = cli("check", "666", "--variant", "classic", "--score", "0")
+    verdicts = [line.split()[-1] for line in result.stdout.splitlines() if "6 6 6" in line]
+    assert verdicts == [po("ja", "ok")]
+    assert "OK" not in result.stdout
+
+
+def test_english_check_keeps_its_words(cli):
+    result = cli(
+        "check", "666", "777", "888", "--variant", "classic", "--score", "0", "--out",
+        "--concealed",
+    )  # fmt: skip
+    assert result.stdout.splitlines()[0].endswith("opening minimum none")
+    assert " ok" in result.stdout
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_tie_rule_is_offered_without_its_english_key(cli, monkeypatch, lang):
+    monkeypatch.setenv("SCOREKEEPER_LANG", lang)
+    monkeypatch.setenv("COLUMNS", "200")
+    out = cli("variants", "show", "samba").stdout
+    choices = po(lang, ", ").join(["extra_hand", "draw", "went_out"])
+    assert flat(po(lang, "(--set tie= takes {choices})").format(choices=choices)) in flat(out)
+    assert "tie = draw" not in out
+
+
+def test_in_english_the_tie_rule_keeps_its_key(cli, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "200")
+    out = cli("variants", "show", "samba").stdout
+    assert "(tie = draw; --set tie=extra_hand, draw, went_out)" in out
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_current_game_names_the_variant_argument_as_help_does(cli, monkeypatch, lang):
+    monkeypatch.setenv("SCOREKEEPER_LANG", lang)
+    result = cli("hand", "m=50", "m=50")
+    assert result.exit_code != 0
+    said = po(lang, "no current game: start one with 'scorekeeper new VARIANT --team ...'")
+    assert said in result.stderr
+    assert po(lang, "VARIANT") in said
+    assert "VARIANT" not in result.stderr
+
+
+# --- wording -------------------------------------------------------------------------------
+
+
+def test_japanese_says_sequence_as_the_glossary_does():
+    assert po("ja", "sequence") == "シーケンス"  # docs/glossary.md: sequence シーケンス
+    assert all("シークエンス" not in text for text in _translations("ja"))
+
+
+def test_turkish_says_rank_as_the_glossary_does():
+    # docs/glossary.md: rank = değer; "sıradan" reads as "ordinary"
+    for msgid in ("one meld per rank", "one rank with wild cards", "one rank, no wild card"):
+        assert "sıra" not in po("tr", msgid)
+        assert "değer" in po("tr", msgid)
+
+
+def test_turkish_calls_the_score_sheet_by_one_name():
+    helped = po(
+        "tr",
+        "Export a game's score sheet as CSV (one row per side per hand), JSON (which 'import'\n"
+        "reads back) or HTML (a printable sheet). Without --format the file name's suffix says\n"
+        "which (game3.csv, game3.json, game3.html).",
+    )
+    assert "puan çizelgesi" in helped and "kâğıd" not in helped
+
+
+def _translations(lang: str) -> list[str]:
+    from tests.test_languages_cli import catalogue
+
+    out = []
+    for text in catalogue(lang).values():
+        out += list(text) if isinstance(text, tuple) else [text]
+    return out
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_going_out_without_the_canastas_reads_in_the_language(cli, monkeypatch, lang):
+    start(cli, "Işıl & Çağrı", "Cem & Ece")
+    monkeypatch.setenv("SCOREKEEPER_LANG", lang)
+    result = cli("hand", "--yes", "m=220 out h=0", "m=50")
+    assert result.exit_code == 1
+    said = po(lang, "{side} went out with {has}; {variant} needs at least {need} to go out")
+    side = "Işıl & Çağrı"
+    expected = said.format(
+        side=side,
+        has=po(lang, "no canasta"),
+        variant=po(lang, "Classic Canasta"),
+        need=po(lang, "{n} canasta", 1).format(n=1),
+    )
+    assert flat(expected) in flat(result.stderr)
+    if lang == "ja":  # a name in a Japanese sentence stands apart: 「Işıl & Çağrı」は
+        assert f"「{side}」は" in result.stderr
+    else:
+        assert " ister" not in result.stderr
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_sides_are_offered_by_number_as_the_language_writes_them(monkeypatch, lang):
+    monkeypatch.setenv("SCOREKEEPER_LANG", lang)
+    offered = i18n.numbered(["山田と佐藤", "鈴木と高橋"])
+    one = po(lang, "{number} {side}")
+    quote = (lambda name: f"「{name}」") if lang == "ja" else (lambda name: name)
+    assert offered == [
+        one.format(number=1, side=quote("山田と佐藤")),
+        one.format(number=2, side=quote("鈴木と高橋")),
+    ]
+    if lang == "ja":
+        assert offered[0] == "1：「山田と佐藤」"
+
+
+def test_in_english_sides_are_offered_as_before(monkeypatch):
+    assert i18n.numbered(["Ann & Bob", "Cat & Dan"]) == ["1 Ann & Bob", "2 Cat & Dan"]
+
+
+def test_japanese_guided_hand_lists_the_sides_quoted(cli, monkeypatch):
+    start(cli, "山田と佐藤", "鈴木と高橋")
+    monkeypatch.setenv("SCOREKEEPER_LANG", "ja")
+    result = cli("hand", "--guided", input="\n" * 40 + "q\n")
+    choices = po("ja", ", ").join(
+        po("ja", "{number} {side}").format(number=n, side=f"「{name}」")
+        for n, name in ((1, "山田と佐藤"), (2, "鈴木と高橋"))
+    )
+    assert choices in flat(result.output) or flat(choices) in flat(result.output)
+
+
+@pytest.mark.parametrize(
+    ("msgid", "wanted"),
+    [
+        ("Title", "名称"),
+        ("Threes and going out", "赤い3・黒い3と上がり"),
+        ("Bolivia", "ボリビア式カナスタ"),
+        ("finished {date}", "終了："),
+    ],
+)
+def test_japanese_headings_read_as_the_reader_asked(msgid, wanted):
+    assert wanted in po("ja", msgid)
+
+
+def test_japanese_hands_played_reads_as_done_not_ended():
+    assert "ハンド済み" in po("ja", "Playing, {n} hand played", 0)
+    assert "終了" not in po("ja", "Playing, {n} hand played", 0)
+
+
+# --- Turkish order of names and Turkish thousands typed ------------------------------------
+
+
+@pytest.mark.parametrize(
+    "alphabetical",
+    [
+        # the Turkish alphabet: a b c ç d e f g ğ h ı i j k l m n o ö p r s ş t u ü v y z
+        ["Cem", "Çınar", "Deniz", "Ozan", "Ömer", "Sema", "Şule", "Ümit"],
+        ["Ilgaz", "Irmak", "Işık", "İpek"],
+        ["Aysel", "Ayşe & Işıl", "Ayşe & İbrahim"],
+    ],
+)
+def test_turkish_names_go_in_the_order_of_the_turkish_alphabet(alphabetical):
+    shuffled = list(reversed(alphabetical))
+    assert sorted(shuffled, key=lambda n: collation_key(n, "tr")) == alphabetical
+
+
+def test_a_decomposed_letter_is_placed_as_the_composed_one():
+    assert collation_key("S\u0327ule", "tr") == collation_key("Şule", "tr")
+
+
+def test_other_languages_order_names_by_their_key_as_before():
+    names = ["Cem", "Deniz", "Ozan", "Sema", "Çınar", "Ömer", "Ümit", "Şule"]
+    for lang in ("en", "ja"):
+        assert sorted(names, key=lambda n: collation_key(n, lang)) == sorted(names, key=name_key)
+
+
+def test_the_key_follows_the_language_in_use(monkeypatch):
+    monkeypatch.setenv("SCOREKEEPER_LANG", "tr")
+    assert collation_key("Çınar") < collation_key("Deniz")
+    monkeypatch.setenv("SCOREKEEPER_LANG", "en")
+    assert collation_key("Çınar") > collation_key("Deniz")
+
+
+@given(st.text(), st.text())
+def test_the_turkish_order_is_total_and_keeps_one_name_together(a, b):
+    ka, kb = collation_key(a, "tr"), collation_key(b, "tr")
+    assert (ka < kb) + (ka > kb) + (ka == kb) == 1
+    if ka == kb:
+        assert name_key(a) == name_key(b)
+
+
+@pytest.mark.parametrize(
+    ("lang", "typed"), [("tr", "3.000"), ("ja", "3,000")]
+)  # fmt: skip
+def test_a_number_typed_with_the_languages_thousands_says_how_to_type_it(
+    cli, monkeypatch, lang, typed
+):
+    monkeypatch.setenv("SCOREKEEPER_LANG", lang)
+    result = cli("minimum", "--variant", "classic", "--score", typed)
+    assert result.exit_code == 2
+    said = po(
+        lang, "{value} is not a whole number: type it without the thousands separator, {plain}."
+    ).format(value=f"'{typed}'", plain="3000")
+    assert said in result.stderr
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_number_that_is_not_grouped_is_refused_as_before(cli, monkeypatch, lang):
+    monkeypatch.setenv("SCOREKEEPER_LANG", lang)
+    other = {"tr": "3,000", "ja": "3.000"}[lang]  # the other language's separator: no hint
+    result = cli("minimum", "--variant", "classic", "--score", other)
+    assert result.exit_code == 2
+    assert po(lang, "{value} is not a whole number.").format(value=f"'{other}'") in result.stderr
+
+
+def test_english_refuses_a_grouped_number_as_before(cli):
+    result = cli("minimum", "--variant", "classic", "--score", "3,000")
+    assert result.exit_code == 2
+    assert "'3,000' is not a valid int range." in result.stderr
