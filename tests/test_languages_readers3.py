@@ -255,3 +255,154 @@ def test_english_refuses_a_grouped_number_as_before(cli):
     result = cli("minimum", "--variant", "classic", "--score", "3,000")
     assert result.exit_code == 2
     assert "'3,000' is not a valid int range." in result.stderr
+
+
+# --- long messages wrapped at the terminal's width -----------------------------------------
+
+
+def at_terminal(monkeypatch, width: int) -> None:
+    """Standard error is a terminal of ``width`` columns."""
+    from scorekeeper.cli import language
+
+    monkeypatch.setattr(language, "terminal_width", lambda err=True: width)
+
+
+def assert_laid_out(text: str, width: int) -> list[str]:
+    from scorekeeper.presentation.wrapping import NO_LINE_START, display_width
+
+    lines = [line for line in text.splitlines() if line.strip()]
+    assert all(display_width(line) <= width for line in lines), lines
+    assert all(line.lstrip()[:1] not in NO_LINE_START for line in lines), lines
+    return lines
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("width", [40, 80])
+def test_a_long_error_is_filled_to_a_narrow_terminal(cli, monkeypatch, lang, width):
+    start(cli, "Ann & Bob", "Cat & Dan")
+    monkeypatch.setenv("SCOREKEEPER_LANG", lang)
+    at_terminal(monkeypatch, width)
+    result = cli("hand", "--yes", "m=KKKK2/QQQ/7777 nat=2 h=0", "m=50")
+    assert result.exit_code == 1
+    lines = assert_laid_out(result.stderr, width - 1)
+    assert len(lines) > 1
+    assert lines[0].startswith(po(lang, "Error: {message}").split("{message}")[0])
+    assert all(line.startswith("  ") for line in lines[1:])
+    # the words are all there, in order
+    one = flat(result.stderr)
+    assert flat(po(lang, "{title} ×{n}").format(title=po(lang, "natural canasta"), n=2)) in one
+
+
+@pytest.mark.parametrize("lang", ["en", *LANGS])
+def test_an_error_to_a_pipe_stays_one_line(cli, monkeypatch, lang):
+    start(cli, "Ann & Bob", "Cat & Dan")
+    monkeypatch.setenv("SCOREKEEPER_LANG", lang)
+    result = cli("hand", "--yes", "m=KKKK2/QQQ/7777 nat=2 h=0", "m=50")
+    assert result.exit_code == 1
+    assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_a_guided_answers_refusal_is_filled_and_indented(cli, monkeypatch):
+    start(cli, "山田と佐藤", "鈴木と高橋")
+    monkeypatch.setenv("SCOREKEEPER_LANG", "ja")
+    at_terminal(monkeypatch, 40)
+    result = cli("hand", "--guided", input="0\nKKK ZZZ\n" + "\n" * 40 + "q\n")
+    # the refusal follows its question on the prompt's line; its other lines are indented
+    after = [line for line in result.stderr.splitlines() if line.startswith("    ")]
+    assert len(after) > 1
+    assert_laid_out("\n".join(after), 39)
+    assert "'ZZZ'" in flat(result.stderr)
+
+
+def test_the_unfinished_games_line_is_filled_at_a_narrow_terminal(cli, monkeypatch):
+    for teams in (("Ann & Bob", "Cat & Dan"), ("Eve & Fay", "Gus & Hal")):
+        start(cli, *teams)
+        assert cli("hand", "--yes", "m=50", "m=50").exit_code == 0  # a game begun, not done
+    monkeypatch.setenv("SCOREKEEPER_LANG", "ja")
+    at_terminal(monkeypatch, 40)
+    result = cli("new", "classic", "--team", "A", "--team", "B")
+    assert result.exit_code == 0
+    said = po(
+        "ja",
+        "Unfinished: game {games}; 'scorekeeper resume ID' goes back to one"
+        " ('scorekeeper games --status playing' lists them).",
+    ).format(games=po("ja", ", ").join(["2", "1"]))  # newest first
+    assert said.startswith("未完了のゲーム：ゲーム")  # "game 1、2", not "2 games"
+    assert flat(said) in flat(result.stderr)
+    lines = assert_laid_out(result.stderr[result.stderr.index("未完了") :], 39)
+    assert len(lines) > 1
+
+
+# --- header lines broken between their items ------------------------------------------------
+
+
+def at_console_width(monkeypatch, width: int) -> None:
+    from tests.test_wide_characters import at_width
+
+    at_width(monkeypatch, width)
+
+
+@pytest.mark.parametrize("lang", ["en", *LANGS])
+@pytest.mark.parametrize("command", ["status", "show", "hand"])
+def test_a_header_breaks_between_its_items_never_inside_a_name(cli, monkeypatch, lang, command):
+    from scorekeeper.presentation.wrapping import display_width
+
+    names = ("Ayşe & İbrahim", "Işıl & Çağrı")
+    start(cli, *names)
+    monkeypatch.setenv("SCOREKEEPER_LANG", lang)
+    at_console_width(monkeypatch, 40)
+    if command == "hand":
+        result = cli("hand", "--yes", "m=120 out nat=1", "m=50")
+    else:
+        assert cli("hand", "--yes", "m=120 out nat=1", "m=50").exit_code == 0
+        result = cli(command)
+    assert result.exit_code == 0
+    lines = result.stdout.splitlines()
+    assert all(display_width(line) <= 40 for line in lines)
+    for name in names:  # each name on one line; no line ends inside one or starts with its rest
+        first, rest = name.split(" & ")
+        assert not any(line.rstrip().endswith(first + " &") for line in lines), lines
+        assert not any(line.lstrip().startswith(rest) for line in lines), lines
+    target = po(lang, "target {points}").format(points=i18n.number(5000)) if lang != "en" else ""
+    target = target or "target 5,000"
+    assert any(target in line for line in lines), lines  # a label stays with its number
+
+
+def test_a_header_that_fits_is_one_line_as_before(cli):
+    start(cli, "Ann & Bob", "Cat & Dan")
+    out = cli("status").stdout
+    assert out.splitlines()[0] == "Game 1 · Classic Canasta · target 5,000 · hands played: 0"
+
+
+GAME_LINE = "Game 1 · Classic Canasta · target 5,000"
+JA_LINE = "ゲーム1 · 古典的なカナスタ · 目標点 5,000"
+MINIMUMS = "Next opening minimum: Ayşe & İbrahim 50 · Işıl & Çağrı 50"
+
+
+@pytest.mark.parametrize(
+    ("text", "width", "lines"),
+    [
+        (GAME_LINE, 40, [GAME_LINE]),
+        (GAME_LINE, 30, ["Game 1 · Classic Canasta ·", "target 5,000"]),
+        (MINIMUMS, 36, ["Next opening minimum:", "Ayşe & İbrahim 50 · Işıl & Çağrı 50"]),
+        (JA_LINE, 30, ["ゲーム1 · 古典的なカナスタ ·", "目標点 5,000"]),
+    ],
+)
+def test_header_wrap_breaks_at_the_separator(text, width, lines):
+    from scorekeeper.presentation.wrapping import header_wrap
+
+    assert header_wrap(text, width) == lines
+
+
+@given(st.lists(st.text(alphabet="abcdeï 山田&", min_size=1, max_size=12), min_size=1, max_size=6))
+def test_header_wrap_keeps_every_item_within_the_width(items):
+    from scorekeeper.presentation.wrapping import display_width, header_wrap
+
+    text = " · ".join(" ".join(item.split()) or "x" for item in items)
+    lines = header_wrap(text, 20)
+    assert all(display_width(line) <= 20 for line in lines)
+
+    def bare(t: str) -> str:
+        return t.replace("·", "").replace(" ", "")
+
+    assert bare("".join(lines)) == bare(text)

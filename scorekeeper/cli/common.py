@@ -250,11 +250,12 @@ def read_input(source: str, error: type[ScorekeeperError] = InputError) -> str:
 
 def error_line(message: str) -> None:
     """``Error: message`` as one line on stderr (line breaks in the message become spaces, and
-    any other control character it quotes from input is written as ``\\xNN``)."""
+    any other control character it quotes from input is written as ``\\xNN``); at a terminal
+    narrower than the line, filled to its width (:func:`language.echo_message`)."""
     from scorekeeper.presentation.console import visible
 
     text = visible(" ".join(message.split()))
-    typer.echo(_("Error: {message}").format(message=text), err=True)
+    language.echo_message(_("Error: {message}").format(message=text))
 
 
 #: Control characters refused in command-line arguments (tab and line feed are allowed).
@@ -763,7 +764,7 @@ def print_warnings() -> None:
     for message in progress.warnings():
         with contextlib.suppress(OSError, ValueError):
             text = visible(" ".join(message.split()))
-            typer.echo(_("Warning: {message}").format(message=text), err=True)
+            language.echo_message(_("Warning: {message}").format(message=text))
 
 
 #: Exit code when the reader of standard output goes away (``scorekeeper show | head -1``):

@@ -391,6 +391,43 @@ def echo_wrapped(message: str, err: bool = True) -> None:
     typer.echo(wrapping.fold(message, max(width - 1, 10)), err=err)
 
 
+def terminal_width(err: bool = True) -> int | None:
+    """The columns of the terminal standard error (``err`` False: standard output) writes to;
+    None when it writes to a pipe or a file, where a message stays on one line for whatever
+    reads it."""
+    import sys
+
+    stream = sys.stderr if err else sys.stdout
+    try:
+        if not stream.isatty():
+            return None
+    except (AttributeError, ValueError):
+        return None
+    from scorekeeper.presentation.console import console
+
+    return console(stderr=err).width
+
+
+def echo_message(message: str, err: bool = True, indent: str = "", subsequent: str = "  ") -> None:
+    """Write ``message`` (an error, a warning, a refusal of an answer) on standard error (or
+    output), each line starting with ``indent``: at a terminal narrower than a line it is
+    filled to the terminal's width by the one line-breaking rule (:func:`wrapping.wrap`:
+    at spaces, in Japanese between characters but never before "。" or "）"), the lines
+    after the first starting with ``indent`` + ``subsequent``; to a pipe or a file each
+    paragraph stays one line."""
+    import typer
+
+    width = terminal_width(err)
+    out = []
+    for paragraph in message.split("\n"):
+        line = indent + paragraph
+        if width is not None and display_width(line) > width - 1:
+            out += wrapping.wrap(paragraph, max(width - 1, 10), indent, indent + subsequent)
+        else:
+            out.append(line)
+    typer.echo("\n".join(out), err=err)
+
+
 def _join_lines(lines: list[str]) -> str:
     """The lines of a paragraph as one: joined by a space between narrow characters, and by
     nothing next to a wide one (Japanese has no spaces between words)."""

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from scorekeeper.cli import language
 from scorekeeper.cli.common import (
     DbOption,
     EntryFileOption,
@@ -174,7 +175,7 @@ def _mention_unfinished(ids: list[int]) -> None:
         " ('scorekeeper games --status playing' lists them).",
         len(ids),
     )
-    typer.echo(said.format(games=shown), err=True)
+    language.echo_message(said.format(games=shown))
 
 
 @document

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 
-from scorekeeper.cli.language import LIST_SEPARATOR, confirm, echo_wrapped
+from scorekeeper.cli.language import LIST_SEPARATOR, confirm, echo_message, echo_wrapped
 from scorekeeper.domain.cards import card_points, parse_cards, parse_melds
 from scorekeeper.domain.entries import SideEntry
 from scorekeeper.domain.fields import (
@@ -64,7 +64,7 @@ def _ask(question: str, parse: Any, default: str = "0") -> Any:
         try:
             return parse(ascii_field(answer).strip())
         except (ScorekeeperError, ValueError) as err:
-            typer.echo(f"  {err}", err=True)
+            echo_message(str(err), indent="  ")
 
 
 def _count(limit: int, what: str, why: str = "") -> Any:

@@ -9,6 +9,7 @@ from scorekeeper.domain.cards import Card, card_points, render
 from scorekeeper.domain.melds import OpeningCheck
 from scorekeeper.i18n import english, ngettext, say
 from scorekeeper.i18n import gettext as _
+from scorekeeper.presentation.console import print_header
 from scorekeeper.presentation.render import minimum_text, num, plain_table
 
 if TYPE_CHECKING:
@@ -97,7 +98,7 @@ def print_check(con: Console, v: Variant, result: OpeningCheck, context: Mapping
         where = ""
     minimum = _("opening minimum {minimum}").format(minimum=minimum_text(result.minimum))
     heading = [_(v.title), where, minimum] if where else [_(v.title), minimum]
-    con.print(Text(" · ".join(heading)))
+    print_header(con, " · ".join(heading))
     table = plain_table()
     table.add_column(_("Meld"), overflow="fold")
     table.add_column(_("Points"), justify="right")

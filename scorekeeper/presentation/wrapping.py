@@ -160,3 +160,59 @@ def rich_wraps_japanese(japanese: bool) -> None:
 
 #: Rich's own line divider, kept while :func:`divide_line` stands in for it.
 _RICH: dict[str, object] = {}
+
+
+#: What separates the items of a header line ("Game 1 · Classic Canasta · target 5,000").
+HEADER_SEPARATOR = " · "
+
+
+def header_wrap(text: str, width: int) -> list[str]:
+    """A header line ``text`` (items joined by " · ": the game, the variant, the target, a
+    side's name with its minimum) filled into lines of at most ``width`` columns, broken only
+    between items, so that no name ("Ayşe & İbrahim") or label with its number ("目標点
+    5,000") is split; a line broken there ends with the "·" (where it fits). An item wider
+    than a line is cut after its label ("Next opening minimum:") when its parts then fit,
+    else filled by :func:`wrap`. A line that fits is returned as it is."""
+    if display_width(text) <= width:
+        return [text]
+    mark = HEADER_SEPARATOR.rstrip()
+    lines: list[str] = []
+
+    def flush(line: str) -> None:
+        fits = display_width(line + mark) <= width
+        lines.append(line + mark if fits else line.rstrip())
+
+    items = text.split(HEADER_SEPARATOR)
+    line = ""
+    for n, item in enumerate(items):
+        tail = mark if n < len(items) - 1 else ""
+        joined = line + HEADER_SEPARATOR + item if line else item
+        if display_width(joined + tail) <= width:
+            line = joined
+            continue
+        if line:
+            flush(line)
+        if display_width(item + tail) <= width:
+            line = item
+            continue
+        label, rest = _labelled(item, width)
+        if label:  # "Next opening minimum:" on a line, the names and numbers on the next
+            lines.append(label)
+            line = rest
+        else:
+            *full, line = wrap(item, width) or [""]
+            lines += full
+    if line:
+        lines.append(line)
+    return lines
+
+
+def _labelled(item: str, width: int) -> tuple[str, str]:
+    """``item`` ("Label: value") cut after its label's colon ("：" in Japanese) when each part
+    then fits ``width``; else ``("", item)``."""
+    for mark in ("：", ": "):
+        label, found, rest = item.partition(mark)
+        label += found.rstrip()
+        if found and display_width(label) <= width and display_width(rest) <= width:
+            return label, rest
+    return "", item
