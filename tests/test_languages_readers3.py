@@ -406,3 +406,69 @@ def test_header_wrap_keeps_every_item_within_the_width(items):
         return t.replace("·", "").replace(" ", "")
 
     assert bare("".join(lines)) == bare(text)
+
+
+# --- yes and no in Turkish; help's notes and width --------------------------------------------
+
+
+def test_turkish_shows_and_takes_an_options_yes_and_no(cli, monkeypatch):
+    monkeypatch.setenv("SCOREKEEPER_LANG", "tr")
+    yes = po("tr", "y,yes").split(",")[-1]
+    no = po("tr", "n,no").split(",")[-1]
+    result = cli("new", "classic", "--team", "A", "--team", "B", "--set", f"draw_on_tie={yes}")
+    assert result.exit_code == 0
+    monkeypatch.setenv("COLUMNS", "200")
+    out = cli("variants", "show", "classic").stdout
+    row = next(line.split() for line in out.splitlines() if line.split()[:1] == ["draw_on_tie"])
+    assert row[1:3] == [no, no]  # its default and, with no game's setting, the value in force
+    assert "false" not in row and "true" not in row
+
+
+def test_a_wrong_yes_or_no_names_the_languages_words(cli, monkeypatch):
+    monkeypatch.setenv("SCOREKEEPER_LANG", "tr")
+    result = cli("new", "classic", "--team", "A", "--team", "B", "--set", "draw_on_tie=belki")
+    assert result.exit_code != 0
+    said = po("tr", "'{name}' takes true or false (or yes/no, on/off, 1/0), not '{text}'")
+    assert said.format(name="draw_on_tie", text="belki") in result.stderr
+    assert "evet/hayır" in said
+
+
+def test_english_options_show_true_and_false_as_before(cli, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "200")
+    out = cli("variants", "show", "classic").stdout
+    row = next(line.split() for line in out.splitlines() if line.split()[:1] == ["draw_on_tie"])
+    assert row[1:3] == ["false", "false"]
+    args = ["new", "classic", "--team", "A", "--team", "B", "--set", "draw_on_tie=evet"]
+    assert cli(*args).exit_code == 1  # English takes its own yes and no only
+
+
+def test_japanese_help_closes_an_option_with_full_width_brackets(cli, monkeypatch):
+    monkeypatch.setenv("SCOREKEEPER_LANG", "ja")
+    monkeypatch.setenv("COLUMNS", "200")
+    out = cli("games", "--help").stdout
+    default = po("ja", "default: {default}").format(default="20")
+    assert f"。［{default}、" in out  # straight after the sentence, parts joined by "、"
+    assert "; " not in out.split("--limit")[1].split("\n\n")[0]
+    out = cli("check", "--help").stdout
+    assert f"。［{po('ja', 'required')}］" in out
+    assert "。 [" not in out
+
+
+def test_english_help_keeps_clicks_brackets(cli, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "200")
+    out = " ".join(cli("games", "--help").stdout.split())
+    assert "[default: 20; between 1 and 1,000,000,000]" in out
+
+
+@pytest.mark.parametrize("lang", ["en", *LANGS])
+@pytest.mark.parametrize("command", ["hand", "play"])
+def test_help_at_40_columns_is_laid_out_for_40(cli, monkeypatch, lang, command):
+    from scorekeeper.presentation.wrapping import display_width
+
+    monkeypatch.setenv("SCOREKEEPER_LANG", lang)
+    monkeypatch.setenv("COLUMNS", "40")
+    out = cli(command, "--help").stdout
+    options = out[out.index("\n\n", out.index("--")) :]  # the option lists, after the prose
+    lines = [line for line in options.splitlines() if line.strip()]
+    wide = [line for line in lines if display_width(line) > 40 and line.startswith("  -")]
+    assert wide == []

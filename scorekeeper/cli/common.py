@@ -464,7 +464,7 @@ def format_grouped_options(command: Any, ctx: Any, formatter: Any) -> None:
     grouped[OTHER_OPTIONS] = []
     for param in params:
         with language.translated_help(param), language.range_in_language(param):
-            record = param.get_help_record(ctx)
+            record = language.extras_in_language(param.get_help_record(ctx))
         if record is None:
             continue
         if param.param_type_name == "argument":
@@ -472,13 +472,16 @@ def format_grouped_options(command: Any, ctx: Any, formatter: Any) -> None:
             continue
         title = next((t for t, names in OPTION_GROUPS.items() if param.name in names), None)
         grouped[title or OTHER_OPTIONS].append(record)
+    # Click's first column of at most 30 columns, narrower at a narrow terminal (its text
+    # then starts under a longer option, indented, rather than in a column a word wide)
+    first = max(min(30, formatter.width - 40), 12)
     if arguments:
         with formatter.section(_(ARGUMENTS)):
-            formatter.write_dl(arguments)
+            formatter.write_dl(arguments, col_max=first)
     for title, records in grouped.items():
         if records:
             with formatter.section(_(title)):
-                formatter.write_dl(records)
+                formatter.write_dl(records, col_max=first)
 
 
 class SpokenHelp:
@@ -489,6 +492,8 @@ class SpokenHelp:
     help: str | None
 
     def get_help(self, ctx: Any) -> str:
+        if ctx.terminal_width is None:
+            ctx.terminal_width = language.help_width(ctx.max_content_width)
         if i18n.language() != "ja":
             return super().get_help(ctx)  # type: ignore[misc]
         formatter = language.wide_formatter(ctx)

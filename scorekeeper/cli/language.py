@@ -272,6 +272,35 @@ def spoken_range(kind: Any) -> str | None:
     return None
 
 
+def help_width(most: int | None = None) -> int | None:
+    """The width help is laid out for at a terminal narrower than Click's floor (it lays
+    help out for at least 50 columns, which a 40-column terminal then cuts anywhere): the
+    terminal's columns less 2, down to 20; None (Click's own width, at most ``most`` or 80)
+    at a wider terminal."""
+    import shutil
+
+    columns = shutil.get_terminal_size().columns
+    if columns - 2 >= 50:
+        return None
+    return max(min(columns, most or 80) - 2, 20)
+
+
+def extras_in_language(record: tuple[str, str] | None) -> tuple[str, str] | None:
+    """An option's help record (its names, its help) with Click's closing note ("  [default:
+    20; between 1 and 1,000]", "  [required]") as Japanese writes it: straight after the
+    sentence's "。" (no space), in full-width brackets, its parts joined by "、"
+    (「…。［既定：20、1から…］」); unchanged in English and Turkish."""
+    if record is None or i18n.language() != "ja":
+        return record
+    first, text = record
+    start = text.rfind("  [")
+    if start < 0 or not text.endswith("]"):
+        return record
+    head, inner = text[:start], text[start + 3 : -1]
+    gap = "" if not head or _is_wide(head[-1]) else " "
+    return first, f"{head}{gap}［{inner.replace('; ', '、')}］"
+
+
 @contextlib.contextmanager
 def range_in_language(param: Any) -> Iterator[None]:
     """Inside the block, help shows the range of ``param``'s bounded number type (Typer's

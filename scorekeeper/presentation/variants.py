@@ -147,8 +147,12 @@ def card_name(key: str) -> str:
 
 def option_value(value: object) -> str:
     """An option's value as ``variants show`` prints it: ``true``/``false`` as typed with
-    ``--set``, a number as the language writes it (1,500; 1.500 in Turkish)."""
+    ``--set`` (in Turkish its own evet/hayır, which ``--set`` takes too: the last word of the
+    catalogue's "y,yes" and "n,no"), a number as the language writes it (1,500; 1.500 in
+    Turkish)."""
     if isinstance(value, bool):
+        if language() == "tr":
+            return (_("y,yes") if value else _("n,no")).split(",")[-1].strip()
         return str(value).lower()
     if isinstance(value, int):
         return num(value)
