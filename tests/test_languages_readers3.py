@@ -472,3 +472,42 @@ def test_help_at_40_columns_is_laid_out_for_40(cli, monkeypatch, lang, command):
     lines = [line for line in options.splitlines() if line.strip()]
     wide = [line for line in lines if display_width(line) > 40 and line.startswith("  -")]
     assert wide == []
+
+
+# --- the chart's legend with wide characters -------------------------------------------------
+
+
+def strip_colour(line: str) -> str:
+    import re
+
+    return re.sub(r"\x1b\[[0-9;]*m", "", line)
+
+
+@pytest.mark.parametrize("colour", [False, True])
+@pytest.mark.parametrize("width", [40, 80, 120])
+def test_the_chart_keeps_its_border_with_japanese_names(cli, db, monkeypatch, colour, width):
+    from scorekeeper.presentation.sheet import chart_text
+    from scorekeeper.presentation.wrapping import display_width
+    from tests.test_sheet_layout import stored_game
+
+    start(cli, "山田と佐藤", "鈴木と高橋")
+    for _hand in range(2):
+        assert cli("hand", "--yes", "m=300 out nat=1", "m=50").exit_code == 0
+    monkeypatch.setenv("SCOREKEEPER_LANG", "ja")
+    lines = [
+        strip_colour(line) for line in chart_text(stored_game(db), width, 16, colour).split("\n")
+    ]
+    assert all(display_width(line) <= width for line in lines), lines
+    legend = [line for line in lines if "山田と佐藤" in line or "鈴木と高橋" in line]
+    assert len(legend) == 2
+    box = next(line for line in lines if "┐" in line)
+    right = display_width(box.rstrip())
+    assert all(line.rstrip().endswith("│") for line in legend)
+    assert all(display_width(line.rstrip()) == right for line in legend), (box, legend)
+
+
+def test_squeeze_leaves_a_line_that_fits():
+    from scorekeeper.presentation.wrapping import squeeze
+
+    assert squeeze("│ ** Ann & Bob      │", 21) == "│ ** Ann & Bob      │"
+    assert squeeze("│ ** 山田      │", 14) == "│ ** 山田    │"

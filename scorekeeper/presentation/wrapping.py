@@ -16,6 +16,7 @@ common subset).
 
 from __future__ import annotations
 
+import re
 import unicodedata
 
 #: Characters a wrapped line does not start with: closing brackets and quotes, Japanese
@@ -216,3 +217,58 @@ def _labelled(item: str, width: int) -> tuple[str, str]:
         if found and display_width(label) <= width and display_width(rest) <= width:
             return label, rest
     return "", item
+
+
+#: A terminal colour code (SGR), which takes no column.
+_SGR = "\x1b["
+
+
+def squeeze(line: str, width: int) -> str:
+    """``line`` of a drawing laid out by counting characters (plotext's chart) brought back to
+    ``width`` columns where its wide characters (a Japanese name in the legend, the title)
+    made it wider: spaces taken out after the last wide character (keeping one), then what
+    the legend hides of the drawing there, then spaces before it; colour codes ("\\x1b[...m")
+    kept and counted as no column. A line no wider than ``width`` is returned as it is."""
+    atoms: list[str] = []
+    i = 0
+    while i < len(line):
+        if line.startswith(_SGR, i):
+            end = line.find("m", i)
+            end = len(line) - 1 if end < 0 else end
+            atoms.append(line[i : end + 1])
+            i = end + 1
+        else:
+            atoms.append(line[i])
+            i += 1
+
+    def columns(atom: str) -> int:
+        return 0 if atom.startswith(_SGR) else display_width(atom)
+
+    excess = sum(columns(a) for a in atoms) - width
+    if excess <= 0:
+        return line
+    wide = [n for n, a in enumerate(atoms) if not a.startswith(_SGR) and is_wide(a)]
+    start = wide[-1] + 2 if wide else len(atoms)
+    after = range(start, len(atoms) - 1)  # never the last (a border)
+    spaces = [n for n in after if atoms[n] == " "]
+    spaces += [n for n in after if atoms[n] not in " │┤┐┘" and not atoms[n].startswith(_SGR)]
+    spaces += [n for n in range(len(atoms) - 1, -1, -1) if atoms[n] == " " and n < start]
+    for n in sorted(spaces[:excess], reverse=True):
+        del atoms[n]
+    return "".join(atoms)
+
+
+def squeeze_drawing(text: str) -> str:
+    """Each line of a drawing ``text`` (plotext's chart) :func:`squeeze`-d to the width of its
+    lines that hold no wide character (the frame), so a Japanese name in the legend leaves
+    the legend's right border in line with the frame's."""
+    lines = text.split("\n")
+
+    def plain(line: str) -> str:
+        return re.sub(r"\x1b\[[0-9;]*m", "", line)
+
+    narrow = [display_width(plain(line)) for line in lines if not any(map(is_wide, plain(line)))]
+    if not narrow:
+        return text
+    width = max(narrow)
+    return "\n".join(squeeze(line, width) for line in lines)
