@@ -511,3 +511,34 @@ def test_squeeze_leaves_a_line_that_fits():
 
     assert squeeze("│ ** Ann & Bob      │", 21) == "│ ** Ann & Bob      │"
     assert squeeze("│ ** 山田      │", 14) == "│ ** 山田    │"
+
+
+# --- a format's name, the decks' limit ------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_export_names_the_format_in_capitals_in_the_language(cli, monkeypatch, tmp_path, lang):
+    start(cli, "Ann & Bob", "Cat & Dan")
+    monkeypatch.setenv("SCOREKEEPER_LANG", lang)
+    out = tmp_path / "game1.html"
+    result = cli("export", "--output", str(out))
+    assert result.exit_code == 0
+    said = po(lang, "Game {game} written to {path} ({format}).")
+    assert said.format(game=1, path=out, format="HTML") in result.stderr
+    assert "html)" not in result.stderr and "html）" not in result.stderr
+
+
+def test_english_export_names_the_format_as_the_option_takes_it(cli, tmp_path):
+    start(cli, "Ann & Bob", "Cat & Dan")
+    out = tmp_path / "game1.html"
+    result = cli("export", "--output", str(out))
+    assert f"Game 1 written to {out} (html)." in result.stderr
+
+
+def test_turkish_says_why_four_red_threes_are_the_most(cli, monkeypatch):
+    start(cli, "Ann & Bob", "Cat & Dan")
+    monkeypatch.setenv("SCOREKEEPER_LANG", "tr")
+    # RULES.md §2: two decks hold four red threes; answering 5 is refused with the reason
+    result = cli("hand", "--guided", input="0\n0\n0\n0\n5\n" + "\n" * 40 + "q\n")
+    why = po("tr", "the {cards} in the decks").format(cards=po("tr", "red threes"))
+    assert why in flat(result.stderr) or flat(why) in flat(result.stderr)
