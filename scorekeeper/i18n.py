@@ -240,6 +240,16 @@ def quoted(name: str) -> str:
     return f"「{name}」" if language() == "ja" else name
 
 
+def numbered(names: Iterable[str]) -> list[str]:
+    """``names`` offered by number in a question, 1 first: ``["1 Ann & Bob", "2 Cat & Dan"]``;
+    Japanese ``["1：「山田と佐藤」", ...]`` (the catalogue's "{number} {side}", each name
+    :func:`quoted`). Join them with :func:`listing` or the list separator."""
+    return [
+        gettext("{number} {side}").format(number=i, side=quoted(name))
+        for i, name in enumerate(names, start=1)
+    ]
+
+
 def names_joined(names: Iterable[str]) -> str:
     """``names`` joined as a sentence joins them: ``"Ann & Bob and Cat & Dan"``, Japanese
     ``"「Ann & Bob」と「Cat & Dan」"`` (each :func:`quoted`, the catalogue's " and ")."""

@@ -284,11 +284,12 @@ def read_input(source: str, error: type[ScorekeeperError] = InputError) -> str:
 
 def error_line(message: str) -> None:
     """``Error: message`` as one line on stderr (line breaks in the message become spaces, and
-    any other control character it quotes from input is written as ``\\xNN``)."""
+    any other control character it quotes from input is written as ``\\xNN``); at a terminal
+    narrower than the line, filled to its width (:func:`language.echo_message`)."""
     from scorekeeper.presentation.console import visible
 
     text = visible(" ".join(message.split()))
-    typer.echo(_("Error: {message}").format(message=text), err=True)
+    language.echo_message(_("Error: {message}").format(message=text))
 
 
 #: Control characters refused in command-line arguments (tab and line feed are allowed).
@@ -497,7 +498,7 @@ def format_grouped_options(command: Any, ctx: Any, formatter: Any) -> None:
     grouped[OTHER_OPTIONS] = []
     for param in params:
         with language.translated_help(param), language.range_in_language(param):
-            record = param.get_help_record(ctx)
+            record = language.extras_in_language(param.get_help_record(ctx))
         if record is None:
             continue
         if param.param_type_name == "argument":
@@ -505,13 +506,16 @@ def format_grouped_options(command: Any, ctx: Any, formatter: Any) -> None:
             continue
         title = next((t for t, names in OPTION_GROUPS.items() if param.name in names), None)
         grouped[title or OTHER_OPTIONS].append(record)
+    # Click's first column of at most 30 columns, narrower at a narrow terminal (its text
+    # then starts under a longer option, indented, rather than in a column a word wide)
+    first = max(min(30, formatter.width - 40), 12)
     if arguments:
         with formatter.section(_(ARGUMENTS)):
-            formatter.write_dl(arguments)
+            formatter.write_dl(arguments, col_max=first)
     for title, records in grouped.items():
         if records:
             with formatter.section(_(title)):
-                formatter.write_dl(records)
+                formatter.write_dl(records, col_max=first)
 
 
 class SpokenHelp:
@@ -522,6 +526,8 @@ class SpokenHelp:
     help: str | None
 
     def get_help(self, ctx: Any) -> str:
+        if ctx.terminal_width is None:
+            ctx.terminal_width = language.help_width(ctx.max_content_width)
         if i18n.language() != "ja":
             return super().get_help(ctx)  # type: ignore[misc]
         formatter = language.wide_formatter(ctx)
@@ -825,7 +831,7 @@ def print_warnings() -> None:
     for message in progress.warnings():
         with contextlib.suppress(OSError, ValueError):
             text = visible(" ".join(message.split()))
-            typer.echo(_("Warning: {message}").format(message=text), err=True)
+            language.echo_message(_("Warning: {message}").format(message=text))
 
 
 #: Exit code when the reader of standard output goes away (``scorekeeper show | head -1``):

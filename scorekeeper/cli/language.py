@@ -122,13 +122,39 @@ def click_message(text: str) -> str:
             for bound in ("lo", "hi"):  # a range's ends, as the language writes numbers
                 if bound in fields:
                     fields[bound] = i18n.number(int(fields[bound]))
+            plain = grouped_number(fields.get("value", "")) if message == NOT_WHOLE else None
+            if plain is not None:
+                return _(GROUPED_NUMBER).format(value=fields["value"], plain=plain)
             return _(message).format(**fields)
     return text
+
+
+#: Click's refusal of a value that is not a whole number (a pattern's message above).
+NOT_WHOLE = "{value} is not a whole number."
+#: The refusal of a number typed with the language's thousands separator ("'3.000'" in
+#: Turkish, as the screens write it): saying how to type it.
+GROUPED_NUMBER = N_(
+    "{value} is not a whole number: type it without the thousands separator, {plain}."
+)
+
+
+def grouped_number(value: str) -> str | None:
+    """The digits of ``value`` (as Click quotes it, "'3.000'") when it is a whole number
+    written with the thousands separator of the language in use (:func:`i18n.number`: "3.000"
+    in Turkish, "3,000" in Japanese), else None: "3000"."""
+    text = value.strip("'\"")
+    mark = i18n.number(1000)[1]
+    if re.fullmatch(r"-?\d{1,3}(?:" + re.escape(mark) + r"\d{3})+", text):
+        return text.replace(mark, "")
+    return None
 
 
 #: What joins the items of a list in a sentence ("1 natural canasta, 2 mixed canastas";
 #: Japanese "、").
 LIST_SEPARATOR = N_(", ")
+#: A side offered by its number in a question (:func:`scorekeeper.i18n.numbered`, which
+#: i18n.py's own extraction leaves out): "1 Ann & Bob", Japanese 「1：「山田と佐藤」」.
+NUMBERED_SIDE = N_("{number} {side}")
 
 #: Click's mark of a paragraph laid out as written (no rewrapping).
 VERBATIM = "\b\n"
@@ -244,6 +270,35 @@ def spoken_range(kind: Any) -> str | None:
     if hi is not None:
         return _(RANGE_AT_MOST).format(hi=end(hi))
     return None
+
+
+def help_width(most: int | None = None) -> int | None:
+    """The width help is laid out for at a terminal narrower than Click's floor (it lays
+    help out for at least 50 columns, which a 40-column terminal then cuts anywhere): the
+    terminal's columns less 2, down to 20; None (Click's own width, at most ``most`` or 80)
+    at a wider terminal."""
+    import shutil
+
+    columns = shutil.get_terminal_size().columns
+    if columns - 2 >= 50:
+        return None
+    return max(min(columns, most or 80) - 2, 20)
+
+
+def extras_in_language(record: tuple[str, str] | None) -> tuple[str, str] | None:
+    """An option's help record (its names, its help) with Click's closing note ("  [default:
+    20; between 1 and 1,000]", "  [required]") as Japanese writes it: straight after the
+    sentence's "。" (no space), in full-width brackets, its parts joined by "、"
+    (「…。［既定：20、1から…］」); unchanged in English and Turkish."""
+    if record is None or i18n.language() != "ja":
+        return record
+    first, text = record
+    start = text.rfind("  [")
+    if start < 0 or not text.endswith("]"):
+        return record
+    head, inner = text[:start], text[start + 3 : -1]
+    gap = "" if not head or _is_wide(head[-1]) else " "
+    return first, f"{head}{gap}［{inner.replace('; ', '、')}］"
 
 
 @contextlib.contextmanager
@@ -363,6 +418,43 @@ def echo_wrapped(message: str, err: bool = True) -> None:
 
     width = console(stderr=err).width
     typer.echo(wrapping.fold(message, max(width - 1, 10)), err=err)
+
+
+def terminal_width(err: bool = True) -> int | None:
+    """The columns of the terminal standard error (``err`` False: standard output) writes to;
+    None when it writes to a pipe or a file, where a message stays on one line for whatever
+    reads it."""
+    import sys
+
+    stream = sys.stderr if err else sys.stdout
+    try:
+        if not stream.isatty():
+            return None
+    except (AttributeError, ValueError):
+        return None
+    from scorekeeper.presentation.console import console
+
+    return console(stderr=err).width
+
+
+def echo_message(message: str, err: bool = True, indent: str = "", subsequent: str = "  ") -> None:
+    """Write ``message`` (an error, a warning, a refusal of an answer) on standard error (or
+    output), each line starting with ``indent``: at a terminal narrower than a line it is
+    filled to the terminal's width by the one line-breaking rule (:func:`wrapping.wrap`:
+    at spaces, in Japanese between characters but never before "。" or "）"), the lines
+    after the first starting with ``indent`` + ``subsequent``; to a pipe or a file each
+    paragraph stays one line."""
+    import typer
+
+    width = terminal_width(err)
+    out = []
+    for paragraph in message.split("\n"):
+        line = indent + paragraph
+        if width is not None and display_width(line) > width - 1:
+            out += wrapping.wrap(paragraph, max(width - 1, 10), indent, indent + subsequent)
+        else:
+            out.append(line)
+    typer.echo("\n".join(out), err=err)
 
 
 def _join_lines(lines: list[str]) -> str:

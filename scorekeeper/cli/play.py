@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from scorekeeper.cli import language
 from scorekeeper.cli.common import (
     DbOption,
     EntryFileOption,
@@ -24,7 +25,7 @@ from scorekeeper.cli.complete import complete_game, complete_variant
 from scorekeeper.cli.entries import prompts, read_entries
 from scorekeeper.domain.fields import document
 from scorekeeper.errors import InputError, UsageError
-from scorekeeper.i18n import N_, ngettext
+from scorekeeper.i18n import N_, listing, ngettext
 from scorekeeper.i18n import gettext as _
 
 if TYPE_CHECKING:
@@ -164,7 +165,7 @@ def _mention_unfinished(ids: list[int]) -> None:
     """Tell on stderr which earlier games are still open, so a new game never hides one."""
     if not ids:
         return
-    shown = ", ".join(str(i) for i in ids[:5])
+    shown = listing(str(i) for i in ids[:5])
     if len(ids) > 5:
         shown = _("{games} and {n} more").format(games=shown, n=len(ids) - 5)
     said = ngettext(
@@ -174,7 +175,7 @@ def _mention_unfinished(ids: list[int]) -> None:
         " ('scorekeeper games --status playing' lists them).",
         len(ids),
     )
-    typer.echo(said.format(games=shown), err=True)
+    language.echo_message(said.format(games=shown))
 
 
 @document

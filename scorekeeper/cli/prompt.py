@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 
-from scorekeeper.cli.language import LIST_SEPARATOR, confirm, echo_wrapped
+from scorekeeper.cli.language import LIST_SEPARATOR, confirm, echo_message, echo_wrapped
 from scorekeeper.domain.bounds import is_digits
 from scorekeeper.domain.cards import card_points, parse_cards, parse_melds
 from scorekeeper.domain.entries import SideEntry
@@ -36,7 +36,7 @@ from scorekeeper.domain.fields import (
 )
 from scorekeeper.domain.reading import entry_from_json
 from scorekeeper.errors import ScorekeeperError
-from scorekeeper.i18n import N_, language, number
+from scorekeeper.i18n import N_, language, number, numbered
 from scorekeeper.i18n import gettext as _
 
 if TYPE_CHECKING:
@@ -65,7 +65,7 @@ def _ask(question: str, parse: Any, default: str = "0") -> Any:
         try:
             return parse(ascii_field(answer).strip())
         except (ScorekeeperError, ValueError) as err:
-            typer.echo(f"  {err}", err=True)
+            echo_message(str(err), indent="  ")
 
 
 def _count(limit: int, what: str, why: str = "") -> Any:
@@ -366,7 +366,7 @@ def ask_hand(
     recorded; else every answer starts at 0 and nobody. Returns the entries in side order and
     the partners."""
     names = game.names
-    choices = _(LIST_SEPARATOR).join(f"{i} {n}" for i, n in enumerate(names, start=1))
+    choices = _(LIST_SEPARATOR).join(numbered(names))
 
     earlier: list[dict[str, Any]] = [e.to_json() for e in defaults] if defaults else []
     earlier += [{} for _ in names[len(earlier) :]]

@@ -18,7 +18,7 @@ from scorekeeper.cli.complete import (
 )
 from scorekeeper.domain.limits import MAX_NUMBER
 from scorekeeper.errors import DataFileError, UsageError, os_reason
-from scorekeeper.i18n import N_
+from scorekeeper.i18n import N_, language
 from scorekeeper.i18n import gettext as _
 from scorekeeper.presentation import formats
 
@@ -332,7 +332,10 @@ def export(
             _("cannot write {path}: {reason}").format(path=output, reason=os_reason(err))
         ) from None
     said = _("Game {game} written to {path} ({format}).")
-    typer.echo(said.format(game=stored.id, path=output, format=fmt), err=True)
+    # the format's name as the option takes it in English; Japanese and Turkish name a
+    # format in capitals, as their help does (CSV, JSON, HTML)
+    shown = fmt if language() == "en" else fmt.upper()
+    typer.echo(said.format(game=stored.id, path=output, format=shown), err=True)
 
 
 def _format_of(output: Path | None) -> str:

@@ -33,7 +33,7 @@ from scorekeeper.cli import session_words as words
 from scorekeeper.cli.common import DbOption, YesOption, error_line, stdin_is_terminal
 from scorekeeper.cli.language import LIST_SEPARATOR
 from scorekeeper.errors import InputError, RuleError, ScorekeeperError, UsageError
-from scorekeeper.i18n import N_, listing
+from scorekeeper.i18n import N_, listing, numbered
 from scorekeeper.i18n import gettext as _
 from scorekeeper.i18n import number as figure
 
@@ -671,7 +671,7 @@ class Session:
         """A cutthroat hand's partners (RULES.md §2.2), by names or numbers; Enter: nobody
         took the pile (in ``edit``: the partners recorded, given to type over)."""
         names = game.names
-        choices = _(LIST_SEPARATOR).join(f"{i} {n}" for i, n in enumerate(names, start=1))
+        choices = _(LIST_SEPARATOR).join(numbered(names))
         recorded = ",".join(names[i] for i in old)
         while True:
             question = _("Partners this hand ({choices}; Enter: nobody took the pile)> ")
@@ -876,7 +876,7 @@ class Session:
 
     def ask_side_choice(self, names: list[str]) -> int:
         """Which side, by number or name; asked again until it is one."""
-        choices = _(LIST_SEPARATOR).join(f"{i} {n}" for i, n in enumerate(names, start=1))
+        choices = _(LIST_SEPARATOR).join(numbered(names))
         while True:
             line = self.lines.read(_("Which side? ({choices})> ").format(choices=choices))
             try:

@@ -19,7 +19,7 @@ from msgspec import Struct
 
 from scorekeeper.domain.bounds import is_digits
 from scorekeeper.errors import InputError, UsageError
-from scorekeeper.i18n import N_, listing
+from scorekeeper.i18n import N_, listing, numbered
 from scorekeeper.i18n import gettext as _
 
 if TYPE_CHECKING:
@@ -157,7 +157,7 @@ def side_choice(text: str, names: Sequence[str]) -> int:
     """A side chosen by its number (1 is the first) or its name. InputError otherwise."""
     index, rest = split_side(text, names, numbers=True)
     if index is None or rest:
-        choices = listing(f"{i} {n}" for i, n in enumerate(names, start=1))
+        choices = listing(numbered(names))
         raise InputError(
             _("'{text}' is no side: type a side's number or name ({choices})").format(
                 text=text.strip(), choices=choices
@@ -183,7 +183,7 @@ def partners(text: str, names: Sequence[str]) -> tuple[int, ...]:
         elif is_digits(part.strip()) and 1 <= int(part) <= len(names):
             picked.append(int(part) - 1)
         else:
-            choices = listing(f"{i} {n}" for i, n in enumerate(names, start=1))
+            choices = listing(numbered(names))
             raise InputError(
                 _(
                     "'{text}' is not a player of this game: give the two partners' names or"

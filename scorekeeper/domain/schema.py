@@ -726,12 +726,18 @@ def read_setting(path: str, text: str, options: Sequence[str] = ()) -> Any:
     )
 
 
+def _words(listed: str) -> set[str]:
+    """The comma-separated answers of a translated "y,yes" or "n,no", case folded."""
+    return {w.strip().casefold() for w in listed.split(",") if w.strip()}
+
+
 def parse_bool(name: str, text: str) -> bool:
-    """Read yes/no text (true/false, yes/no, on/off, 1/0) or raise InputError."""
-    low = text.strip().lower()
-    if low in ("true", "yes", "on", "1", "y"):
+    """Read yes/no text (true/false, yes/no, on/off, 1/0, and the language's own yes and no
+    as its questions take them: Turkish evet/hayır, e/h) or raise InputError."""
+    low = text.strip().casefold()
+    if low in ("true", "yes", "on", "1", "y") or low in _words(_("y,yes")):
         return True
-    if low in ("false", "no", "off", "0", "n"):
+    if low in ("false", "no", "off", "0", "n") or low in _words(_("n,no")):
         return False
     raise InputError(
         _("'{name}' takes true or false (or yes/no, on/off, 1/0), not '{text}'").format(

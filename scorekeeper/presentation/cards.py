@@ -9,7 +9,8 @@ from scorekeeper.domain.cards import Card, card_points, render
 from scorekeeper.domain.melds import OpeningCheck
 from scorekeeper.i18n import english, ngettext, say
 from scorekeeper.i18n import gettext as _
-from scorekeeper.presentation.render import num, plain_table
+from scorekeeper.presentation.console import print_header
+from scorekeeper.presentation.render import minimum_text, num, plain_table
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -70,7 +71,7 @@ def check_sentence(result: OpeningCheck) -> str:
                 total=num(result.total), needed=num(m.points)
             )
         if m.requires:
-            return _("May be laid down: the melds hold {what}.").format(what=m.text)
+            return _("May be laid down: the melds hold {what}.").format(what=minimum_text(m))
         return _("May be laid down: melds worth {total}; no minimum applies.").format(
             total=num(result.total)
         )
@@ -95,9 +96,9 @@ def print_check(con: Console, v: Variant, result: OpeningCheck, context: Mapping
         where = _("at {points}").format(points=num(score))
     else:
         where = ""
-    minimum = _("opening minimum {minimum}").format(minimum=result.minimum.text)
+    minimum = _("opening minimum {minimum}").format(minimum=minimum_text(result.minimum))
     heading = [_(v.title), where, minimum] if where else [_(v.title), minimum]
-    con.print(Text(" · ".join(heading)))
+    print_header(con, " · ".join(heading))
     table = plain_table()
     table.add_column(_("Meld"), overflow="fold")
     table.add_column(_("Points"), justify="right")

@@ -242,6 +242,16 @@ def text(value: str, style: str = "") -> Text:
     return Text(visible(value), style=style)
 
 
+def print_header(con: Console, value: str, style: str = "") -> None:
+    """A header line ``value`` (items joined by " · ") printed on ``con``, broken only between
+    its items where it is wider than the console (:func:`.wrapping.header_wrap`), never
+    inside a side's name or between a label and its number."""
+    from scorekeeper.presentation.wrapping import header_wrap
+
+    for line in header_wrap(value, con.width):
+        con.print(text(line, style))
+
+
 def visible(value: str) -> str:
     """``value`` with each control character but a line break or a tab written as ``\\xNN``
     (and a direction control or a lone surrogate, which no terminal should take, as

@@ -376,7 +376,12 @@ def chart_text(stored: StoredGame, width: int, height: int, color: bool) -> str:
     plt.title(_("Game {id}: running totals").format(id=stored.id))
     text = plt.build()
     plt.clear_figure()
-    return text if color else plt.uncolorize(text)
+    text = text if color else plt.uncolorize(text)
+    # plotext counts a character a column: a wide one (a Japanese name) pushes the legend's
+    # border and the title out, which the spaces around them give back
+    from scorekeeper.presentation.wrapping import squeeze_drawing
+
+    return squeeze_drawing(text)
 
 
 def _nice_ticks(low: int, high: int, most: int) -> list[int]:

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from scorekeeper.i18n import N_, ngettext
 from scorekeeper.i18n import gettext as _
-from scorekeeper.presentation.console import text
+from scorekeeper.presentation.console import print_header, text
 from scorekeeper.presentation.documents import Document, document
 from scorekeeper.presentation.render import (
     minimum_json,
@@ -137,14 +137,10 @@ def print_title(con: Console, stored: StoredGame) -> None:
     """The game's line: id, variant, label, target (or hands) and hands played."""
     h = game_heading(stored)
     label = f" · {h.label}" if h.label else ""
-    con.print(
-        text(
-            _("Game {game} · {title}{label} · {target} · hands played: {hands}").format(
-                game=h.game, title=h.title, label=label, target=h.target, hands=h.hands_played
-            )
-        ),
-        style="bold",
+    line = _("Game {game} · {title}{label} · {target} · hands played: {hands}").format(
+        game=h.game, title=h.title, label=label, target=h.target, hands=h.hands_played
     )
+    print_header(con, line, "bold")
 
 
 def print_standings(con: Console, stored: StoredGame, footer: bool = False) -> None:
@@ -172,7 +168,7 @@ def print_standings(con: Console, stored: StoredGame, footer: bool = False) -> N
     print_outcome(con, stored, dealer=not footer)
     if footer:
         for line in footer_lines(stored):
-            con.print(text(line))
+            print_header(con, line)
 
 
 def _minimum_column_fits(con: Console, stored: StoredGame) -> bool:

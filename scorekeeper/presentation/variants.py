@@ -12,7 +12,7 @@ from scorekeeper.domain.cards import RANK_WORDS
 from scorekeeper.domain.fields import counted_kind
 from scorekeeper.domain.schema import CanastaKind, ThreesRule
 from scorekeeper.domain.variant import Variant
-from scorekeeper.i18n import N_, aside, listing, ngettext
+from scorekeeper.i18n import N_, aside, language, listing, ngettext
 from scorekeeper.i18n import gettext as _
 from scorekeeper.presentation.documents import Document, document
 from scorekeeper.presentation.render import num, number_cell, plain_table, text_cell
@@ -147,8 +147,12 @@ def card_name(key: str) -> str:
 
 def option_value(value: object) -> str:
     """An option's value as ``variants show`` prints it: ``true``/``false`` as typed with
-    ``--set``, a number as the language writes it (1,500; 1.500 in Turkish)."""
+    ``--set`` (in Turkish its own evet/hayır, which ``--set`` takes too: the last word of the
+    catalogue's "y,yes" and "n,no"), a number as the language writes it (1,500; 1.500 in
+    Turkish)."""
     if isinstance(value, bool):
+        if language() == "tr":
+            return (_("y,yes") if value else _("n,no")).split(",")[-1].strip()
         return str(value).lower()
     if isinstance(value, int):
         return num(value)
@@ -402,8 +406,13 @@ _TIES = {
 
 
 def tie_text(tie: str) -> str:
-    """The ``tie`` rule in words, with the values ``--set tie=`` takes."""
-    keys = _("(tie = {tie}; --set tie={choices})").format(tie=tie, choices=listing(list(_TIES)))
+    """The ``tie`` rule in words, with the values ``--set tie=`` takes; the rule's own key
+    ("tie = draw") only in English, where the words around it are English too."""
+    choices = listing(list(_TIES))
+    if language() == "en":
+        keys = _("(tie = {tie}; --set tie={choices})").format(tie=tie, choices=choices)
+    else:
+        keys = _("(--set tie= takes {choices})").format(choices=choices)
     return _(_TIES[tie]) + aside(keys)
 
 

@@ -16,6 +16,7 @@ common subset).
 
 from __future__ import annotations
 
+import re
 import unicodedata
 
 #: Characters a wrapped line does not start with: closing brackets and quotes, Japanese
@@ -160,3 +161,114 @@ def rich_wraps_japanese(japanese: bool) -> None:
 
 #: Rich's own line divider, kept while :func:`divide_line` stands in for it.
 _RICH: dict[str, object] = {}
+
+
+#: What separates the items of a header line ("Game 1 · Classic Canasta · target 5,000").
+HEADER_SEPARATOR = " · "
+
+
+def header_wrap(text: str, width: int) -> list[str]:
+    """A header line ``text`` (items joined by " · ": the game, the variant, the target, a
+    side's name with its minimum) filled into lines of at most ``width`` columns, broken only
+    between items, so that no name ("Ayşe & İbrahim") or label with its number ("目標点
+    5,000") is split; a line broken there ends with the "·" (where it fits). An item wider
+    than a line is cut after its label ("Next opening minimum:") when its parts then fit,
+    else filled by :func:`wrap`. A line that fits is returned as it is."""
+    if display_width(text) <= width:
+        return [text]
+    mark = HEADER_SEPARATOR.rstrip()
+    lines: list[str] = []
+
+    def flush(line: str) -> None:
+        fits = display_width(line + mark) <= width
+        lines.append(line + mark if fits else line.rstrip())
+
+    items = text.split(HEADER_SEPARATOR)
+    line = ""
+    for n, item in enumerate(items):
+        tail = mark if n < len(items) - 1 else ""
+        joined = line + HEADER_SEPARATOR + item if line else item
+        if display_width(joined + tail) <= width:
+            line = joined
+            continue
+        if line:
+            flush(line)
+        if display_width(item + tail) <= width:
+            line = item
+            continue
+        label, rest = _labelled(item, width)
+        if label:  # "Next opening minimum:" on a line, the names and numbers on the next
+            lines.append(label)
+            line = rest
+        else:
+            *full, line = wrap(item, width) or [""]
+            lines += full
+    if line:
+        lines.append(line)
+    return lines
+
+
+def _labelled(item: str, width: int) -> tuple[str, str]:
+    """``item`` ("Label: value") cut after its label's colon ("：" in Japanese) when each part
+    then fits ``width``; else ``("", item)``."""
+    for mark in ("：", ": "):
+        label, found, rest = item.partition(mark)
+        label += found.rstrip()
+        if found and display_width(label) <= width and display_width(rest) <= width:
+            return label, rest
+    return "", item
+
+
+#: A terminal colour code (SGR), which takes no column.
+_SGR = "\x1b["
+
+
+def squeeze(line: str, width: int) -> str:
+    """``line`` of a drawing laid out by counting characters (plotext's chart) brought back to
+    ``width`` columns where its wide characters (a Japanese name in the legend, the title)
+    made it wider: spaces taken out after the last wide character (keeping one), then what
+    the legend hides of the drawing there, then spaces before it; colour codes ("\\x1b[...m")
+    kept and counted as no column. A line no wider than ``width`` is returned as it is."""
+    atoms: list[str] = []
+    i = 0
+    while i < len(line):
+        if line.startswith(_SGR, i):
+            end = line.find("m", i)
+            end = len(line) - 1 if end < 0 else end
+            atoms.append(line[i : end + 1])
+            i = end + 1
+        else:
+            atoms.append(line[i])
+            i += 1
+
+    def columns(atom: str) -> int:
+        return 0 if atom.startswith(_SGR) else display_width(atom)
+
+    excess = sum(columns(a) for a in atoms) - width
+    if excess <= 0:
+        return line
+    wide = [n for n, a in enumerate(atoms) if not a.startswith(_SGR) and is_wide(a)]
+    start = wide[-1] + 2 if wide else len(atoms)
+    after = range(start, len(atoms) - 1)  # never the last (a border)
+    spaces = [n for n in after if atoms[n] == " "]
+    spaces += [n for n in after if atoms[n] not in " │┤┐┘" and not atoms[n].startswith(_SGR)]
+    spaces += [n for n in range(len(atoms) - 1, -1, -1) if atoms[n] == " " and n < start]
+    for n in sorted(spaces[:excess], reverse=True):
+        del atoms[n]
+    return "".join(atoms)
+
+
+def squeeze_drawing(text: str) -> str:
+    """Each line of a drawing ``text`` (plotext's chart) :func:`squeeze`-d to the width of its
+    lines that hold no wide character (the frame), so a Japanese name in the legend leaves
+    the legend's right border in line with the frame's."""
+    lines = text.split("\n")
+
+    def plain(line: str) -> str:
+        return re.sub(r"\x1b\[[0-9;]*m", "", line)
+
+    narrow = [display_width(plain(line)) for line in lines if not any(map(is_wide, plain(line)))]
+    if not narrow:
+        return text
+    width = max(narrow)
+    return "\n".join(squeeze(line, width) for line in lines)

@@ -27,7 +27,7 @@ from msgspec import Struct
 from scorekeeper.domain.minimums import NO_MINIMUM
 from scorekeeper.i18n import N_, labelled, listing
 from scorekeeper.i18n import gettext as _
-from scorekeeper.presentation.console import text, visible
+from scorekeeper.presentation.console import print_header, text, visible
 from scorekeeper.presentation.plain import Line, figures, print_lines
 from scorekeeper.presentation.render import minimum_text, num
 from scorekeeper.presentation.standings import footer_lines, outcome_text
@@ -348,7 +348,7 @@ def print_game(con: Console, stored: StoredGame) -> None:
     """The score pad (module doc): header, a row per hand, notes, and while the game is open
     the next opening minimums and the next dealer."""
     heading, *rest = header_lines(stored)
-    con.print(text(heading, "bold"))
+    print_header(con, heading, "bold")
     for line in rest:
         con.print(text(line))
     views = hand_views(stored.game)
@@ -370,4 +370,4 @@ def print_game(con: Console, stored: StoredGame) -> None:
         for line in note_lines(views):
             con.print(text(line))
     for line in footer_lines(stored):
-        con.print(text(line))
+        print_header(con, line)

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from scorekeeper.i18n import gettext as _
 from scorekeeper.i18n import labelled, listing, names_joined
-from scorekeeper.presentation.console import text, visible
+from scorekeeper.presentation.console import print_header, visible
 from scorekeeper.presentation.hands import SheetLine
 from scorekeeper.presentation.render import minimum_text, num
 from scorekeeper.presentation.standings import footer_lines, item_lines, print_outcome
@@ -72,10 +72,7 @@ def print_game(con: Console, stored: StoredGame) -> None:
     first = _("Game {game} · {title} · {target}").format(
         game=h.game, title=h.title, target=h.target
     )
-    head = Text(first, style="bold")
-    if h.label:
-        head.append(f" · {h.label}")
-    con.print(head)
+    print_header(con, first + (f" · {h.label}" if h.label else ""), "bold")
     dates = _("Started {day}").format(day=h.started)
     if h.finished:
         dates += _(", finished {day}").format(day=h.finished)
@@ -96,4 +93,4 @@ def print_game(con: Console, stored: StoredGame) -> None:
         print_hands(con, game.names, [sheet_lines(v) for v in views])
     print_outcome(con, stored, dealer=False)
     for line in footer_lines(stored):  # the score pad's last lines, as show and status end
-        con.print(text(line))
+        print_header(con, line)
