@@ -416,9 +416,13 @@ def _ascii_escape(match: Any) -> str:
     return f"\\u{0xD800 | (code >> 10):04x}\\u{0xDC00 | (code & 0x3FF):04x}"
 
 
-def statistics(db: Path | None, variant: str | None = None) -> Statistics:
+def statistics(
+    db: Path | None, variant: str | None = None, collate: Callable[[str], Any] | None = None
+) -> Statistics:
     """Statistics per player and per side over the games not deleted (``stats``), of
-    ``variant`` only when given. NotFound for a variant that is neither known nor played."""
+    ``variant`` only when given, equal records in the order of ``collate`` of their names
+    where given (:func:`~scorekeeper.domain.stats.statistics_from`). NotFound for a variant
+    that is neither known nor played."""
     from scorekeeper.domain.stats import statistics_from
     from scorekeeper.storage.store import open_store
 
@@ -440,7 +444,7 @@ def statistics(db: Path | None, variant: str | None = None) -> Statistics:
                 )
                 + suggested
             )
-    return statistics_from(records, variant)
+    return statistics_from(records, variant, collate)
 
 
 def _backup_contents(path: Path, db: Path, language: bool = False) -> dict[str, Any]:

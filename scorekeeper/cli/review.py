@@ -233,9 +233,11 @@ def stats(
     Example: scorekeeper stats --variant classic
     """
     from scorekeeper.application.queries import statistics
+    from scorekeeper.domain.names import collation
     from scorekeeper.presentation import sheet
 
-    figures = statistics(db, variant)
+    # equal records in the reader's alphabet on the terminal; --json keeps one order
+    figures = statistics(db, variant, None if as_json else collation(language()))
     if as_json:
         emit_json(sheet.stats_json(figures, variant))
         return

@@ -10,7 +10,9 @@ differ only in Unicode composition (a decomposed "s" + combining cedilla is "ş"
 
 from __future__ import annotations
 
+import functools
 import unicodedata
+from collections.abc import Callable
 
 from scorekeeper.i18n import language
 
@@ -90,3 +92,12 @@ def collation_key(name: str, lang: str | None = None) -> tuple:
         return (key,)
     text = " ".join(unicodedata.normalize("NFC", name).translate(_TURKISH_LOWER).lower().split())
     return tuple(_turkish_place(c) for c in text), key
+
+
+def collation(lang: str) -> Callable[[str], tuple] | None:
+    """The key names are put in order by for a reader of ``lang`` (:func:`collation_key` for
+    that language), or None where that order is :func:`name_key`'s own (every language but
+    Turkish): what a list shown to a reader sorts its equal records by."""
+    if lang != "tr":
+        return None
+    return functools.partial(collation_key, lang=lang)

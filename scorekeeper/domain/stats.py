@@ -7,8 +7,8 @@ sheet's are, so a side's hands here are the same hand scores ``show`` prints.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Iterable, Mapping
+from typing import TYPE_CHECKING, Any
 
 from msgspec import Struct, field
 
@@ -208,13 +208,17 @@ def lineups(games: Iterable[GameFigures]) -> dict[tuple[str, str, tuple[str, ...
 
 
 def statistics_from(
-    records: Mapping[tuple[str, str, tuple[str, ...]], Record], variant: str | None = None
+    records: Mapping[tuple[str, str, tuple[str, ...]], Record],
+    variant: str | None = None,
+    collate: Callable[[str], Any] | None = None,
 ) -> Statistics:
     """Fold line-up records (:func:`lineups`) into records per side and per player; ``variant``
     keeps only that variant's line-ups. Each spelling of a name is folded
     (:func:`~scorekeeper.domain.names.name_key`) once, each name's line-ups gathered and summed
     once: a club of thousands of line-ups builds one record per player, and a side met in
-    one line-up only is that line-up's record itself (shared, not copied)."""
+    one line-up only is that line-up's record itself (shared, not copied). Equal records are
+    in the order of their names' keys, or of ``collate`` of their names where given (a
+    reader's alphabet: :func:`~scorekeeper.domain.names.collation`)."""
     keys: dict[str, str] = {}  # a name as typed -> its key
     players: dict[str, list[Record]] = {}
     sides: dict[str, list[Record]] = {}
@@ -242,18 +246,26 @@ def statistics_from(
                 player_shown[key] = player
             else:
                 group.append(record)
-    return Statistics(_ordered(players, player_shown), _ordered(sides, side_shown))
+    return Statistics(
+        _ordered(players, player_shown, collate), _ordered(sides, side_shown, collate)
+    )
 
 
-def _ordered(groups: dict[str, list[Record]], shown: dict[str, str]) -> list[Record]:
+def _ordered(
+    groups: dict[str, list[Record]],
+    shown: dict[str, str],
+    collate: Callable[[str], Any] | None,
+) -> list[Record]:
     """One record per key of ``groups`` (its line-ups' records summed, named as ``shown``
-    says), sorted by wins, then win rate (both highest first), then key. Sorted in two
-    stable passes (by key, then by wins and rate), so that each compares values of one type."""
+    says), sorted by wins, then win rate (both highest first), then key (or ``collate`` of
+    the name shown). Sorted in two stable passes (by name, then by wins and rate), so that
+    each compares values of one type."""
     totals = [
         group[0] if len(group) == 1 and group[0].name == shown[key] else _summed(shown[key], group)
         for key, group in groups.items()
     ]
-    order = sorted(range(len(totals)), key=list(groups).__getitem__)
+    names = list(groups) if collate is None else [collate(shown[key]) for key in groups]
+    order = sorted(range(len(totals)), key=names.__getitem__)
     if any(r.wins for r in totals):
         first = [(-r.wins, -(r.wins / r.finished if r.finished else 0.0)) for r in totals]
         order.sort(key=first.__getitem__)
