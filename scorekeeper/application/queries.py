@@ -594,38 +594,3 @@ def paths(db: Path | None) -> dict[str, Path]:
     from scorekeeper.variants import user_variant_dir
 
     return {**file_layout(database_path(db)), "variants": user_variant_dir()}
-
-
-def database_file(given: str) -> Path:
-    """The database file ``--db`` (or ``SCOREKEEPER_DB``) names, as typed. Raises
-    DataFileError (exit 3) for a name that ends with a path separator (a database is a file),
-    or for a path that is one of another existing database's own files (its lock, caches,
-    journal) or lies inside its games or backups folder: writing there would break that
-    database (README, "Where data lives")."""
-    import os
-
-    if given.endswith(("/", os.sep)) or (os.altsep and given.endswith(os.altsep)):
-        raise DataFileError(
-            _(
-                "{path}: a database is a file, not a folder: give a file name without a '/'"
-                " at the end"
-            ).format(path=given)
-        )
-    path = Path(given)
-    full = Path(os.path.abspath(path.expanduser()))
-    for place in (full, *full.parents):
-        name = place.name
-        for end in (k for k, c in enumerate(name) if c == "." and k > 0):
-            owner = place.with_name(name[:end])
-            if owner == full or not owner.is_file():
-                continue
-            from scorekeeper.storage.store import is_database_path
-
-            if is_database_path(owner, full):
-                raise DataFileError(
-                    _(
-                        "{path} is one of the files of the database {owner}: give a database"
-                        " file of its own"
-                    ).format(path=given, owner=owner)
-                )
-    return path

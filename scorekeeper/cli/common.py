@@ -56,7 +56,7 @@ typer._click.types.IntParamType._number_class = staticmethod(whole_number)  # ty
 
 def _database_file(given: str | Path) -> Path:
     # a folder, or another database's own file, is refused before anything is read
-    from scorekeeper.application.queries import database_file
+    from scorekeeper.application.paths import database_file
 
     return given if isinstance(given, Path) else database_file(given)
 
