@@ -90,35 +90,10 @@ _GAP = 1000
 _SEAL = slice(2, 18)
 _SEALED_FROM = 20
 
-#: A name of a side or a player, as every input holds it (MAX_NAME characters at most, none of
-#: the control, direction or invisible format characters a typed name may not hold).
-_Name = Annotated[
-    str,
-    Meta(
-        max_length=MAX_NAME,
-        pattern="^[^\x00-\x1f\x7f-\x9f\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e"
-        "\u2060-\u206f\ufeff\ufff9-\ufffb\ud800-\udfff]*$",
-    ),
-]
-#: Any other text (a label, a variant's name, a canasta kind), at most MAX_TEXT characters,
-#: none of the characters no text of any input holds (``scorekeeper.domain.bounds.ODD_TEXT``).
-_Text = Annotated[
-    str,
-    Meta(
-        max_length=MAX_TEXT,
-        pattern="^[^\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e"
-        "\u2066-\u2069\ud800-\udfff]*$",
-    ),
-]
-#: A time a game was created or finished: ISO 8601, as scorekeeper writes it.
-_Time = Annotated[
-    str,
-    Meta(
-        max_length=64,
-        pattern="^[0-9]{4}-[0-9]{2}-[0-9]{2}"
-        "(?:[T ][0-9]{2}:[0-9]{2}(?::[0-9]{2}(?:[.][0-9]{1,9})?)?(?:Z|[+-][0-9]{2}:?[0-9]{2})?)?$",
-    ),
-]
+#: A name of a side or a player, as every input holds it (MAX_NAME characters at most).
+_Name = Annotated[str, Meta(max_length=MAX_NAME)]
+#: Any other text (a label, a variant's name, a canasta kind), at most MAX_TEXT characters.
+_Text = Annotated[str, Meta(max_length=MAX_TEXT)]
 #: Points (a total, a sum or the best of hand scores), within the bound of every number.
 _Points = Annotated[int, Meta(ge=-MAX_NUMBER, le=MAX_NUMBER)]
 #: A count (hands, red threes, canastas, a side's index).
@@ -153,8 +128,8 @@ class _SummaryFields(Struct):
     """What a game's summary holds, in this order: created, finished, variant, label, hands,
     deleted, over, winner (side index or None), draw, sides."""
 
-    created: _Time | None
-    finished: _Time | None
+    created: _Short | None
+    finished: _Short | None
     variant: _Text
     label: _Text
     hands: _Count
@@ -198,8 +173,8 @@ class _ListedSummary(Struct, array_like=True, gc=False):
     """A summary as a listing reads it: the fields of :class:`_SummaryFields`, its sides as
     :class:`_ListedSide`."""
 
-    created: _Time | None
-    finished: _Time | None
+    created: _Short | None
+    finished: _Short | None
     variant: _Text
     label: _Text
     hands: _Count
