@@ -105,7 +105,26 @@ class Terminal:
         os.write(self.fd, line.encode() + b"\r")
 
     def key(self, keys: bytes) -> None:
+        """Press ``keys`` once the session waits for them (:meth:`waiting`)."""
+        self.waiting()
         os.write(self.fd, keys)
+
+    def waiting(self, timeout: float = 10) -> None:
+        """Return once the session's main thread waits for the terminal (Linux: its wait
+        channel; elsewhere a short pause). A Ctrl-C typed while readline is still between
+        drawing the prompt and waiting for keys is taken by Python's signal handler but wakes
+        no prompt (CPython's readline checks for signals only when its wait is cut short),
+        so a key that sends a signal waits for the wait; keys that are characters queue."""
+        wchan = f"/proc/{self.proc.pid}/wchan"
+        if not os.path.exists(wchan):
+            time.sleep(0.2)
+            return
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            with open(wchan) as f:
+                if f.read().startswith(("poll_schedule_timeout", "do_select", "wait_woken")):
+                    return
+            time.sleep(0.005)
 
     def last_line(self, shown: str) -> str:
         return shown.rstrip().splitlines()[-1] if shown.strip() else ""

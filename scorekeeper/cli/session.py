@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import contextlib
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
@@ -181,18 +181,19 @@ class LineReader:
         prompt: str,
         history: bool = False,
         prefill: str = "",
-        shown: Callable[[], None] | None = None,
     ) -> str:
         """One line typed after ``prompt`` (its line end taken off); ``history``: keep it for
-        the up arrow; ``prefill``: text put on the line to type over (terminal only);
-        ``shown``: called once the prompt is on the screen (through readline's pre-input hook;
-        before the prompt where there is no readline). Raises EOFError at the end of the input,
-        KeyboardInterrupt on Ctrl-C."""
+        the up arrow; ``prefill``: text put on the line to type over (terminal only). Raises
+        EOFError at the end of the input, KeyboardInterrupt on Ctrl-C.
+
+        The readline hook runs no Python code of its own (a ``functools.partial`` of a C
+        function): CPython drops an exception raised in a hook, so a Ctrl-C landing in one
+        would be lost and the prompt would wait on."""
+        import functools
+
         sys.stdout.flush()
         sys.stderr.flush()
         rl = self.readline
-        if rl is None and shown is not None:
-            shown()
         if not self.terminal:
             try:
                 line = sys.stdin.readline()
@@ -206,19 +207,15 @@ class LineReader:
                 raise InputError(_("the line is not valid UTF-8 text; type it again"))
             typer.echo(f"{prompt}{text}", err=True)
             return text
-        if rl is not None:
-            if prefill:
-                rl.set_startup_hook(lambda: rl.insert_text(prefill))
-            if shown is not None:
-                rl.set_pre_input_hook(shown)
+        if rl is not None and prefill:
+            rl.set_startup_hook(functools.partial(rl.insert_text, prefill))
         try:
             text = input(prompt)
         except UnicodeDecodeError:
             raise InputError(_("the line is not valid UTF-8 text; type it again")) from None
         finally:
-            if rl is not None:
+            if rl is not None and prefill:
                 rl.set_startup_hook(None)
-                rl.set_pre_input_hook(None)
         if not _is_text(text):
             raise InputError(_("the line is not valid UTF-8 text; type it again"))
         if rl is not None and history and text.strip():
@@ -370,7 +367,7 @@ class Session:
     @property
     def seen(self) -> Seen:
         """The game shown with the fingerprint of its stored form, which the next change is
-        made against. After a change the game is read again once the next prompt shows
+        made against. After a change the game is read again as the next prompt shows
         (:meth:`after_change`); when that read finds a game other than the one the change
         stored (another terminal changed it in between), the next change is refused as
         changed meanwhile, as ``hand`` refuses it."""
@@ -403,18 +400,22 @@ class Session:
 
     def after_change(self, stored: StoredGame) -> None:
         """A change stored ``stored``: show it at once; the game (with its fingerprint) is
-        read again once the next prompt shows (:meth:`read_in_background`), so the time from
+        read again as the next prompt shows (:meth:`read_in_background`), so the time from
         a confirmed hand to the next prompt is the change's and its report's only."""
         self._shown = stored
         self._read = []
         self._stale = True
 
     def read_in_background(self) -> None:
-        """Start reading the game again after a change, unless that has started already."""
+        """Start reading the game again after a change, unless that has started already. The
+        thread starts with Ctrl-C blocked (:func:`scorekeeper.progress.interrupts_held`), so
+        the kernel hands a Ctrl-C to the main thread, whose prompt it ends: one taken by this
+        thread would wake no prompt."""
         if not self._stale or self._reading is not None:
             return
         import threading
 
+        from scorekeeper import progress
         from scorekeeper.application import queries
 
         def read() -> None:
@@ -424,7 +425,8 @@ class Session:
                 self._read.append(err)
 
         self._reading = threading.Thread(target=read, name="scorekeeper-reread", daemon=True)
-        self._reading.start()
+        with progress.interrupts_held():
+            self._reading.start()
 
     def con(self) -> Console:
         from scorekeeper.presentation.console import console
@@ -496,10 +498,9 @@ class Session:
         )
         while True:
             offered = words.entry_line(self.again[0][0]) if self.again is not None else ""
+            self.read_in_background()
             try:
-                line = self.lines.read(
-                    self.prompt(), history=True, prefill=offered, shown=self.read_in_background
-                )
+                line = self.lines.read(self.prompt(), history=True, prefill=offered)
             except EOFError:
                 typer.echo("\n" + _(ENDED), err=True)
                 return
