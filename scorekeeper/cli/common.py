@@ -156,40 +156,49 @@ def emit_json(doc: Document | StreamedDocument) -> None:
     :func:`~scorekeeper.presentation.documents.streamed` one is written entry by entry.
 
     Non-ASCII text is written as is on a UTF-8 stream, and as ``\\uXXXX`` escapes (the same
-    JSON document) on a stream that cannot encode it. Raises TypeError for anything that did
-    not come from ``document()``, so no output skips the envelope."""
-    from scorekeeper.presentation.console import can_encode
+    JSON document) on a stream that cannot encode it; a control or direction character JSON
+    leaves as it is (DEL, U+202E) is written as its ``\\uXXXX`` escape too
+    (:func:`scorekeeper.presentation.console.json_visible`). Raises TypeError for anything
+    that did not come from ``document()``, so no output skips the envelope."""
+    from scorekeeper.presentation.console import can_encode, json_visible
 
     utf = can_encode(sys.stdout, "\u2660\U0001f600")
     if isinstance(doc, StreamedDocument):  # written entry by entry, the same text
         for piece in doc.pieces(ensure_ascii=not utf):
-            emit_text(piece)
-        emit_text("\n")
+            emit_text(json_visible(piece), checked=True)
+        emit_text("\n", checked=True)
         return
     if not isinstance(doc, Document):
         raise TypeError("a --json output must be made by presentation.documents.document()")
-    emit_text(json.dumps(doc, ensure_ascii=not utf) + "\n")
+    emit_text(json_visible(json.dumps(doc, ensure_ascii=not utf)) + "\n", checked=True)
 
 
 #: Characters written to standard output at a time by :func:`emit_text`.
 CHUNK = 4096
 
 
-def emit_text(text: str) -> None:
-    """Write ``text`` to standard output (as ``typer.echo`` does), a few KiB at a time.
+def emit_text(text: str, checked: bool = False) -> None:
+    """Write ``text`` to standard output, a few KiB at a time, then flush it.
 
     One large write to a pipe whose reader goes away part-way is cut short without an error
     (Python's buffered writer drops the BrokenPipeError of a partial write); written in pieces
-    smaller than its buffer, the closed pipe raises BrokenPipeError, and the command exits
+    no larger than its buffer, the closed pipe raises BrokenPipeError, and the command exits
     with its broken-pipe code (:data:`BROKEN_PIPE`). A control character (an escape sequence, a
-    direction control) is written escaped (:func:`scorekeeper.presentation.console.visible`):
-    JSON escapes them itself, and ``\\uNNNN`` of a direction control means it in JSON too."""
-    from scorekeeper.presentation.console import visible
+    direction control) is written escaped (:func:`scorekeeper.presentation.console.visible`),
+    unless ``checked`` says the text holds none already. Nothing is written when there is no
+    standard output."""
+    out = sys.stdout
+    if out is None:
+        return
+    if not checked:
+        from scorekeeper.presentation.console import has_controls, visible
 
-    if not text.isprintable():  # printable text holds no control character (a quick look)
-        text = visible(text)
+        if has_controls(text):
+            text = visible(text)
+    write = out.write
     for start in range(0, len(text), CHUNK):
-        typer.echo(text[start : start + CHUNK], nl=False)
+        write(text[start : start + CHUNK])
+    out.flush()
 
 
 def report_hand(stored: Any, number: int, as_json: bool) -> None:

@@ -259,6 +259,23 @@ def visible(value: str) -> str:
     return _CONTROL.sub(_escape, value)
 
 
+def json_visible(text: str) -> str:
+    """JSON text ``text`` with each character :func:`visible` escapes written as its JSON
+    escape ``\\uNNNN`` (the same JSON value; JSON escapes the other controls itself, and
+    these stand only inside its strings). ASCII text is looked at in C: only DEL can be
+    there."""
+    if text.isascii():
+        if "\x7f" not in text:
+            return text
+    elif text.isprintable():
+        return text
+    return _CONTROL.sub(_json_escape, text)
+
+
+def _json_escape(match: re.Match[str]) -> str:
+    return f"\\u{ord(match.group()):04x}"
+
+
 def has_controls(value: str) -> bool:
     """True when :func:`visible` would escape something in ``value``. Every character it
     escapes is a control, format or surrogate character, none of them printable: text that
