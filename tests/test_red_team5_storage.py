@@ -353,18 +353,20 @@ def reseal(db: Path, change: Any) -> None:
     index.write_bytes(b"".join(out))
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="index lines sealed again by hand are believed within the input bounds: checking every"
-    " text of every line by pattern costs 2.8 times the whole-history listing (README, caches)",
-)
 @pytest.mark.parametrize(
     "change",
     [
         lambda s: s[9][0].__setitem__(0, "\x1b[2JAnn"),
         lambda s: s[9][0].__setitem__(0, "Ann\u202e"),
         lambda s: s.__setitem__(3, "\x1b]52;c;aGk=\x07"),
-        lambda s: s.__setitem__(0, "garbage"),
+        pytest.param(
+            lambda s: s.__setitem__(0, "garbage"),
+            marks=pytest.mark.xfail(
+                strict=True,
+                reason="a time sealed again by hand as other plain text is believed: looking"
+                " at every line's times costs every whole-history listing (README, caches)",
+            ),
+        ),
     ],
     ids=["escape-in-name", "bidi-in-name", "escape-in-label", "created-garbage"],
 )

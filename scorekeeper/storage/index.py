@@ -295,7 +295,39 @@ def _read_line(line: bytes) -> IndexEntry | _Unusable | None:
     winner = entry.summary.winner
     if winner is not None and winner >= len(entry.summary.sides):
         return _Unusable(entry.id)
+    if not _plain(line) and not _believed(entry.summary):
+        return _Unusable(entry.id)
     return entry
+
+
+def _plain(data: bytes) -> bool:
+    """True when the index bytes ``data`` can hold no text a name or a label may not: ASCII
+    with no escape (JSON writes every control character as one) and no DEL; looked at in C."""
+    return data.isascii() and b"\\" not in data and b"\x7f" not in data
+
+
+def _believed(summary: Any) -> bool:
+    """True when every text of ``summary`` (an index summary as any decoder reads it) passes
+    the checks of the same text typed on the command line: names hold no control, format or
+    separator character (:data:`scorekeeper.domain.game.NOT_IN_NAMES`), the variant, label,
+    times and canasta kinds none of :data:`scorekeeper.domain.bounds.ODD_TEXT`. A line sealed
+    again by hand with other text is not believed: its game is summarised from its file."""
+    names: list[str] = []
+    texts = [summary.variant, summary.label, summary.created or "", summary.finished or ""]
+    for side in summary.sides:
+        names.append(side.name)
+        names.extend(side.players)
+        texts.extend(getattr(side, "canastas", None) or ())
+    if "".join(names).isprintable() and "".join(texts).isprintable():
+        return True  # printable text holds none of them (the common case, in C)
+    import unicodedata
+
+    from scorekeeper.domain.bounds import ODD_TEXT
+    from scorekeeper.domain.game import NOT_IN_NAMES
+
+    if any(unicodedata.category(c) in NOT_IN_NAMES for name in names for c in name):
+        return False
+    return not any(ODD_TEXT.search(text) for text in texts)
 
 
 class GameSummary:
@@ -534,36 +566,55 @@ def _from_file(path: Path, game_id: int) -> GameSummary | None:
     return None if made is None else GameSummary(game_id, made[2])
 
 
-def _lines_intact(handle: Any, header: Header) -> bool:
-    """True when the bytes of the opened index after its header (read in pieces of 1 MiB, then
-    read again from there) have the digest its header records (``lines``)."""
+def _lines_intact(handle: Any, header: Header) -> tuple[bool, bool]:
+    """Whether the bytes of the opened index after its header (read in pieces of 1 MiB, then
+    read again from there) have the digest its header records (``lines``), and whether they
+    are all plain (:func:`_plain`: no line's texts need a look)."""
     if not header.lines:
-        return False
+        return False, False
     start = handle.tell()
     made = blake2b(digest_size=16)
+    plain = True
     try:
         while chunk := handle.read(1 << 20):
             made.update(chunk)
+            plain = plain and _plain(chunk)
         handle.seek(start)
     except OSError:
-        return False
-    return made.hexdigest() == header.lines
+        return False, False
+    return made.hexdigest() == header.lines, plain
+
+
+def _decoded(line: bytes, decoder: msgspec.json.Decoder, plain: bool) -> Any:
+    """The entry of the index line ``line`` (its seal checked already) as ``decoder`` reads
+    it; :class:`_Unusable` past the bounds or with text no input may hold (looked at unless
+    ``plain`` says the whole index is, :func:`_plain`); None when damaged."""
+    try:
+        entry = decoder.decode(line)
+    except msgspec.ValidationError:
+        return _read_line(line)
+    except msgspec.DecodeError:
+        return None
+    if not plain and not _plain(line) and not _believed(entry.summary):
+        return _Unusable(entry.id)
+    return entry
 
 
 def _stream(
     path: Path,
     first: tuple[Any, Header] | None,
-    decode: Callable[[bytes], Any] = _ENTRY.decode,
+    decoder: msgspec.json.Decoder = _ENTRY,
     keep: Callable[[Any], bool] | None = None,
 ) -> Iterator[GameSummary]:
     """Every game's summary from the index file (``first``: the file opened already), one at a
-    time, each line's seal (unless every line is intact: :func:`_lines_intact`) and bounds
-    checked (:func:`_read_line`, here written out for speed). When the file turns out
+    time, each line's seal (unless every line is intact: :func:`_lines_intact`), bounds and
+    texts (unless the whole index is plain) checked (:func:`_read_line`, here written out for
+    speed). When the file turns out
     damaged or cut short the index is rebuilt and the games not yet given come from the
     rebuilt one; a sealed summary past the bounds is taken from its game file.
 
-    ``decode``: how a line is decoded (``_LISTED.decode``: only what a listing shows, each
-    field held to its bounds); ``keep``: only the games whose summary it accepts are given,
+    ``decoder``: how a line is decoded (``_LISTED``: only what a listing shows, each field
+    held to its bounds); ``keep``: only the games whose summary it accepts are given,
     looked at before anything is made for them."""
     from array import array
 
@@ -573,16 +624,11 @@ def _stream(
         handle, header = opened
         add, complete, last = given.append, False, None
         with handle:
-            whole = _lines_intact(handle, header)  # then no line's seal needs a look
+            whole, plain = _lines_intact(handle, header)  # then no line's seal needs a look
             for line in _bounded(handle):
-                if not whole and line[2:18] != seal(line[20:-1]):
+                if not whole and line[_SEAL] != seal(line[_SEALED_FROM:-1]):
                     break  # damaged: not the line the index wrote
-                try:
-                    entry: Any = decode(line)
-                except msgspec.ValidationError:
-                    entry = _read_line(line)
-                except msgspec.DecodeError:
-                    break
+                entry = _decoded(line, decoder, whole and plain)
                 if entry is None or (last is not None and entry.id >= last):
                     break
                 last = game_id = entry.id
@@ -879,7 +925,7 @@ def listing(path: Path, keep: Callable[[Any], bool] | None = None) -> Iterator[G
     if opened is not None:
         handle, header = opened
         if here is not None and header.folder == here and is_settled(header.checked_ns, here[1]):
-            return _stream(path, opened, _LISTED.decode, keep)
+            return _stream(path, opened, _LISTED, keep)
         handle.close()
     every = _revalidated(path, here)
     return every if keep is None else (g for g in every if keep(g.summary))
