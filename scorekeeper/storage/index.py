@@ -2,8 +2,8 @@
 scoring every game.
 
 ``<database>.index.json`` is JSON lines: a header line (``format``, the games folder's identity
-``folder`` when it was last scanned, ``checked_ns``, ``count``, and ``lines``, the BLAKE2b
-digest of every line after it; padded with spaces), then one
+``folder`` when it was last scanned, ``checked_ns``, ``count``, and ``lines``, the CRC-32 of
+every line after it; padded with spaces), then one
 line per game, newest first: ``["seal", id, [inode, modification time in ns, size], digest,
 summary]``. The summary holds dates, variant, label, sides with players and totals, outcome,
 and the per-side figures statistics need (hands, sum and best of hand scores, canastas by kind,
@@ -48,6 +48,7 @@ from __future__ import annotations
 import os
 import stat
 import time
+import zlib
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import suppress
 from itertools import islice
@@ -225,9 +226,9 @@ class _EntryV2(Struct, array_like=True):
 class Header(Struct):
     """The first line of the index: ``format``, the games folder's identity (inode,
     modification time in ns) at the scan that wrote it, when that scan began
-    (``checked_ns``), how many entries follow (``count``), and ``lines``, the BLAKE2b digest
-    (16 bytes, hex) of every byte after the header: while it matches, every line is the one
-    written, and the lines' own seals need not be looked at one by one."""
+    (``checked_ns``), how many entries follow (``count``), and ``lines``, the CRC-32 (8 hex
+    digits; :class:`_LinesCheck`) of every byte after the header: while it matches, every line
+    is the one written, and the lines' own seals need not be looked at one by one."""
 
     format: int
     folder: list[int] | None = None
@@ -566,6 +567,26 @@ def _from_file(path: Path, game_id: int) -> GameSummary | None:
     return None if made is None else GameSummary(game_id, made[2])
 
 
+class _LinesCheck:
+    """The check of every byte after an index's header (:attr:`Header.lines`): their CRC-32 as
+    8 hex digits, read at memory speed (the lines' own seals guard each line; this one only
+    says that no byte changed since they were written). An index written before held the
+    BLAKE2b digest (32 hex digits) there, and is still read by it (``recorded``)."""
+
+    def __init__(self, recorded: str = "") -> None:
+        self.blake = blake2b(digest_size=16) if len(recorded) == 32 else None
+        self.crc = 0
+
+    def update(self, data: bytes) -> None:
+        if self.blake is not None:
+            self.blake.update(data)
+        else:
+            self.crc = zlib.crc32(data, self.crc)
+
+    def hexdigest(self) -> str:
+        return self.blake.hexdigest() if self.blake is not None else f"{self.crc:08x}"
+
+
 def _lines_intact(handle: Any, header: Header) -> tuple[bool, bool]:
     """Whether the bytes of the opened index after its header (read in pieces of 1 MiB, then
     read again from there) have the digest its header records (``lines``), and whether they
@@ -573,7 +594,7 @@ def _lines_intact(handle: Any, header: Header) -> tuple[bool, bool]:
     if not header.lines:
         return False, False
     start = handle.tell()
-    made = blake2b(digest_size=16)
+    made = _LinesCheck(header.lines)
     plain = True
     try:
         while chunk := handle.read(1 << 20):
@@ -583,21 +604,6 @@ def _lines_intact(handle: Any, header: Header) -> tuple[bool, bool]:
     except OSError:
         return False, False
     return made.hexdigest() == header.lines, plain
-
-
-def _decoded(line: bytes, decoder: msgspec.json.Decoder, plain: bool) -> Any:
-    """The entry of the index line ``line`` (its seal checked already) as ``decoder`` reads
-    it; :class:`_Unusable` past the bounds or with text no input may hold (looked at unless
-    ``plain`` says the whole index is, :func:`_plain`); None when damaged."""
-    try:
-        entry = decoder.decode(line)
-    except msgspec.ValidationError:
-        return _read_line(line)
-    except msgspec.DecodeError:
-        return None
-    if not plain and not _plain(line) and not _believed(entry.summary):
-        return _Unusable(entry.id)
-    return entry
 
 
 def _stream(
@@ -625,10 +631,17 @@ def _stream(
         add, complete, last = given.append, False, None
         with handle:
             whole, plain = _lines_intact(handle, header)  # then no line's seal needs a look
+            checked = whole and plain  # then no line's texts need a look either
+            decode = decoder.decode
             for line in _bounded(handle):
                 if not whole and line[_SEAL] != seal(line[_SEALED_FROM:-1]):
                     break  # damaged: not the line the index wrote
-                entry = _decoded(line, decoder, whole and plain)
+                try:
+                    entry: Any = decode(line)
+                except msgspec.ValidationError:
+                    entry = _read_line(line)  # past the bounds (or damaged)
+                except msgspec.DecodeError:
+                    break
                 if entry is None or (last is not None and entry.id >= last):
                     break
                 last = game_id = entry.id
@@ -640,6 +653,8 @@ def _stream(
                     winner = summary.winner
                     if winner is not None and winner >= len(summary.sides):
                         summary = None
+                    elif not checked and not _plain(line) and not _believed(summary):
+                        summary = None  # text no input may hold
                 if summary is None:  # past the bounds: from the game file
                     from_file = _from_file(path, game_id)
                     if from_file is not None and (keep is None or keep(from_file.summary)):
@@ -764,7 +779,7 @@ class _IndexWriter:
         fd, name = tempfile.mkstemp(prefix=prefix, suffix=".tmp", dir=self.target.parent)
         self.tmp: Path | None = self.target.parent / os.path.basename(name)
         self.handle = os.fdopen(fd, "wb", buffering=1 << 16)
-        self.lines = blake2b(digest_size=16)  # of every line after the header
+        self.lines = _LinesCheck()  # of every line after the header
         try:
             self.handle.write(b" " * (_HEADER_WIDTH - 1) + b"\n")  # the header's place
         except OSError:
@@ -1030,7 +1045,9 @@ def record(path: Path, games: Iterable[Any]) -> None:
     body = bytearray()
     for game_id in sorted(lines, reverse=True):  # one buffer grown line by line
         body += lines[game_id]
-    whole = blake2b(body, digest_size=16).hexdigest()
+    check = _LinesCheck()
+    check.update(body)
+    whole = check.hexdigest()
     content = _ENCODE(Header(FORMAT, None, 0, len(lines), whole)) + b"\n" + body
     with suppress(OSError):
         write_atomically(index_file(path), content, durable=False)  # type: ignore[arg-type]
