@@ -111,7 +111,7 @@ class SideSummary(Struct):
     total: int
 
 
-class IndexSide(Struct, array_like=True):
+class IndexSide(Struct, array_like=True, gc=False):
     """One side of an index entry, stored as a list: name, players, total, hands, points, best
     hand, red threes, canastas by kind (each held to the input bounds when read)."""
 
@@ -141,7 +141,7 @@ class _SummaryFields(Struct):
     sides: list[IndexSide]
 
 
-class IndexSummary(_SummaryFields, array_like=True):
+class IndexSummary(_SummaryFields, array_like=True, gc=False):
     """The summary an index entry holds (see :func:`summary_of`), stored as a list of
     :class:`_SummaryFields`' values."""
 
@@ -195,6 +195,17 @@ class _ListedEntry(Struct, array_like=True, gc=False):
     identity: msgspec.Raw
     digest: msgspec.Raw
     summary: _ListedSummary
+
+
+class _SummarisedEntry(Struct, array_like=True, gc=False):
+    """A line of the index as :func:`summaries` reads it: its summary and id, the seal,
+    identity and digest left unread (a summary is all a reader of summaries is given)."""
+
+    seal: msgspec.Raw
+    id: int
+    identity: msgspec.Raw
+    digest: msgspec.Raw
+    summary: IndexSummary
 
 
 class _Sealed(Struct, array_like=True):
@@ -257,6 +268,7 @@ class _Unusable(Struct):
 
 _HEADER = msgspec.json.Decoder(Header)
 _ENTRY = msgspec.json.Decoder(IndexEntry)
+_SUMMARISED = msgspec.json.Decoder(_SummarisedEntry)
 _LISTED = msgspec.json.Decoder(_ListedEntry)
 _LINE_ID = msgspec.json.Decoder(_LineId)
 _V2 = msgspec.json.Decoder(_EntryV2)
@@ -609,7 +621,7 @@ def _lines_intact(handle: Any, header: Header) -> tuple[bool, bool]:
 def _stream(
     path: Path,
     first: tuple[Any, Header] | None,
-    decoder: msgspec.json.Decoder = _ENTRY,
+    decoder: msgspec.json.Decoder = _SUMMARISED,
     keep: Callable[[Any], bool] | None = None,
 ) -> Iterator[GameSummary]:
     """Every game's summary from the index file (``first``: the file opened already), one at a
