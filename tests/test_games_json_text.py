@@ -113,3 +113,35 @@ def test_any_games_encode_as_json_dumps_does(games, current):
             json.dumps(game_summary_json(g, current), ensure_ascii=ensure_ascii) for g in made
         )
         assert ", ".join(games_json_texts(made, current, ensure_ascii)) == expected
+
+
+#: Texts made of JSON's own punctuation: commas, colons, quotes, brackets, backslashes.
+punctuation = st.text(st.sampled_from(',:"{}[] \\a\n'), max_size=6)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(punctuation, punctuation, punctuation), min_size=1, max_size=20))
+def test_texts_of_json_punctuation_encode_as_json_dumps_does(games):
+    made = []
+    for n, (label, name, player) in enumerate(games, start=1):
+        side = IndexSide(name, [player], 10, 1, 10, 10, 0, {})
+        other = IndexSide("B", [], 5, 1, 5, 5, 0, {})
+        summary = IndexSummary(
+            "2026-11-22T10:00:00+00:00",
+            None,
+            "classic",
+            label,
+            1,
+            False,
+            False,
+            None,
+            False,
+            [side, other],
+        )
+        made.append(GameSummary(n, summary))
+    for ensure_ascii in (True, False):
+        expected = json.dumps(
+            {"format": 1, "games": [game_summary_json(g, 1) for g in made]},
+            ensure_ascii=ensure_ascii,
+        )
+        assert new_document(made, 1, ensure_ascii) == expected
