@@ -24,9 +24,9 @@ is what its entry recorded is the version the summary was made from. A file whos
 differs (it changed, or the data folder was copied or restored, which gives every file a new
 inode) is read again: when its bytes still have the recorded digest the summary is kept (a
 copied folder costs one read of each file, never a re-score); otherwise it is summarised
-again. A missing or damaged index is rebuilt from the game files; an index of an earlier
-format (1: one JSON object; 2: lines without a seal) is taken over the same way, its summaries
-kept for the files whose identity matches. The index is written back (atomically, without the
+again. A missing or damaged index is rebuilt from the game files, and so is an index of an
+earlier format (1: one JSON object; 2: lines without a seal): with no seal, nothing ties its
+summaries to their games, so none is kept. The index is written back (atomically, without the
 lock: any complete version is a valid cache) only when something changed. Recording a hand
 never reads or writes it.
 
@@ -225,15 +225,6 @@ class _LineId(Struct, array_like=True):
     id: int
 
 
-class _EntryV2(Struct, array_like=True):
-    """A line of the index of format 2 (no seal): taken over when that index is upgraded."""
-
-    id: int
-    identity: list[int]
-    digest: _Short
-    summary: IndexSummary
-
-
 class Header(Struct):
     """The first line of the index: ``format``, the games folder's identity (inode,
     modification time in ns) at the scan that wrote it, when that scan began
@@ -248,17 +239,6 @@ class Header(Struct):
     lines: str = ""
 
 
-class _SummaryV1(_SummaryFields):
-    """A summary as format 1 kept it (an object): taken over when that index is upgraded."""
-
-
-class _IndexV1(Struct):
-    """The index of format 1: ``{id: [identity, summary]}`` in one JSON object."""
-
-    format: int
-    games: dict[str, tuple[list[int], _SummaryV1]]
-
-
 class _Unusable(Struct):
     """A line whose seal matches but whose summary is past the input bounds: its game is
     taken from its file."""
@@ -271,7 +251,6 @@ _ENTRY = msgspec.json.Decoder(IndexEntry)
 _SUMMARISED = msgspec.json.Decoder(_SummarisedEntry)
 _LISTED = msgspec.json.Decoder(_ListedEntry)
 _LINE_ID = msgspec.json.Decoder(_LineId)
-_V2 = msgspec.json.Decoder(_EntryV2)
 _ENCODE = msgspec.json.Encoder().encode
 _ERRORS = (msgspec.ValidationError, msgspec.DecodeError)
 
@@ -695,54 +674,33 @@ _Old = tuple[int, list[int], str, IndexSummary, bytes | None]
 def _old_entries(path: Path) -> tuple[Header | None, Iterator[_Old]]:
     """The header of the index (None when it is missing, damaged or of an earlier format) and
     its entries, newest first, read one line at a time. A damaged line, a line out of order
-    and a summary past the bounds are left out (their games are summarised again). An index of
-    format 1 gives its entries with no digest (kept only for a file whose identity matches);
-    one of format 2, its entries without a seal (written again, sealed)."""
+    and a summary past the bounds are left out (their games are summarised again); an index of
+    an earlier format gives none (its lines carry no seal: every game is summarised again)."""
     handle = _open_plain(index_file(path))
     if handle is None:
         return None, iter(())
     try:
-        head = handle.readline(_HEADER_LIMIT)
-        header = _HEADER.decode(head)
+        header = _HEADER.decode(handle.readline(_HEADER_LIMIT))
     except (OSError, msgspec.ValidationError, msgspec.DecodeError):
         handle.close()
         return None, iter(())
-    if header.format == 1:
-        with handle:
-            try:
-                old = msgspec.json.decode(head + handle.read(), type=_IndexV1)
-            except (OSError, msgspec.ValidationError, msgspec.DecodeError, RecursionError):
-                return None, iter(())
-        taken: list[_Old] = []
-        for key, (identity, summary) in old.games.items():
-            fields = [getattr(summary, f) for f in summary.__struct_fields__]
-            taken.append((int(key), identity, "", IndexSummary(*fields), None))
-        taken.sort(key=lambda e: e[0], reverse=True)
-        return None, iter(taken)
-    if header.format not in (2, FORMAT):
+    if header.format != FORMAT:
         handle.close()
         return None, iter(())
-    return (header if header.format == FORMAT else None), _old_lines(handle, header.format)
+    return header, _old_lines(handle)
 
 
-def _old_lines(handle: Any, version: int) -> Iterator[_Old]:
-    """The entries of an opened index of format ``version`` (2 or :data:`FORMAT`), newest first
-    (see :func:`_old_entries`). Closes the file at the end."""
+def _old_lines(handle: Any) -> Iterator[_Old]:
+    """The entries of an opened index, newest first (see :func:`_old_entries`). Closes the file
+    at the end."""
     last = None
     with handle:
         try:
             for line in _bounded(handle):
-                if version == FORMAT:
-                    entry = _read_line(line)
-                    if entry is None or entry.__class__ is _Unusable:
-                        continue
-                    found: _Old = (entry.id, entry.identity, entry.digest, entry.summary, line)  # type: ignore[union-attr]
-                else:
-                    try:
-                        old = _V2.decode(line)
-                    except _ERRORS:
-                        continue
-                    found = (old.id, old.identity, old.digest, old.summary, None)
+                entry = _read_line(line)
+                if entry is None or entry.__class__ is _Unusable:
+                    continue
+                found: _Old = (entry.id, entry.identity, entry.digest, entry.summary, line)  # type: ignore[union-attr]
                 if last is not None and found[0] >= last:
                     continue
                 last = found[0]
