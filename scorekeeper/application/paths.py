@@ -27,7 +27,8 @@ def database_file(given: str) -> Path:
             ).format(path=given)
         )
     path = Path(given)
-    full = Path(os.path.abspath(path.expanduser()))
+    # resolved: a folder reached through a symlink is the folder it names
+    full = Path(os.path.realpath(path.expanduser()))
     for place in (full, *full.parents):
         name = place.name
         for end in (k for k, c in enumerate(name) if c == "." and k > 0):

@@ -42,6 +42,7 @@ from scorekeeper.storage.files import (
     backup_folder,
     change_files,
     check_lock,
+    check_own_names,
     check_tables,
     complete_pending,
     damaged,
@@ -56,6 +57,7 @@ from scorekeeper.storage.files import (
     read_game_file,
     read_json,
     read_plain,
+    refuse_game_database,
     remove_stale_temporary_files,
     write_atomically,
     write_game_file,
@@ -260,6 +262,7 @@ def restore_backup(path: Path, backup: Path) -> Path | None:
     step leaves the database as it was or as the backup holds it, once the next command ran.
     Returns where the replaced versions were kept (None when there were none).
     """
+    check_own_names(path)
     with _locked(path):
         complete_pending(path)
         data = read_backup(backup, path)
@@ -475,7 +478,7 @@ class Store:
         from scorekeeper.storage.codec import game_to_doc
 
         if self._used_ids is None:
-            self._used_ids = max(game_ids(self.path), default=0)
+            self._used_ids = max(game_ids(self.path, refuse_databases=True), default=0)
         game_id = max(int(self.meta.get("next_id", 1)), self._used_ids + 1)
         if game_id > MAX_GAME_ID:  # ids are never reused: no new game can be numbered
             raise InputError(
@@ -612,7 +615,8 @@ class Store:
             (game_file(self.path, i), encode({"games": {str(i): doc}}))
             for i, doc in self._changed.items()
         ]
-        for (_file, content), game_id in zip(writes, self._changed, strict=True):
+        for (file, content), game_id in zip(writes, self._changed, strict=True):
+            refuse_game_database(self.path, file)  # another database's file: never written
             if len(content) > MAX_GAME_BYTES and self._grows(game_id, len(content)):
                 check_game_size(len(content), _("game {id}").format(id=game_id))
         if meta_changed or not self._existed:
@@ -844,6 +848,7 @@ def open_store(
     """
     path = Path(path) if path is not None else default_path()
     check_database_path(path)
+    check_own_names(path)
     with _locked(path) if write else _unlocked():
         if write:
             complete_pending(path)

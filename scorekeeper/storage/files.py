@@ -43,10 +43,18 @@ Tables = dict[str, dict[str, Any]]
 
 def default_path() -> Path:
     """The database file: ``SCOREKEEPER_DB`` if set, else ``scorekeeper.json`` in the user data
-    folder that platformdirs gives."""
+    folder that platformdirs gives. DataFileError (exit 3) when ``SCOREKEEPER_DB`` is set but
+    empty."""
     env = os.environ.get("SCOREKEEPER_DB")
     if env:
         return Path(env)
+    if env is not None:  # set but empty: refused as --db '' is, never the default database
+        raise DataFileError(
+            _(
+                "SCOREKEEPER_DB is set but empty: give it a database file, or unset it to use"
+                " the default one"
+            )
+        )
     from platformdirs import user_data_dir
 
     return Path(user_data_dir("scorekeeper", appauthor=False)) / "scorekeeper.json"
@@ -83,6 +91,60 @@ def own_paths(path: Path) -> tuple[list[Path], list[Path]]:
     files = [path, index_file(path), stats_file(path), path.with_name(path.name + ".lock")]
     files.append(journal_file(path))
     return files, [games_folder(path), backup_folder(path)]
+
+
+#: The start of a database file's bytes: a JSON object whose first value is a table (an object);
+#: a cache's header (``{"format": ...``), a journal (``{"renames": [...``) or a lock (empty)
+#: never starts so.
+_TABLES_START = re.compile(rb'\s*\{\s*"(?:[^"\\]|\\.){0,200}"\s*:\s*\{')
+#: The start of a cache's header line (the summaries index, the statistics cache).
+_CACHE_START = re.compile(rb'\s*\{\s*"format"\s*:\s*[0-9]')
+
+
+def is_database_file(file: Path) -> bool:
+    """True when ``file`` is told as a database's own file: its first bytes are a JSON object
+    of tables (no cache's header, journal or lock), or, unless they are a cache's header
+    (``{"format": N``), its lock or games folder is beside it (``<file>.lock``,
+    ``<file>.games``: an empty, damaged or missing database file). A few system calls, no
+    folder listing."""
+    name = str(file)
+    try:  # not blocking on a pipe; a folder fails to read
+        fd = os.open(name, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except OSError:  # missing (a database whose file is gone still has its folder), unreadable
+        start = b""
+    else:
+        try:
+            start = os.read(fd, 256)
+        except OSError:
+            start = b""
+        finally:
+            os.close(fd)
+    if _TABLES_START.match(start):
+        return True
+    if _CACHE_START.match(start):
+        return False
+    return os.path.lexists(name + ".lock") or os.path.isdir(name + ".games")
+
+
+def check_own_names(path: Path) -> None:
+    """DataFileError (exit 3; nothing read or written) when one of the names the database at
+    ``path`` gives its own files (:func:`own_paths`: caches, lock, journal; its games and
+    backups folders when they are files) is another database's file (:func:`is_database_file`):
+    using ``path`` would write over that database (README, "Where data lives")."""
+    files, folders = own_paths(path)
+    names = files[1:]
+    for folder in folders:
+        with suppress(OSError):
+            if stat.S_ISREG(folder.stat().st_mode):
+                names.append(folder)
+    for name in names:
+        if is_database_file(name):
+            raise DataFileError(
+                _(
+                    "{file} is the file of another database, and the database {path} would"
+                    " write over it; give --db another file name (or move that database away)"
+                ).format(file=name, path=path)
+            )
 
 
 def is_own_path(path: Path, other: Path) -> bool:
@@ -129,13 +191,36 @@ def _is_linked(target: Path, files: list[Path], folders: list[Path]) -> bool:
     return False
 
 
-def game_ids(path: Path) -> list[int]:
-    """Ids of the game files of the database at ``path`` (unordered)."""
+def game_ids(path: Path, refuse_databases: bool = False) -> list[int]:
+    """Ids of the game files of the database at ``path`` (unordered). With
+    ``refuse_databases`` (before a game file is added), DataFileError when a game file's name
+    has a database's own lock or games folder beside it (``<id>.json.lock``,
+    ``<id>.json.games``): another database lives in the games folder, and adding games there
+    would break both (README, "Where data lives")."""
     try:
         names = os.listdir(games_folder(path))
     except (FileNotFoundError, NotADirectoryError):
         return []
+    if refuse_databases:
+        for name in names:
+            for end in (".lock", ".games"):
+                if name.endswith(end) and GAME_FILE.fullmatch(name[: -len(end)]):
+                    refuse_game_database(path, games_folder(path) / name[: -len(end)])
     return [int(m[1]) for m in map(GAME_FILE.fullmatch, names) if m]
+
+
+def refuse_game_database(path: Path, file: Path) -> None:
+    """DataFileError (exit 3) when the game file ``file`` of the database at ``path`` is
+    another database's file (:func:`is_database_file`, by what is beside it only: a game file
+    is itself a JSON object of tables): writing it would break both databases."""
+    name = str(file)
+    if os.path.lexists(name + ".lock") or os.path.isdir(name + ".games"):
+        raise DataFileError(
+            _(
+                "{file} is the file of another database, inside the games folder of the"
+                " database {path}; move that database away (nothing was changed)"
+            ).format(file=file, path=path)
+        )
 
 
 def damaged(path: Path, what: str, db: Path | None = None) -> DataFileError:

@@ -114,10 +114,14 @@ def m002_one_file_per_game(context: MigrationContext) -> None:
     """Schema 2: each game moves from the ``games`` table into its own file,
     ``<database>.games/<id>.json`` (a ``games`` table holding that one game), written atomically;
     the database file keeps ``meta``. ``next_id`` is raised past every game id, so ids are never
-    reused. Run again after a crash, it writes the same files."""
+    reused; a ``current`` game the file does not hold becomes none (as a restore does). Run
+    again after a crash, it writes the same files."""
     games = context.data.get("games", {})
     for key, doc in games.items():
         context.write_game(int(key), doc)
     used = max((int(k) for k in games), default=0)
     context.meta["next_id"] = max(int(context.meta.get("next_id", 1)), used + 1)
     context.data.pop("games", None)
+    current = context.meta.get("current")
+    if type(current) is int and str(current) not in games:
+        context.meta["current"] = None  # no current game the database does not hold
