@@ -182,21 +182,12 @@ COMPLETION_LIMIT = 16 * 1024 * 1024
 
 def _game_to_complete(path: Path, game_id: int) -> dict[str, Any] | None:
     """The document of game ``game_id`` of the database file ``path`` for completion: None
-    when there is no file; DataFileError when it is no plain file, is larger than
-    MAX_GAME_BYTES (and its line ends), or is not the game's file."""
+    when there is no file; DataFileError when it is no plain file, is larger than eight times
+    MAX_GAME_BYTES, or is not the game's file (:func:`.files.read_game_file`)."""
     from scorekeeper.domain.limits import MAX_GAME_BYTES
     from scorekeeper.storage import files
 
-    file = files.game_file(path, game_id)
-    try:
-        raw = files.read_plain(file, 2 * MAX_GAME_BYTES)
-    except FileNotFoundError:
-        return None
-    except (files.NotPlain, OSError):
-        from scorekeeper.errors import DataFileError
-
-        raise DataFileError(str(file)) from None
-    return files.parse_game_file(path, game_id, file, raw)
+    return files.read_game_file(path, game_id, None, 8 * MAX_GAME_BYTES)  # old games: larger
 
 
 def newest_side_names(path: Path, count: int, deleted: bool = False) -> list[tuple[int, list[str]]]:
