@@ -97,3 +97,23 @@ def test_whole_numbers_in_a_hand_file_are_recorded(cli, game):
     assert r.exit_code == 0, r.output
     hand = cli.json("show")["hands"][0]
     assert [t["meld_points"] for t in hand["teams"]] == [100, 25]
+
+
+@pytest.mark.parametrize(
+    "args", [["show", "GAME"], ["resume", "GAME"], ["delete", "GAME", "--yes"]]
+)
+def test_a_game_number_of_thousands_of_digits_is_refused_in_one_short_line(cli, db, game, args):
+    huge = "9" * 4000  # below the 4,300 digits Python converts, far beyond any game
+    before = database_files(db)
+    r = cli(*[huge if a == "GAME" else a for a in args])
+    assert r.exit_code == 1
+    lines = r.stderr.strip().splitlines()
+    assert lines == ["Error: there is no game (huge); 'scorekeeper games' lists them"]
+    assert database_files(db) == before
+
+
+def test_a_hand_number_of_thousands_of_digits_is_refused_in_one_short_line(cli, db, game):
+    assert cli("hand", "m=50", "m=0").exit_code == 0
+    r = cli("edit", "9" * 4000, "m=1", "m=2", "--yes")
+    assert r.exit_code == 1
+    assert r.stderr.strip() == "Error: there is no hand (huge); game 1 has 1 hand"
