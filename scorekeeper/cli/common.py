@@ -314,7 +314,7 @@ MAX_ERROR = 1000
 #: A quoted run longer than this (characters; a path or a name is shorter) is cut to an excerpt
 #: (:func:`scorekeeper.domain.bounds.quoted`).
 QUOTED_RUN = 200
-_QUOTED_RUN = re.compile(f"'([^']{{{QUOTED_RUN + 1},}})'")
+_QUOTED_RUN = re.compile(rf"(?<!\w)'([^'\s][^']{{{QUOTED_RUN},}})'(?!\w)")
 
 
 #: Control characters refused in command-line arguments (tab and line feed are allowed).
