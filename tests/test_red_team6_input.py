@@ -192,3 +192,12 @@ def test_a_long_guided_answer_is_refused_and_asked_again(env, tmp_path):
 
     hand = json.loads(shown.stdout)["hands"][0]
     assert hand["teams"][0]["meld_points"] == 50  # the question was asked again and answered
+
+
+def test_a_line_of_thirty_thousand_cards_within_the_bound_meets_the_card_bound(cli):
+    cli("new", "classic", "--team", "Us", "--team", "Them")
+    line = "check Us: " + " ".join(["K"] * 30_000)  # 60,009 characters: within 65,536
+    assert len(line) <= MAX_LINE
+    result = cli("play", input=line + "\nquit\n")
+    assert "longer than" not in result.output
+    assert "108" in result.output  # the cards' own bound refuses it
