@@ -295,6 +295,8 @@ def edit_hand(
 
 def hand_to_edit(stored: StoredGame, number: int) -> Hand:
     """Hand ``number`` (1 = first) of a game, to be edited; InputError when there is none."""
+    from scorekeeper.domain.bounds import quoted
+
     hands = stored.game.hands
     if not 1 <= number <= len(hands):
         count = len(hands)
@@ -303,7 +305,7 @@ def hand_to_edit(stored: StoredGame, number: int) -> Hand:
                 "there is no hand {hand}; game {id} has {n} hand",
                 "there is no hand {hand}; game {id} has {n} hands",
                 count,
-            ).format(hand=number, id=stored.id, n=count)
+            ).format(hand=quoted(number), id=stored.id, n=count)  # huge: "(huge)"
         )
     return hands[number - 1]
 

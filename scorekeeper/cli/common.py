@@ -293,12 +293,28 @@ def read_input(source: str, error: type[ScorekeeperError] = InputError) -> str:
 
 def error_line(message: str) -> None:
     """``Error: message`` as one line on stderr (line breaks in the message become spaces, and
-    any other control character it quotes from input is written as ``\\xNN``); at a terminal
+    any other control character it quotes from input is written as ``\\xNN``; a long text
+    quoted in it is cut to an excerpt, the whole to :data:`MAX_ERROR`); at a terminal
     narrower than the line, filled to its width (:func:`language.echo_message`)."""
+    from scorekeeper.domain.bounds import quoted
     from scorekeeper.presentation.console import visible
 
-    text = visible(" ".join(message.split()))
-    language.echo_message(_("Error: {message}").format(message=text))
+    text = " ".join(message.split())
+    if len(text) > QUOTED_RUN:  # what was typed is quoted as a short excerpt only
+        text = _QUOTED_RUN.sub(lambda m: f"'{quoted(m[1])}'", text)
+        if len(text) > MAX_ERROR:
+            text = text[: MAX_ERROR - 3] + "..."
+    language.echo_message(_("Error: {message}").format(message=visible(text)))
+
+
+#: Characters of an ``Error:`` message at most (far more than any refusal says): text typed
+#: and quoted in it (``'...'``) is cut to a short excerpt first, so a 64 KiB line typed is
+#: never echoed back whole.
+MAX_ERROR = 1000
+#: A quoted run longer than this (characters; a path or a name is shorter) is cut to an excerpt
+#: (:func:`scorekeeper.domain.bounds.quoted`).
+QUOTED_RUN = 200
+_QUOTED_RUN = re.compile(rf"(?<!\w)'([^'\s][^']{{{QUOTED_RUN},}})'(?!\w)")
 
 
 #: Control characters refused in command-line arguments (tab and line feed are allowed).

@@ -369,8 +369,10 @@ def confirm(question: str, default: bool) -> bool:
     the end of input."""
     import typer
 
+    from scorekeeper.cli.input_lines import bound_prompts
     from scorekeeper.domain.names import ascii_field
 
+    bound_prompts()  # piped answers are read bounded (README, "bounds")
     if i18n.language() == "en":
         try:
             return typer.confirm(question, default=default, err=True)

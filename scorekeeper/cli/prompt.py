@@ -48,6 +48,9 @@ def prompted(question: str, default: str, show_default: bool = True) -> str:
     """One answer to ``question`` on standard error (Click's prompt); a Ctrl-C or the end of
     the input ends the prompt's line first, so what is said next starts a line of its own.
     Raises ``typer.Abort`` then."""
+    from scorekeeper.cli.input_lines import bound_prompts
+
+    bound_prompts()  # piped answers are read bounded (README, "bounds")
     try:
         return typer.prompt(question, default=default, show_default=show_default, err=True)
     except typer.Abort:
@@ -61,8 +64,8 @@ def _ask(question: str, parse: Any, default: str = "0") -> Any:
     from scorekeeper.domain.names import ascii_field
 
     while True:
-        answer = prompted(question, default)
         try:
+            answer = prompted(question, default)  # InputError: a piped line far too long
             return parse(ascii_field(answer).strip())
         except (ScorekeeperError, ValueError) as err:
             echo_message(str(err), indent="  ")
@@ -78,7 +81,7 @@ def _count(limit: int, what: str, why: str = "") -> Any:
             raise ValueError(
                 _("{what}: type a count from 0 to {limit}").format(what=what, limit=limit)
             )
-        n = int(text)
+        n = int(text) if len(text) <= 12 else limit + 1  # a 4,300-digit int() raises
         if n > limit:
             raise ValueError(
                 _("{what}: at most {limit}{because}").format(
@@ -117,7 +120,7 @@ def _points_or_cards(game: Game, what: str, melds: bool, going_out: bool = False
             raise ValueError(_("{what}: a whole number, 0 or more, or the cards").format(what=what))
         text = " ".join(text.split("/"))  # melds may be separated by '/' as in one-line entries
         if is_digits(plain):
-            n = int(plain)
+            n = int(plain) if len(plain) <= 12 else v.deck_points + 1  # never a huge int()
             if n % v.point_step or n > v.deck_points:
                 raise ValueError(
                     _("{what}: a multiple of {step} up to {most}, or the cards").format(
@@ -141,7 +144,7 @@ def _special_hand(game: Game, f: EntryField) -> Any:
     def parse(text: str) -> str | None:
         if text.lower() in ("", "0", "-", "none", "no"):
             return None
-        if is_digits(text) and 1 <= int(text) <= len(keys):
+        if is_digits(text) and len(text) <= 4 and 1 <= int(text) <= len(keys):
             return keys[int(text) - 1]
         if text not in keys:
             raise ValueError(

@@ -46,23 +46,46 @@ def since_date(text: str, today: date | None = None) -> date:
     """``--since``: ``today``, ``yesterday``, ``Nd`` / ``Nw`` days or weeks back, ``Nm`` / ``Ny``
     calendar months or years back (the same day of the month, or the month's last day where it
     has none: 1m from 31 March is 28 or 29 February), or an ISO date ``YYYY-MM-DD``; any case,
-    spaces around ignored. UsageError for anything else, or a date before year 1."""
-    from datetime import timedelta
+    spaces around ignored. UsageError for anything else, a date before year 1, or a day
+    before the first this system's local time can place (0001-01-01 east of UTC)."""
+    from datetime import datetime
+
+    from scorekeeper.domain.bounds import quoted
 
     cleaned = text.strip().lower()
     base = today or date.today()
     try:
-        if cleaned in SINCE_WORDS:
-            return base - timedelta(days=SINCE_WORDS[cleaned])
-        number, unit = cleaned[:-1], cleaned[-1:]
-        if number.isdigit() and number.isascii():
-            if unit in ("d", "w"):
-                return base - timedelta(days=int(number) * (7 if unit == "w" else 1))
-            if unit in ("m", "y"):
-                return _months_back(base, int(number) * (12 if unit == "y" else 1))
-        return date.fromisoformat(cleaned)
+        day = _since_day(cleaned, base)
     except (ValueError, OverflowError):
-        raise UsageError(_(SINCE_ERROR).format(text=text.strip())) from None
+        raise UsageError(_(SINCE_ERROR).format(text=quoted(text.strip()))) from None
+    try:  # the day's first local instant, as the listing compares it (year 1 may not have one)
+        datetime.combine(day, datetime.min.time()).astimezone()
+    except (ValueError, OverflowError, OSError):
+        raise UsageError(
+            _(
+                "--since {text}: {day} is before the first day this system's clock can place;"
+                " give 0001-01-02 or later"
+            ).format(text=quoted(text.strip()), day=day.isoformat())
+        ) from None
+    return day
+
+
+def _since_day(cleaned: str, base: date) -> date:
+    """The day ``cleaned`` (a ``--since`` text, lower case) names, counted back from ``base``.
+    ValueError or OverflowError for anything else."""
+    from datetime import timedelta
+
+    if cleaned in SINCE_WORDS:
+        return base - timedelta(days=SINCE_WORDS[cleaned])
+    number, unit = cleaned[:-1], cleaned[-1:]
+    if number.isdigit() and number.isascii():
+        if len(number) > 9:  # far before year 1, and never a 4,300-digit int()
+            raise OverflowError(cleaned)
+        if unit in ("d", "w"):
+            return base - timedelta(days=int(number) * (7 if unit == "w" else 1))
+        if unit in ("m", "y"):
+            return _months_back(base, int(number) * (12 if unit == "y" else 1))
+    return date.fromisoformat(cleaned)
 
 
 def _months_back(day: date, months: int) -> date:

@@ -184,7 +184,9 @@ class LineReader:
     ) -> str:
         """One line typed after ``prompt`` (its line end taken off); ``history``: keep it for
         the up arrow; ``prefill``: text put on the line to type over (terminal only). Raises
-        EOFError at the end of the input, KeyboardInterrupt on Ctrl-C.
+        EOFError at the end of the input, KeyboardInterrupt on Ctrl-C; piped, InputError for
+        a line longer than :data:`scorekeeper.cli.input_lines.MAX_LINE` characters and
+        ``typer.Exit(1)`` past MAX_INPUT_BYTES of input (:func:`.input_lines.read_line`).
 
         The readline hook runs no Python code of its own (a ``functools.partial`` of a C
         function): CPython drops an exception raised in a hook, so a Ctrl-C landing in one
@@ -195,8 +197,10 @@ class LineReader:
         sys.stderr.flush()
         rl = self.readline
         if not self.terminal:
+            from scorekeeper.cli.input_lines import read_line
+
             try:
-                line = sys.stdin.readline()
+                line = read_line()  # bounded: a long line is refused, a huge input ends
             except UnicodeDecodeError:
                 raise InputError(_("the line is not valid UTF-8 text; type it again")) from None
             if not line:

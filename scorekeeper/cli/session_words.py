@@ -113,15 +113,24 @@ def command(line: str) -> Command | None:
 
 def hand_number(rest: str, word: str = "edit") -> int:
     """The hand's number ``edit N`` gives (1 is the first hand). UsageError for anything but
-    one whole number of 1 or more."""
+    one whole number from 1 to MAX_HANDS (a game holds no more hands)."""
+    from scorekeeper.domain.bounds import MAX_HANDS, quoted
+
     text = rest.strip()
-    if not is_digits(text) or int(text) < 1:
+    digits = text.lstrip("0")  # int() of a 4,300-digit text raises: never made
+    if not is_digits(text) or not digits:
         raise UsageError(
             _("{word} takes a hand's number, e.g. {word} 2; got '{text}'").format(
-                word=word, text=text
+                word=word, text=quoted(text)
             )
         )
-    return int(text)
+    if len(digits) > 9 or int(digits) > MAX_HANDS:
+        raise UsageError(
+            _("{word} takes a hand's number from 1 to {most}; got '{text}'").format(
+                word=word, text=quoted(text), most=MAX_HANDS
+            )
+        )
+    return int(digits)
 
 
 def name_key(name: str) -> str:
@@ -148,7 +157,13 @@ def split_side(text: str, names: Sequence[str], numbers: bool = False) -> tuple[
         candidate = name_key(" ".join(words[:k]))
         if candidate in keys:
             return keys.index(candidate), " ".join(words[k:])
-    if numbers and words and is_digits(words[0]) and 1 <= int(words[0]) <= len(names):
+    if (
+        numbers
+        and words
+        and is_digits(words[0])
+        and len(words[0]) <= 4
+        and 1 <= int(words[0]) <= len(names)
+    ):
         return int(words[0]) - 1, " ".join(words[1:])
     return None, stripped
 
@@ -180,7 +195,7 @@ def partners(text: str, names: Sequence[str]) -> tuple[int, ...]:
     for part in parts:
         if name_key(part) in keys:
             picked.append(keys.index(name_key(part)))
-        elif is_digits(part.strip()) and 1 <= int(part) <= len(names):
+        elif is_digits(part.strip()) and len(part.strip()) <= 4 and 1 <= int(part) <= len(names):
             picked.append(int(part) - 1)
         else:
             choices = listing(numbered(names))

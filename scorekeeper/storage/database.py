@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from scorekeeper import progress
-from scorekeeper.domain.bounds import MAX_GAME_BYTES, check_game_size, check_hands
+from scorekeeper.domain.bounds import MAX_GAME_BYTES, check_game_size, check_hands, quoted
 from scorekeeper.errors import DatabaseBusy, DataFileError, InputError, NotFound, os_reason
 from scorekeeper.i18n import gettext as _
 from scorekeeper.i18n import number
@@ -544,7 +544,9 @@ class Store:
             )
         if doc is None:
             raise NotFound(
-                _("there is no game {id}; 'scorekeeper games' lists them").format(id=game_id)
+                _("there is no game {id}; 'scorekeeper games' lists them").format(
+                    id=quoted(game_id)  # a number typed with hundreds of digits: "(huge)"
+                )
             )
         return load_game(self.path, game_id, doc)
 

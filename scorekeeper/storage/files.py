@@ -355,13 +355,23 @@ def check_tables(data: Any) -> bool:
     return True
 
 
-def read_game_file(db: Path, game_id: int, file: Path | None = None) -> dict[str, Any] | None:
+def read_game_file(
+    db: Path, game_id: int, file: Path | None = None, limit: int | None = None
+) -> dict[str, Any] | None:
     """The stored document of game ``game_id`` from its file (None when there is no file).
+    With ``limit`` (bytes), a file larger than that, or no plain file (a pipe, a device), is
+    damaged and never read (:func:`read_plain`: shell completion never waits on one).
 
     DataFileError naming the file when it is not a game file of this database."""
     file = file or game_file(db, game_id)
     try:
-        raw = file.read_bytes()
+        raw = file.read_bytes() if limit is None else read_plain(file, limit)
+    except NotPlain:
+        raise damaged(
+            file,
+            _("is not a plain file of at most {most} bytes").format(most=number(limit or 0)),
+            db,
+        ) from None
     except FileNotFoundError:
         return None
     except OSError as err:

@@ -174,6 +174,22 @@ def file_layout(path: Path) -> dict[str, Path]:
 DELETED_LOOKED_AT = 200
 
 
+#: The largest database file shell completion reads (bytes): it holds the games' index, far
+#: smaller; a larger file, a pipe or a device offers nothing, at once (never waits or fills
+#: memory: a TAB must not freeze the shell).
+COMPLETION_LIMIT = 16 * 1024 * 1024
+
+
+def _game_to_complete(path: Path, game_id: int) -> dict[str, Any] | None:
+    """The document of game ``game_id`` of the database file ``path`` for completion: None
+    when there is no file; DataFileError when it is no plain file, is larger than eight times
+    MAX_GAME_BYTES, or is not the game's file (:func:`.files.read_game_file`)."""
+    from scorekeeper.domain.limits import MAX_GAME_BYTES
+    from scorekeeper.storage import files
+
+    return files.read_game_file(path, game_id, None, 8 * MAX_GAME_BYTES)  # old games: larger
+
+
 def newest_side_names(path: Path, count: int, deleted: bool = False) -> list[tuple[int, list[str]]]:
     """For shell completion: the ``count`` newest games not deleted (with ``deleted``: the
     deleted ones, among the :data:`DELETED_LOOKED_AT` newest games) of the database file
@@ -181,14 +197,13 @@ def newest_side_names(path: Path, count: int, deleted: bool = False) -> list[tup
     game is rebuilt, so the time does not grow with the number of games). A game file that
     cannot be read is left out."""
     from scorekeeper.errors import DataFileError
-    from scorekeeper.storage import files
 
     found: list[tuple[int, list[str]]] = []
     for looked_at, game_id in enumerate(_newest_ids(path)):
         if deleted and looked_at >= DELETED_LOOKED_AT:
             break
         try:
-            doc = files.read_game_file(path, game_id)
+            doc = _game_to_complete(path, game_id)
         except DataFileError:
             continue
         if doc is None or bool(doc.get("deleted")) != deleted:
@@ -208,10 +223,10 @@ def side_names(path: Path, game_id: int | None = None) -> list[str]:
 
     try:
         if game_id is None:
-            data = files.read_json(path) if path.exists() else None
+            data = files.read_json(path, limit=COMPLETION_LIMIT) if path.exists() else None
             meta = (data or {}).get("meta", {}).get("1", {}) if isinstance(data, dict) else {}
             game_id = meta.get("current")
-        doc = files.read_game_file(path, int(game_id)) if game_id is not None else None
+        doc = _game_to_complete(path, int(game_id)) if game_id is not None else None
     except (DataFileError, TypeError, ValueError, AttributeError):
         return []
     return [str(side.get("name", "")) for side in (doc or {}).get("sides", [])]
@@ -225,7 +240,7 @@ def _newest_ids(path: Path) -> Iterator[int]:
     from scorekeeper.storage import files
 
     try:
-        data = files.read_json(path)
+        data = files.read_json(path, limit=COMPLETION_LIMIT)  # a pipe or device: none
         next_id = data["meta"]["1"]["next_id"]
     except (DataFileError, KeyError, TypeError):
         next_id = None
