@@ -13,21 +13,8 @@ import time
 import pytest
 
 from scorekeeper.storage import files
+from tests.test_completion import env as env  # the same clean environment, as a fixture
 from tests.test_installed_script import script
-
-
-@pytest.fixture
-def env(db, tmp_path):
-    clean = {k: v for k, v in os.environ.items() if not k.startswith(("_SCOREKEEPER", "COMP_"))}
-    clean.update(
-        {
-            "SCOREKEEPER_DB": str(db),
-            "SCOREKEEPER_CONFIG": str(tmp_path / "config"),
-            "HOME": str(tmp_path),
-            "_TYPER_COMPLETE_TEST_DISABLE_SHELL_DETECTION": "1",
-        }
-    )
-    return clean
 
 
 def _limit() -> None:
