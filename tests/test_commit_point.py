@@ -203,3 +203,44 @@ def test_an_index_whose_lines_are_out_of_order_still_lists_every_game(cli, db):
     index.write_bytes(b"\n".join([header, *reversed(lines)]) + b"\n")  # oldest first now
     listed = [g["game"] for g in cli.json("games", "--all")["games"]]
     assert sorted(listed) == [1, 2, 3]
+
+
+def backup_names(db: Path) -> list[str]:
+    folder = db.with_name(db.name + ".backups")
+    return sorted(p.name for p in folder.iterdir()) if folder.is_dir() else []
+
+
+def play_hands(cli, count: int) -> None:
+    for _ in range(count):
+        assert cli("hand", "--yes", "m=50", "m=50").exit_code == 0
+
+
+@pytest.mark.parametrize("at", ["the backup's rename", "the hand's rename, refused"])
+def test_a_change_that_did_not_happen_adds_no_backup_and_drops_none(cli, db, monkeypatch, at):
+    """A Ctrl-C at the rename of the backup a change keeps, or a write the system refuses
+    after it, leaves the backups as they were: the change did not happen, so the copy of the
+    files as they still are is removed again and no older backup is rotated away (ten
+    backups are kept: README, "Backups")."""
+    start(cli)
+    play_hands(cli, 11)  # eleven changes after the first: ten backups, the rotation full
+    before = backup_names(db)
+    assert len(before) == 10
+    real = os.replace
+
+    def replace(src, dst, *args, **kwargs):
+        if at == "the hand's rename, refused" and Path(dst) == game_file(db, 1):
+            raise OSError(errno.ENOSPC, "No space left on device", str(dst))
+        real(src, dst, *args, **kwargs)
+        if at == "the backup's rename" and Path(dst).parent.name.endswith(".backups"):
+            os.kill(os.getpid(), signal.SIGINT)
+
+    with monkeypatch.context() as patch:
+        patch.setattr(os, "replace", replace)
+        result = cli("hand", "--yes", "m=50", "m=50")
+    assert result.exit_code in (3, 130), result.output
+    assert "nothing was changed" in result.stderr
+    assert len(cli.json("show")["hands"]) == 11
+    assert backup_names(db) == before
+    play_hands(cli, 1)  # the next change rotates as ever: the oldest goes, one comes
+    after = backup_names(db)
+    assert len(after) == 10 and after[:-1] == before[1:]

@@ -73,7 +73,7 @@ def list_backups(path: Path) -> list[Backup]:
     return [b for _, b in sorted(found, key=lambda pair: pair[0], reverse=True)]
 
 
-def _rotate(path: Path, kept: int, newest: Path) -> None:
+def rotate_backups(path: Path, newest: Path, kept: int = BACKUPS_KEPT) -> None:
     """Drop the ``write`` backups beyond the ``kept`` most recently written (by the time each
     file was written, not by its name: a clock set ahead, or a file named for a later time,
     never makes the backup just written the one to go); ``newest`` always stays."""
@@ -116,18 +116,23 @@ def keep_backup(
         with open(target, "rb+") as copy:  # a crash of the system leaves no copy cut short
             os.fsync(copy.fileno())
     if kind == "write":
-        _rotate(path, kept, target)
+        rotate_backups(path, target, kept)
     return target
 
 
-def write_backup(path: Path, data: Tables, kind: str = "write", kept: int = BACKUPS_KEPT) -> Path:
+def write_backup(
+    path: Path, data: Tables, kind: str = "write", fresh: list[Path] | None = None
+) -> Path:
     """Keep ``data`` (the previous versions of what a change replaces) as a backup of the
-    database at ``path``, then rotate the ``write`` backups (the newest ``kept`` stay).
-    It is synced to disk before it is put in place, so neither a kill nor a crash of the
-    system leaves a backup cut short. Raises OSError when it cannot."""
+    database at ``path``; its path is added to ``fresh`` as soon as it may exist (so that a
+    change that then does not happen removes it: :func:`files.change_files`). It is synced to
+    disk before it is put in place, so neither a kill nor a crash of the system leaves a
+    backup cut short. The ``write`` backups are rotated (:func:`rotate_backups`) once the
+    change has passed its commit point, never before: a change that did not happen drops no
+    backup. Raises OSError when it cannot."""
     target = backup_target(path, kind)
+    if fresh is not None:
+        fresh.append(target)
     progress.file_change("backup", target)
     write_atomically(target, encode(data))
-    if kind == "write":
-        _rotate(path, kept, target)
     return target

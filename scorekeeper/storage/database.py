@@ -35,7 +35,13 @@ from scorekeeper.errors import DatabaseBusy, DataFileError, InputError, NotFound
 from scorekeeper.i18n import gettext as _
 from scorekeeper.i18n import number
 from scorekeeper.storage import backups, migrations
-from scorekeeper.storage.backups import backup_target, keep_backup, list_backups, write_backup
+from scorekeeper.storage.backups import (
+    backup_target,
+    keep_backup,
+    list_backups,
+    rotate_backups,
+    write_backup,
+)
 from scorekeeper.storage.files import (
     BACKUP_LIMIT,
     Tables,
@@ -345,13 +351,14 @@ def restore_backup(path: Path, backup: Path) -> Path | None:
         removals = [game_file(path, game_id) for game_id in created if game_id in existing]
         remove_stale_temporary_files(path)
         kept_box: list[Path] = []
+        fresh: list[Path] = []
 
         def keep() -> list[Path]:
             if current_meta is not None or replaced["games"]:
                 if "meta" not in replaced:
                     replaced["meta"] = data["meta"]
                 try:
-                    kept_box.append(write_backup(path, replaced, "restore", kept=BACKUPS_KEPT))
+                    kept_box.append(write_backup(path, replaced, "restore", fresh=fresh))
                 except OSError as err:
                     raise DataFileError(
                         _(
@@ -361,7 +368,7 @@ def restore_backup(path: Path, backup: Path) -> Path | None:
                     ) from None
             return kept_box + aside  # every file the restore removes is in one of them
 
-        change_files(path, writes, removals, keep=keep)
+        change_files(path, writes, removals, keep=keep, fresh=fresh)
         return kept_box[0] if kept_box else kept
 
 
@@ -433,6 +440,7 @@ class Store:
         self.path = path
         self.durable = durable
         self._existed = existed
+        self._fresh: list[Path] = []  # the backups this change wrote (files.change_files)
         self._storage = AtomicJSONStorage(data)
         self._db: Any = None
         meta = (data or {}).get("meta", {}).get("1")  # as TinyDB's meta table gives it
@@ -628,7 +636,10 @@ class Store:
         # (its journal must name a backup holding it: files.change_files)
         replaces = len(writes) > 1 and any(self._read.get(i) for i in self._changed)
         keep = self._keep_or_refuse if replaces else self._keep_or_warn
-        change_files(self.path, writes, durable=self.durable, keep=keep)
+        self._fresh = []
+        change_files(self.path, writes, durable=self.durable, keep=keep, fresh=self._fresh)
+        for backup in self._fresh:  # the change is stored: the oldest backups may go now
+            rotate_backups(self.path, backup, BACKUPS_KEPT)
         for game_id, doc in self._changed.items():
             self._read[game_id] = doc  # what the files hold now
         self._changed.clear()
@@ -683,7 +694,7 @@ class Store:
         created = [i for i, doc in previous.items() if doc is None]
         if created:
             data["created"] = {"1": {"games": created}}
-        return [write_backup(self.path, data, kept=BACKUPS_KEPT)]
+        return [write_backup(self.path, data, fresh=self._fresh)]
 
 
 @contextmanager

@@ -601,6 +601,7 @@ def change_files(
     removals: list[Path] | None = None,
     durable: bool = True,
     keep: Callable[[], list[Path] | None] | None = None,
+    fresh: list[Path] | None = None,
 ) -> None:
     """Make one change of the database at ``path`` (under its lock): write each ``(file,
     content)`` of ``writes`` (in order; the database file last) and remove each file of
@@ -614,7 +615,10 @@ def change_files(
     A change of one file is then one rename, its commit point. A change of several files
     writes the journal (:func:`journal_file`) listing them and those backups, its commit point,
     and then puts each in place (:func:`complete_pending`). A read-only file is refused
-    (:func:`refuse_read_only`)."""
+    (:func:`refuse_read_only`). ``fresh`` lists the backups ``keep`` wrote for this change
+    (filled as each is written): when the change does not pass its commit point (a refusal,
+    a kill's Ctrl-C), they are removed, as copies of what the files still hold, so a change
+    that did not happen leaves no backup behind."""
     removals = removals or []
     for target, _data in writes:
         refuse_read_only(target)
@@ -678,6 +682,8 @@ def change_files(
         if not committed:
             for tmp, _target in prepared:
                 tmp.unlink(missing_ok=True)
+            for backup in fresh or ():
+                backup.unlink(missing_ok=True)
         raise
     if durable and prepared and len(prepared) + len(removals) == 1:
         _fsync_folder(prepared[0][1].parent)  # complete_pending syncs the folders it changed
