@@ -114,3 +114,47 @@ def test_the_record_keeps_the_origin_of_the_imported_game(cli, tmp_path, db):
     assert len(origin) == 64 and int(origin, 16) >= 0  # a SHA-256 digest in hex
     original = json.loads((db.parent / f"{db.name}.games" / "1.json").read_text(encoding="utf-8"))
     assert "imported" not in next(iter(original["games"].values()))
+
+
+def test_an_export_only_claiming_anothers_origin_is_another_game(cli, tmp_path):
+    """A file whose record carries the origin of a game stored here, but other sides or other
+    hands, is not that game: it is imported, never refused as "imported already"."""
+    played(cli)
+    first = exported(cli, tmp_path)
+    cli.json("import", str(first))  # game 2, its origin the digest of game 1's record
+    cli.json("new", "classic", "--team", "Eve", "--team", "Fay")
+    second = json.loads(exported(cli, tmp_path, "3", "other.json").read_text())
+    copy = json.loads(exported(cli, tmp_path, "2", "copy.json").read_text())
+    second["record"]["imported"] = copy["record"]["imported"]  # the claim, forged
+    second["record"]["created"] = copy["record"]["created"]
+    forged = tmp_path / "forged.json"
+    forged.write_text(json.dumps(second))
+    doc = cli.json("import", str(forged))
+    assert doc["game"] == 4 and [t["team"] for t in doc["teams"]] == ["Eve", "Fay"]
+
+
+def test_an_origin_that_is_no_identity_is_refused(cli, tmp_path):
+    played(cli)
+    path = exported(cli, tmp_path)
+    doc = json.loads(path.read_text())
+    doc["record"]["imported"] = "game 1 of the Friday club"
+    path.write_text(json.dumps(doc))
+    result = cli("import", str(path))
+    assert result.exit_code == 3 and "'imported'" in result.stderr
+    assert game_ids(cli) == [1]
+
+
+def test_hands_taken_back_and_a_deleted_flag_do_not_come_in_with_an_import(cli, tmp_path):
+    """An export holds neither hands taken back nor a deleted flag: a record carrying them
+    comes in as the game its hands make, with nothing to redo, not deleted."""
+    played(cli)
+    path = exported(cli, tmp_path)
+    doc = json.loads(path.read_text())
+    doc["record"]["redo"] = doc["record"]["hands"] * 3
+    doc["record"]["deleted"] = True
+    path.write_text(json.dumps(doc))
+    assert cli.json("import", str(path))["game"] == 2
+    assert cli("resume", "2").exit_code == 0
+    result = cli("redo")
+    assert result.exit_code == 1 and "no hand to redo" in result.stderr
+    assert game_ids(cli) == [1, 2] and len(cli.json("show", "2")["hands"]) == 1

@@ -455,13 +455,18 @@ def import_game(db: Path | None, stored: StoredGame, again: bool = False) -> Imp
 
 
 def imported_before(store: GameStore, stored: StoredGame) -> StoredGame | None:
-    """The earliest stored game imported from the export ``stored`` comes from (same
-    ``origin``); None when there is none. Only games created at the same time can be one (an
-    import keeps the game's ``created``), so only those are read."""
+    """The earliest stored game imported from the export ``stored`` comes from: the same
+    ``origin``, the same sides, and hands one of the two begins with (the same game, played
+    on or not); None when there is none. Only games created at the same time can be one (an
+    import keeps the game's ``created``), so only those are read. An export that only claims
+    another's origin is another game, imported as one."""
     candidates = sorted(s.id for s in store.summaries() if s.created == stored.created)
     for game_id in candidates:
         other = store.get(game_id)
-        if other.origin == stored.origin:
+        if other.origin != stored.origin or other.game.sides != stored.game.sides:
+            continue
+        common = min(len(other.game.hands), len(stored.game.hands))
+        if other.game.hands[:common] == stored.game.hands[:common]:
             return other
     return None
 

@@ -7,6 +7,7 @@ an identical game and checks that it scores to the same sheet.
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any
 
 from scorekeeper.errors import DataFileError, ScorekeeperError
@@ -67,6 +68,8 @@ def game_from_export(doc: Any, source: str) -> StoredGame:
         )
     try:
         stored = game_from_doc(0, doc["record"])
+        stored.redo = []  # an export holds no hands taken back, and no deleted game
+        stored.deleted = False
         for hand in stored.game.hands:
             check_note(hand.note)
         sheet = sheet_json(stored)  # scores every hand
@@ -116,5 +119,17 @@ def game_from_export(doc: Any, source: str) -> StoredGame:
             ) from None
     if not isinstance(stored.label, str):
         raise DataFileError(_("{source}: 'label' must be text").format(source=source))
+    origin = doc["record"].get("imported", "")
+    if origin and not _IDENTITY.fullmatch(origin):
+        raise DataFileError(
+            _(
+                "{source}: 'imported' is not the identity of an exported game (64 hexadecimal"
+                " digits, as an export writes it); nothing was imported"
+            ).format(source=source)
+        )
     stored.origin = record_identity(doc["record"])
     return stored
+
+
+#: The identity of an exported game as a record carries it (``imported``): a SHA-256 digest.
+_IDENTITY = re.compile("[0-9a-f]{64}")
