@@ -15,16 +15,12 @@ from msgspec import Struct, field
 from scorekeeper.domain.bounds import MAX_HANDS, ODD_TEXT, check_hands, check_number
 from scorekeeper.domain.entries import SideEntry
 from scorekeeper.domain.minimums import NO_MINIMUM, Minimum, opening_minimum
-from scorekeeper.domain.names import name_key
+from scorekeeper.domain.names import name_key, refused_name, unseen_character
 from scorekeeper.domain.scoring import Breakdown, score_hand
 from scorekeeper.domain.variant import Variant
 from scorekeeper.errors import InputError, RuleError
 from scorekeeper.i18n import gettext as _
 from scorekeeper.i18n import listing, ngettext
-
-#: The Unicode categories no name may hold a character of: control (line breaks too), format
-#: (invisible, direction), line and paragraph separators (U+2028, U+2029).
-NOT_IN_NAMES = ("Cc", "Cf", "Zl", "Zp")
 
 
 def check_note(note: str) -> None:
@@ -121,21 +117,19 @@ class Game(Struct, dict=True):
                     variant=_(self.variant.title), allowed=allowed, n=len(names)
                 )
             )
-        for name in names:
-            if not name.strip():
-                raise InputError(_("a side's name cannot be empty"))
         for name in [*names, *(p for s in self.sides for p in s.players)]:
-            # control and format characters, and the line and paragraph separators (U+2028,
-            # U+2029): a name is one line of visible characters
-            odd = [c for c in name if unicodedata.category(c) in NOT_IN_NAMES]
-            if odd:
+            # a name is one line of visible characters (names.unseen_character)
+            odd = unseen_character(name)
+            if odd is not None:
                 raise InputError(
                     _(
                         "the name {name} holds an invisible or control character ({code});"
                         " type names with visible characters only"
-                    ).format(name=repr(name), code=f"U+{ord(odd[0]):04X}")
+                    ).format(name=refused_name(name), code=f"U+{ord(odd):04X}")
                 )
         folded = [name_key(n) for n in names]
+        if not all(folded):
+            raise InputError(_("a side's name cannot be empty"))
         if len(set(folded)) != len(folded):
             raise InputError(_("two sides have the same name; give each side its own name"))
         everyone = [name_key(p) for s in self.sides for p in s.players]

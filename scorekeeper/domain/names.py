@@ -11,6 +11,7 @@ differ only in Unicode composition (a decomposed "s" + combining cedilla is "ş"
 from __future__ import annotations
 
 import functools
+import re
 import unicodedata
 from collections.abc import Callable
 
@@ -22,17 +23,68 @@ from scorekeeper.i18n import language
 _I_FORMS = str.maketrans({"İ": "i", "I": "i", "ı": "i"})
 #: What casefold leaves of "İ": "i" followed by a combining dot above.
 _DOT_ABOVE = "\u0307"
+#: The Unicode categories no name may hold a character of: control (line breaks too), format
+#: (invisible, direction: U+200B, U+202E), line and paragraph separators (U+2028, U+2029),
+#: lone surrogates.
+NOT_IN_NAMES = frozenset(("Cc", "Cf", "Zl", "Zp", "Cs"))
+#: Characters of other categories that show as nothing, so that "Ann" and "Ann" + one of them
+#: would be two names a reader cannot tell apart, or a name would look empty: the soft hyphen,
+#: the combining grapheme joiner (U+034F), the Hangul fillers (U+115F, U+1160, U+3164,
+#: U+FFA0), Khmer's invisible vowels, the Mongolian variation selectors, the blank Braille
+#: pattern (U+2800), the musical formatting marks and the tag characters (Unicode's
+#: default-ignorable code points, the variation selectors aside, and the blank-looking letters).
+_SHOWS_AS_NOTHING = re.compile(
+    "[\u00ad\u034f\u115f\u1160\u17b4\u17b5\u180b-\u180f\u2800\u3164\uffa0"
+    "\U0001d173-\U0001d17a\U000e0000-\U000e0fff]"
+)
+#: The variation selectors: they choose a glyph (the emoji form of "❤") and change no name.
+_VARIATION_SELECTORS = re.compile("[\ufe00-\ufe0f\U000e0100-\U000e01ef]")
+
+
+def unseen_character(text: str) -> str | None:
+    """The first character of ``text`` a name (of a side, a player, a canasta kind, a penalty)
+    may not hold, or None: one of the categories :data:`NOT_IN_NAMES` or a character that shows
+    as nothing (a name is one line of visible characters, each name told apart by what a reader
+    sees). Printable text holds none but those that show as nothing, taken at once."""
+    if text.isascii():
+        return next((c for c in text if not " " <= c <= "~"), None)
+    if text.isprintable() and _SHOWS_AS_NOTHING.search(text) is None:
+        return None  # the common case, in C: no character of NOT_IN_NAMES is printable
+    for c in text:
+        if unicodedata.category(c) in NOT_IN_NAMES or _SHOWS_AS_NOTHING.match(c):
+            return c
+    return None
+
+
+def refused_name(text: str) -> str:
+    """``text`` quoted for the error that refuses it, each character
+    :func:`unseen_character` finds written as its code (``'Ann\\u034f'``), cut to 40 characters
+    of the name."""
+    shown = "".join(_code(c) if unseen_character(c) is not None else c for c in text[:40])
+    return f"'{shown}{'...' if len(text) > 40 else ''}'"
+
+
+def _code(char: str) -> str:
+    code = ord(char)
+    return (
+        f"\\x{code:02x}"
+        if code < 0x100
+        else f"\\u{code:04x}"
+        if code < 0x10000
+        else f"\\U{code:08x}"
+    )
 
 
 def name_key(text: str) -> str:
-    """The key two names are compared by: NFC, every i (İ, I, ı, i) as "i", case folded,
-    spacing collapsed to single spaces and stripped. Idempotent: ``name_key(name_key(x)) ==
-    name_key(x)``. Used by every comparison of side and player names (sides, players,
-    ``--player``, ``--team``, ``--dealer``, ``stats``, named one-line entries). For ASCII text
-    (NFC already, its only i forms "I" and "i") this is its lower case with spacing
-    collapsed, taken at once."""
+    """The key two names are compared by: variation selectors dropped, NFC, every i (İ, I,
+    ı, i) as "i", case folded, spacing collapsed to single spaces and stripped. Idempotent:
+    ``name_key(name_key(x)) == name_key(x)``. Used by every comparison of side and player
+    names (sides, players, ``--player``, ``--team``, ``--dealer``, ``stats``, named one-line
+    entries). For ASCII text (NFC already, its only i forms "I" and "i") this is its lower
+    case with spacing collapsed, taken at once."""
     if text.isascii():
         return " ".join(text.lower().split())
+    text = _VARIATION_SELECTORS.sub("", text)
     nfc = unicodedata.normalize("NFC", text).translate(_I_FORMS)
     folded = nfc.casefold().replace("i" + _DOT_ABOVE, "i")
     folded = unicodedata.normalize("NFC", folded).translate(_I_FORMS)

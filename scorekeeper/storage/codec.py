@@ -22,6 +22,7 @@ from scorekeeper.errors import DataFileError, InputError, ScorekeeperError
 from scorekeeper.i18n import gettext as _
 from scorekeeper.i18n import number
 from scorekeeper.storage.files import game_file
+from scorekeeper.variants import check_names as check_rule_names
 from scorekeeper.variants import variant_from_rules
 
 
@@ -149,19 +150,21 @@ def _variant(rules: dict[str, Any], game_id: int) -> Variant:
     key = repr(rules)  # exact: tells 1 from 1.0 and True, nan from null; cheaper than JSON
     variant = _VARIANTS.get(key)
     if variant is None:
-        variant = _VARIANTS[key] = variant_from_rules(rules, f"game {game_id}")
+        variant = _VARIANTS[key] = variant_from_rules(
+            rules, f"game {game_id}" if game_id else _("the game's rules")
+        )
     return variant
 
 
 def check_names(names: list[str], error: type[ScorekeeperError] = InputError) -> None:
     """``error`` unless each of ``names`` (of sides and players) is held to the bounds of a name
-    typed on the command line: at most MAX_NAME characters, and no control, format (U+202E) or
-    line or paragraph separator (U+2028, U+2029) character. A game coming in however it
+    typed on the command line: at most MAX_NAME characters, and no character
+    :func:`scorekeeper.domain.names.unseen_character` finds (control, format, separator, or
+    showing as nothing). A game coming in however it
     comes (an import, a restore, a schema update) is held to them (README, the bounds
     paragraph)."""
-    import unicodedata
-
     from scorekeeper.domain.limits import MAX_NAME
+    from scorekeeper.domain.names import refused_name, unseen_character
 
     for name in names:
         if not isinstance(name, str):
@@ -172,13 +175,13 @@ def check_names(names: list[str], error: type[ScorekeeperError] = InputError) ->
                     name=name[:20] + "...", n=number(len(name)), most=number(MAX_NAME)
                 )
             )
-        odd = [c for c in name if unicodedata.category(c) in ("Cc", "Cf", "Zl", "Zp")]
-        if odd:
+        odd = unseen_character(name)
+        if odd is not None:
             raise error(
                 _(
                     "the name {name} holds an invisible or control character ({code});"
                     " type names with visible characters only"
-                ).format(name=repr(name), code=f"U+{ord(odd[0]):04X}")
+                ).format(name=refused_name(name), code=f"U+{ord(odd):04X}")
             )
 
 
@@ -193,6 +196,8 @@ def game_from_doc(game_id: int, doc: dict[str, Any]) -> StoredGame:
         check_hands(len(checked.redo), "")
         check_names([n for s in checked.sides for n in (s.name, *s.players)])
     variant = _variant(checked.rules, game_id)
+    if not game_id:  # its kinds and titles held to a variant file's checks
+        check_rule_names(variant, _("the game's rules"), InputError)
     sides = tuple(Side(s.name, tuple(s.players), s.start_score) for s in checked.sides)
     hands = [hand_from_doc(variant, h) for h in checked.hands]
     game = Game(variant, sides, hands, first_dealer=checked.first_dealer)

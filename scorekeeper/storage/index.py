@@ -300,8 +300,8 @@ def _plain(data: bytes) -> bool:
 
 def _believed(summary: Any) -> bool:
     """True when every text of ``summary`` (an index summary as any decoder reads it) passes
-    the checks of the same text typed on the command line: names hold no control, format or
-    separator character (:data:`scorekeeper.domain.game.NOT_IN_NAMES`), the variant, label,
+    the checks of the same text typed on the command line: names hold no character
+    :func:`scorekeeper.domain.names.unseen_character` finds, the variant, label,
     times and canasta kinds none of :data:`scorekeeper.domain.bounds.ODD_TEXT`. A line sealed
     again by hand with other text is not believed: its game is summarised from its file."""
     names: list[str] = []
@@ -310,15 +310,14 @@ def _believed(summary: Any) -> bool:
         names.append(side.name)
         names.extend(side.players)
         texts.extend(getattr(side, "canastas", None) or ())
-    if "".join(names).isprintable() and "".join(texts).isprintable():
-        return True  # printable text holds none of them (the common case, in C)
-    import unicodedata
+    from scorekeeper.domain.names import unseen_character
 
-    from scorekeeper.domain.bounds import ODD_TEXT
-    from scorekeeper.domain.game import NOT_IN_NAMES
-
-    if any(unicodedata.category(c) in NOT_IN_NAMES for name in names for c in name):
+    if unseen_character("".join(names)) is not None:
         return False
+    if "".join(texts).isprintable():
+        return True  # printable text holds none of them (the common case, in C)
+    from scorekeeper.domain.bounds import ODD_TEXT
+
     return not any(ODD_TEXT.search(text) for text in texts)
 
 

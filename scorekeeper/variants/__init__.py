@@ -29,7 +29,7 @@ from scorekeeper.domain.variant import (
     resolve,
     validate_data,
 )
-from scorekeeper.errors import DataFileError, InputError, NotFound, os_reason
+from scorekeeper.errors import DataFileError, InputError, NotFound, ScorekeeperError, os_reason
 from scorekeeper.i18n import gettext as _
 from scorekeeper.i18n import listing
 from scorekeeper.variant_folders import user_variant_dir as user_variant_dir
@@ -432,20 +432,50 @@ def variant_file(file: str) -> Path:
     raise DataFileError(_("no variant file {file}").format(file=file))
 
 
-def check_names(variant: Variant, where: str) -> None:
-    """DataFileError for a canasta kind, alias or penalty whose name is empty or is already an
-    item of a hand entry (``out``, ``red``, ``meld``...: README, "One-line entries"), which a
-    one-line entry could then not tell apart."""
+def check_names(
+    variant: Variant, where: str, error: type[ScorekeeperError] = DataFileError
+) -> None:
+    """``error`` (DataFileError for a variant file, InputError for an import) for a canasta
+    kind, alias, penalty or special hand whose name is empty, holds a character a name may not
+    (:func:`scorekeeper.domain.names.unseen_character`: "natural" and "natural" + U+200B would
+    be two kinds a player cannot tell apart), or is already an item of a hand entry (``out``,
+    ``red``, ``meld``...: README, "One-line entries"), which a one-line entry could then not
+    tell apart; and for a title (the variant's, a canasta kind's, a penalty's, a special
+    hand's) holding a line break or a tab: a title is one line of a table or a heading."""
+    from scorekeeper.domain.names import refused_name, unseen_character
+
     items = {n for f in FIELDS for n in (*f.names, *f.json)}
     named = [(f"canastas.{k}", n) for k, c in variant.canastas.items() for n in (k, *c.aliases)]
     named += [(f"penalties.{k}", k) for k in variant.penalties]
+    named += [(f"special_hands.{k}", k) for k in variant.special_hands]
+    titled = [("title", variant.title)]
+    titled += [(f"canastas.{k}.title", c.title) for k, c in variant.canastas.items()]
+    titled += [(f"penalties.{k}.title", p.title) for k, p in variant.penalties.items()]
+    titled += [(f"special_hands.{k}.title", h.title) for k, h in variant.special_hands.items()]
+    for table, title in titled:
+        if isinstance(title, str) and ("\n" in title or "\t" in title or "\r" in title):
+            raise error(
+                _("{where}: {table} holds a line break or a tab; a title is one line").format(
+                    where=where, table=table
+                )
+            )
     for table, name in named:
         if not name.strip():
-            raise DataFileError(
+            raise error(
                 _("{where}: {table} has an empty name or alias").format(where=where, table=table)
             )
+        odd = unseen_character(name)
+        if odd is not None:
+            raise error(
+                _(
+                    "{where}: {table}: the name {name} holds an invisible or control character"
+                    " ({code}); names are visible characters only"
+                ).format(
+                    where=where, table=table, name=refused_name(name), code=f"U+{ord(odd):04X}"
+                )
+            )
         if name.lower() in items:
-            raise DataFileError(
+            raise error(
                 _(
                     "{where}: {table}: '{name}' is an item of a hand entry ({items}); give the"
                     " kind another name"
