@@ -265,6 +265,37 @@ def table_lines(
     Widths are Rich's: a column with a ``width`` keeps it; the others are as wide as their
     widest cell, and a table too wide for the console is narrowed as Rich narrows it (the
     widest wrapable columns first), their cells then wrapped at spaces (:func:`divide`)."""
+    lines = _laid_out(con, columns, rows, box, padding, show_edge, header_style, title, title_style)
+    assert lines is not None  # only fitted_table_lines gives a table up
+    return lines
+
+
+def fitted_table_lines(
+    con: Console,
+    columns: Sequence[Column],
+    rows: Sequence[Sequence[Cell | str]],
+    *,
+    box: Box | None,
+    title: str | None = None,
+) -> list[Line] | None:
+    """:func:`table_lines` of a table that fits the console as wide as its widest cells;
+    None for one that Rich would have to narrow (a caller whose cells Rich measures in its
+    own way, a number never cut, then hands the table to Rich)."""
+    return _laid_out(con, columns, rows, box, 1, True, "table.header", title, "table.title", True)
+
+
+def _laid_out(
+    con: Console,
+    columns: Sequence[Column],
+    rows: Sequence[Sequence[Cell | str]],
+    box: Box | None,
+    padding: int,
+    show_edge: bool,
+    header_style: str,
+    title: str | None,
+    title_style: str,
+    fit_only: bool = False,
+) -> list[Line] | None:
     count = len(columns)
     pads = [(0 if k == 0 else padding, 0 if k == count - 1 else padding) for k in range(count)]
     extra = (count - 1 if box else 0) + (2 if box and show_edge else 0)
@@ -297,6 +328,8 @@ def table_lines(
     # as Rich measures a column: its widest line and padding, at most the room there is
     widths = [max(min(m + sum(p), room), 0) or 1 for m, p in zip(most, pads, strict=True)]
     if sum(widths) > room:
+        if fit_only:
+            return None
         wrapable = [c.width is None and c.wrap for c in columns]
         widths = _collapse(widths, wrapable, room)
         widths = [min(m + sum(p), w) for m, p, w in zip(most, pads, widths, strict=True)]

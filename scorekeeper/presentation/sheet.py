@@ -96,40 +96,48 @@ def games_json_stream(games: Iterable[GameSummary], current: int | None) -> Stre
 
 
 def print_games(con: Console, games: Sequence[GameSummary], current: int | None) -> None:
-    """The games list (game summaries), newest first; the current game is marked with ``*``."""
-    from rich.text import Text
+    """The games list (game summaries), newest first; the current game is marked with ``*``.
 
+    Printed as finished lines (:func:`~.plain.table_lines`: Rich's look, its widths and its
+    wrapping of a long name or label, without Rich laying out each row)."""
     if not games:
         con.print(_("No games match."))
         return
     if con.width < NARROW:
         _print_games_narrow(con, games, current)
         return
-    table = plain_table(_("Games"))
-    table.add_column(_("Game"), justify="right", no_wrap=True)
-    table.add_column(_("Date"), no_wrap=True)
-    table.add_column(_("Variant"), overflow="fold")
-    table.add_column(_("Sides and totals"), overflow="fold")
-    table.add_column(_("Hands"), justify="right")
-    table.add_column(_("Winner"), overflow="fold")
+    from rich import box
+
+    from scorekeeper.presentation.plain import Column, cell, figures, print_lines, table_lines
+
+    columns = [
+        Column(_("Game"), "right", wrap=False),
+        Column(_("Date"), wrap=False),
+        Column(_("Variant")),
+        Column(_("Sides and totals")),
+        Column(_("Hands"), "right"),
+        Column(_("Winner")),
+    ]
+    figure = figures()
+    rows = []
     for summary in games:
-        sides = Text()
-        for i, side in enumerate(summary.sides):
-            if i:
-                sides.append("\n")
-            sides.append(side.name)
-            sides.append(f" {num(side.total)}")
+        sides = "\n".join(f"{side.name} {figure(side.total)}" for side in summary.sides)
         label = f"\n{summary.label}" if summary.label else ""
-        mark = "*" if summary.id == current else ""
-        table.add_row(
-            f"{mark}{summary.id}",
-            local_date(summary.created),
-            Text(summary.variant + label),
-            sides,
-            str(summary.hands_played),
-            Text(summary_result_text(summary)),
+        texts = [summary.variant + label, sides, summary_result_text(summary)]
+        if has_controls("".join(texts)):  # shown escaped, as the console shows them
+            texts = [visible(t) for t in texts]
+        variant, sides, result = texts
+        rows.append(
+            (
+                f"{'*' if summary.id == current else ''}{summary.id}",
+                local_date(summary.created),
+                cell(variant) if label else variant,
+                cell(sides),
+                str(summary.hands_played),
+                result,
+            )
         )
-    con.print(table)
+    print_lines(con, table_lines(con, columns, rows, box=box.SIMPLE_HEAVY, title=_("Games")))
     if any(g.id == current for g in games):
         con.print(_("* the current game"))
 

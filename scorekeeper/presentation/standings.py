@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from scorekeeper.i18n import N_, ngettext
 from scorekeeper.i18n import gettext as _
-from scorekeeper.presentation.console import print_header, text
+from scorekeeper.presentation.console import print_header, text, visible
 from scorekeeper.presentation.documents import Document, document
 from scorekeeper.presentation.render import (
     minimum_json,
@@ -153,22 +153,44 @@ def print_standings(con: Console, stored: StoredGame, footer: bool = False) -> N
         # a heading with no space to wrap at (Japanese) would be cut: the footer's lines say
         # the next opening minimums instead, as status says them
         footer = True
-    table = plain_table()
-    table.add_column(_("Side"), overflow="fold")
-    table.add_column(_("Total"), justify="right", no_wrap=True)
-    if not footer:  # with the footer, its line gives the next opening minimums, once
-        table.add_column(_("Next opening minimum"), justify="right")
     over = game.outcome.over
+    rows = []
     for side, total, minimum in zip(game.sides, game.totals, game.next_minimums(), strict=True):
-        row = [text(side.name), number_cell(total)]
-        if not footer:
-            row.append(number_cell("-" if over else minimum_text(minimum)))
-        table.add_row(*row)
-    con.print(table)
+        row = [visible(side.name), num(total)]
+        if not footer:  # with the footer, its line gives the next opening minimums, once
+            row.append("-" if over else minimum_text(minimum))
+        rows.append(row)
+    _print_standings_table(con, rows)
     print_outcome(con, stored, dealer=not footer)
     if footer:
         for line in footer_lines(stored):
             print_header(con, line)
+
+
+def _print_standings_table(con: Console, rows: list[list[str]]) -> None:
+    """The standings table of ``rows`` (a side's name, its total and, when there are three
+    cells, its next opening minimum): as finished lines where it fits at its cells' widths
+    (:func:`~.plain.fitted_table_lines`, the lines Rich would print), else laid out by Rich,
+    which narrows the names and the heading but never cuts a number."""
+    from rich import box
+
+    from scorekeeper.presentation.plain import Column, fitted_table_lines, print_lines
+
+    columns = [Column(_("Side")), Column(_("Total"), "right", wrap=False)]
+    if len(rows[0]) == 3:
+        columns.append(Column(_("Next opening minimum"), "right"))
+    lines = fitted_table_lines(con, columns, rows, box=box.SIMPLE_HEAVY)
+    if lines is not None:
+        print_lines(con, lines)
+        return
+    table = plain_table()
+    table.add_column(columns[0].header, overflow="fold")
+    table.add_column(columns[1].header, justify="right", no_wrap=True)
+    if len(columns) == 3:
+        table.add_column(columns[2].header, justify="right")
+    for row in rows:
+        table.add_row(text(row[0]), *map(number_cell, row[1:]))
+    con.print(table)
 
 
 def _minimum_column_fits(con: Console, stored: StoredGame) -> bool:
