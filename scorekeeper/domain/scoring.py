@@ -45,7 +45,8 @@ class Breakdown(Struct, frozen=True):
 
     @property
     def hand_score(self) -> int:
-        return sum(getattr(self, name) for name in self.__struct_fields__)
+        """The sum of the fields (points): the side's score for the hand."""
+        return sum(structs.astuple(self))
 
     def to_json(self) -> dict[str, int]:
         return {**structs.asdict(self), "hand_score": self.hand_score}

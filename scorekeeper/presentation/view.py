@@ -103,8 +103,9 @@ class Item(Struct, frozen=True):
 class HandView(Struct, frozen=True):
     """Hand ``number`` of a game as every output shows it, one value per side in side order.
 
-    ``breakdowns``: the signed DESIGN.md fields (points) per side; ``items``: the same as the
-    eight breakdown items in DESIGN.md order, with their labels and cards; ``meld_cards`` /
+    ``breakdowns``: the signed DESIGN.md fields (points) per side; :attr:`items`: the same as
+    the eight breakdown items in DESIGN.md order, with their ``labels`` (the game's
+    :func:`breakdown_labels`, one mapping shared by every hand) and cards; ``meld_cards`` /
     ``hand_cards``: the cards a side typed, written compactly (``KKKK2 QQQ``, ``J 5 X``), None
     where it typed points; ``scores``: hand scores; ``totals``: running totals after the hand;
     ``minimums``: the opening minimums that applied at the hand (RULES.md §3); ``next_minimums``:
@@ -116,7 +117,7 @@ class HandView(Struct, frozen=True):
     number: int
     teams: tuple[str, ...]
     breakdowns: tuple[Breakdown, ...]
-    items: tuple[Item, ...]
+    labels: Mapping[str, str]
     meld_cards: tuple[str | None, ...]
     hand_cards: tuple[str | None, ...]
     scores: tuple[int, ...]
@@ -127,6 +128,21 @@ class HandView(Struct, frozen=True):
     partners: tuple[str, ...] = ()
     note: str = ""
     recorded_at: str = ""
+
+    @property
+    def items(self) -> tuple[Item, ...]:
+        """The breakdown as items, in DESIGN.md order (made when asked for: the score pad of
+        a long game shows hand scores only)."""
+        typed = {"meld_cards": self.meld_cards, "hand_cards": self.hand_cards}
+        return tuple(
+            Item(
+                key,
+                label,
+                tuple([getattr(b, key) for b in self.breakdowns]),
+                typed[CARDS_UNDER[key]] if key in CARDS_UNDER else (),
+            )
+            for key, label in self.labels.items()
+        )
 
 
 def _view(
@@ -144,27 +160,17 @@ def _view(
         labels = breakdown_labels(game.variant)
     if entries:
         cards = [entry_cards(e) for e in entries]
-        typed = {"meld_cards": tuple(c[0] for c in cards), "hand_cards": tuple(c[1] for c in cards)}
+        meld_cards, hand_cards = tuple(c[0] for c in cards), tuple(c[1] for c in cards)
     else:
-        none = tuple(None for _ in breakdowns)
-        typed = {"meld_cards": none, "hand_cards": none}
-    items = tuple(
-        Item(
-            key,
-            label,
-            tuple(getattr(b, key) for b in breakdowns),
-            typed[CARDS_UNDER[key]] if key in CARDS_UNDER else (),
-        )
-        for key, label in labels.items()
-    )
+        meld_cards = hand_cards = (None,) * len(breakdowns)
     return HandView(
         number=number,
         teams=tuple(game.names),
         breakdowns=tuple(breakdowns),
-        items=items,
-        meld_cards=typed["meld_cards"],
-        hand_cards=typed["hand_cards"],
-        scores=tuple(b.hand_score for b in breakdowns),
+        labels=labels,
+        meld_cards=meld_cards,
+        hand_cards=hand_cards,
+        scores=tuple([b.hand_score for b in breakdowns]),
         totals=tuple(totals),
         minimums=tuple(minimums),
         next_minimums=tuple(after),
