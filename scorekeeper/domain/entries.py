@@ -407,27 +407,34 @@ def read_entry(variant: Variant, obj: Mapping[str, Any], side: str = "side") -> 
     for f in FIELDS:
         if f.refused and values.get(f.key) and not f.used(variant):
             raise InputError(labelled(side, _(f.refused).format(variant=_(variant.title))))
-    for f in FIELDS:
-        text = texts.get(f.cards_key) if f.kind == POINTS_OR_CARDS else None
-        if text is not None:
-            try:
-                values[f.cards_key] = _parse(f, text, variant.held)
-            except InputError as err:
-                raise InputError(labelled(side, err.message)) from None
-    penalty_keys = [f.json[0] for f in FIELDS if f.kind == PENALTIES and f.json[0] in obj]
-    floats = {
-        k: dict(v) if isinstance(v, Mapping) else v
-        for k, v in obj.items()
-        if isinstance(v, float)
-        or (k in penalty_keys and isinstance(v, Mapping) and _has_float(v.values()))
-    }
-    own = set(SideEntry.__struct_fields__)
+    if texts:  # typed cards, parsed field by field
+        for f in FIELDS:
+            text = texts.get(f.cards_key) if f.kind == POINTS_OR_CARDS else None
+            if text is not None:
+                try:
+                    values[f.cards_key] = _parse(f, text, variant.held)
+                except InputError as err:
+                    raise InputError(labelled(side, err.message)) from None
+    floats = {}
+    if any(isinstance(v, float | Mapping) for v in obj.values()):
+        penalty_keys = [f.json[0] for f in FIELDS if f.kind == PENALTIES and f.json[0] in obj]
+        floats = {
+            k: dict(v) if isinstance(v, Mapping) else v
+            for k, v in obj.items()
+            if isinstance(v, float)
+            or (k in penalty_keys and isinstance(v, Mapping) and _has_float(v.values()))
+        }
+    own = _OWN_FIELDS
     other = {k: v for k, v in values.items() if k not in own and v not in (0, False, None, {})}
     form = EntryForm(
-        keys=tuple(k for k in obj if k != "team"),
+        keys=tuple([k for k in obj if k != "team"]),
         canastas=canastas,
         penalties=penalties,
         cards=texts,
         floats=floats,
     )
     return SideEntry(**{k: v for k, v in values.items() if k in own}, other=other, form=form)
+
+
+#: The fields a :class:`SideEntry` has of its own (the others go in its ``other``).
+_OWN_FIELDS = frozenset(SideEntry.__struct_fields__)
