@@ -20,10 +20,21 @@ BASE_FILE = BUILTIN_DIR / "base.toml"
 def user_variant_dir() -> Path:
     """Folder of the user's variant files (created by ``variants init`` when needed):
     ``$SCOREKEEPER_CONFIG/variants`` when that is set, else ``variants`` in the user config
-    folder platformdirs gives."""
+    folder platformdirs gives. DataFileError (exit 3) when ``SCOREKEEPER_CONFIG`` is set but
+    empty: refused, as an empty ``SCOREKEEPER_DB`` is, never taken for the default folder."""
     env = os.environ.get("SCOREKEEPER_CONFIG")
     if env:
         return Path(env) / "variants"
+    if env is not None:
+        from scorekeeper.errors import DataFileError
+        from scorekeeper.i18n import gettext as _
+
+        raise DataFileError(
+            _(
+                "SCOREKEEPER_CONFIG is set but empty: give it a config folder, or unset it to"
+                " use the default one"
+            )
+        )
     from platformdirs import user_config_dir
 
     return Path(user_config_dir("scorekeeper", appauthor=False)) / "variants"

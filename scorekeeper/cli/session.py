@@ -209,7 +209,11 @@ class LineReader:
             if not _is_text(text):
                 typer.echo(prompt, err=True)
                 raise InputError(_("the line is not valid UTF-8 text; type it again"))
-            typer.echo(f"{prompt}{text}", err=True)
+            from scorekeeper.presentation.console import visible
+
+            # echoed as the console shows typed text: a control or direction character of a
+            # piped line never drives the terminal
+            typer.echo(f"{prompt}{visible(text)}", err=True)
             return text
         if rl is not None and prefill:
             rl.set_startup_hook(functools.partial(rl.insert_text, prefill))

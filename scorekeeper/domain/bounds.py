@@ -21,6 +21,8 @@ from scorekeeper.domain.limits import MAX_HANDS as MAX_HANDS
 from scorekeeper.domain.limits import MAX_INPUT_BYTES as MAX_INPUT_BYTES
 from scorekeeper.domain.limits import MAX_NAME as MAX_NAME
 from scorekeeper.domain.limits import MAX_NUMBER as MAX_NUMBER
+from scorekeeper.domain.limits import MAX_PLAYERS as MAX_PLAYERS
+from scorekeeper.domain.limits import MAX_SIDES as MAX_SIDES
 from scorekeeper.domain.limits import MAX_TEXT as MAX_TEXT
 from scorekeeper.errors import InputError, ScorekeeperError
 from scorekeeper.i18n import gettext as _
@@ -84,6 +86,18 @@ def check_hands(count: int, where: str, error: type[ScorekeeperError] = InputErr
         most=number(MAX_HANDS), n=number(count)
     )
     raise error(f"{where}: {said}" if where else said)
+
+
+def check_sides(sides: int, players: int, error: type[ScorekeeperError] = InputError) -> None:
+    """``error`` for a game coming in (an import) with more than :data:`MAX_SIDES` sides or
+    :data:`MAX_PLAYERS` players, the bounds a variant file is held to (README, the bounds
+    paragraph)."""
+    if sides > MAX_SIDES or players > MAX_PLAYERS:
+        raise error(
+            _("a game has at most {sides} sides and {players} players, not {n} and {m}").format(
+                sides=MAX_SIDES, players=MAX_PLAYERS, n=number(sides), m=number(players)
+            )
+        )
 
 
 def check_game_size(size: int, where: str, error: type[ScorekeeperError] = InputError) -> int:

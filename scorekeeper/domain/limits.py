@@ -18,6 +18,11 @@ MAX_NAME = 100
 #: beyond any game played to a target (the benchmark's long game has 500); a game of four sides
 #: at both this bound and :data:`MAX_GAME_BYTES` exports in about 3 MiB.
 MAX_HANDS = 500
+#: The most sides one game may have, and the most players: a Canasta table seats at most six
+#: (RULES.md: classic for 2 to 6 players). With :data:`MAX_HANDS` and :data:`MAX_GAME_BYTES`
+#: they keep a game's export within :data:`MAX_INPUT_BYTES` (about 550 bytes a side a hand).
+MAX_SIDES = 6
+MAX_PLAYERS = 12
 #: The most bytes of one game as it is stored (its game file's document, compact UTF-8 JSON): a
 #: game within it exports in far fewer than :data:`MAX_INPUT_BYTES`, so it can be imported again.
 MAX_GAME_BYTES = 1024 * 1024

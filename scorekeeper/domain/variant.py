@@ -28,6 +28,7 @@ from msgspec import structs
 
 from scorekeeper.domain.bounds import is_digits
 from scorekeeper.domain.cards import LEGACY_IN_HAND, RANK_KEYS, Card, in_hand_values
+from scorekeeper.domain.limits import MAX_PLAYERS, MAX_SIDES
 from scorekeeper.domain.schema import (
     CanastaKind,
     PenaltyRule,
@@ -603,6 +604,13 @@ def build_variant(
         raise DataFileError(_("{where}: 'sides' needs 1 <= min <= max").format(where=where))
     if not 1 <= players.min <= players.max:
         raise DataFileError(_("{where}: 'players' needs 1 <= min <= max").format(where=where))
+    if not stored and (sides.max > MAX_SIDES or players.max > MAX_PLAYERS):
+        raise DataFileError(
+            _(
+                "{where}: a game has at most {sides} sides and {players} players (so that its"
+                " export can be imported again); 'sides.max' and 'players.max' go no higher"
+            ).format(where=where, sides=MAX_SIDES, players=MAX_PLAYERS)
+        )
     if spec.decks < 1:
         raise DataFileError(_("{where}: 'decks' must be at least 1").format(where=where))
     if spec.target <= 0 and spec.hands <= 0:

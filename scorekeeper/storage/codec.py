@@ -13,7 +13,7 @@ from typing import Any
 import msgspec
 from msgspec import Struct
 
-from scorekeeper.domain.bounds import check_hands
+from scorekeeper.domain.bounds import check_hands, check_sides
 from scorekeeper.domain.game import Game, Hand, Side
 from scorekeeper.domain.reading import entry_from_json
 from scorekeeper.domain.records import StoredGame
@@ -195,6 +195,7 @@ def game_from_doc(game_id: int, doc: dict[str, Any]) -> StoredGame:
         check_hands(len(checked.hands), "")
         check_hands(len(checked.redo), "")
         check_names([n for s in checked.sides for n in (s.name, *s.players)])
+        check_sides(len(checked.sides), sum(len(s.players) for s in checked.sides))
     variant = _variant(checked.rules, game_id)
     if not game_id:  # its kinds and titles held to a variant file's checks
         check_rule_names(variant, _("the game's rules"), InputError)
