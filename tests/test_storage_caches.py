@@ -50,6 +50,7 @@ def test_statistics_cache_is_used_while_nothing_changed_and_recounted_after(cli,
     cache = db.with_name(db.name + ".stats.json")
     data = settle(cache)
     data["lineups"][0][3][5] = 12345  # a value no game has: seen only if the cache is used
+    data["lineups"][0][3][6] = 12345  # with a best hand that allows it (one hand of 12,345)
     write_stats(cache, data)  # sealed as the cache seals itself
     key = ("classic", data["lineups"][0][1], tuple(data["lineups"][0][2]))
     assert lineup_records(db)[key].points == 12345

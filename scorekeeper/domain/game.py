@@ -386,6 +386,16 @@ class Game(Struct, dict=True):
         self.__dict__.pop("_scored", None)
         return hand
 
+    def check_bounds(self) -> None:
+        """InputError naming the side and the hand when any hand score or running total of
+        the game lies beyond :data:`~scorekeeper.domain.bounds.MAX_NUMBER` points either way
+        (README, the bounds paragraph). The one check of every side's running total: ``hand``
+        and ``edit`` make it on each change, and a game coming in whole (``import``,
+        ``backups restore``, a schema update) is held to it before anything is stored, so a
+        game kept can always grow by a hand, be exported and imported again. Scores every
+        hand (once: the results are kept)."""
+        self._check_totals(self.results)
+
     def _check_totals(self, results: Sequence[HandResult]) -> None:
         """InputError when a side's hand score or running total in ``results`` lies beyond
         :data:`~scorekeeper.domain.bounds.MAX_NUMBER` either way (a game within it can always
@@ -397,7 +407,7 @@ class Game(Struct, dict=True):
                 check_number(total, where)
 
     def _check_all(self) -> None:
-        self._check_totals(self._scored[0])
+        self.check_bounds()
         outcome = self._scored[1]
         if outcome.decided_at is not None and outcome.decided_at < len(self.hands):
             later = len(self.hands) - outcome.decided_at

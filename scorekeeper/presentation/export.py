@@ -72,7 +72,8 @@ def game_from_export(doc: Any, source: str) -> StoredGame:
         stored.deleted = False
         for hand in stored.game.hands:
             check_note(hand.note)
-        sheet = sheet_json(stored)  # scores every hand
+        stored.game.check_bounds()  # scores every hand; each running total as `hand` holds it
+        sheet = sheet_json(stored)
     except ScorekeeperError as err:
         raise DataFileError(
             _("{source}: the game cannot be used: {error}").format(source=source, error=err)

@@ -17,7 +17,12 @@ whose seal does not match (a summary, an id or a digest edited by hand, a line c
 a damaged line: its game is summarised again from its file. A summary is held to the bounds
 of every input (:mod:`scorekeeper.domain.limits`: names of at most ``MAX_NAME`` characters,
 texts of at most ``MAX_TEXT``, numbers within ``MAX_NUMBER``, a winner among the sides): one
-past them is taken from the game file instead.
+past them is taken from the game file instead. A line's id must be a game file's: a whole
+number from 1 to ``MAX_NUMBER``, with a file in the games folder (listed once per read), given
+by no other line, and every game file must have a line (the games folder skips no id between
+two lines, and holds as many game files as the index gave); a line that is not so is not
+believed (nor the line before it, for an id given twice), and the games from there on come
+from the rebuilt index, each from its file.
 
 Every game file is written by atomic rename, so a game file whose identity (inode, time, size)
 is what its entry recorded is the version the summary was made from. A file whose identity
@@ -62,6 +67,7 @@ from scorekeeper import progress
 from scorekeeper.domain.limits import MAX_NAME, MAX_NUMBER, MAX_TEXT
 from scorekeeper.errors import DataFileError
 from scorekeeper.storage.files import (
+    GAME_FILE,
     game_file,
     game_ids,
     games_folder,
@@ -99,6 +105,8 @@ _Text = Annotated[str, Meta(max_length=MAX_TEXT)]
 _Points = Annotated[int, Meta(ge=-MAX_NUMBER, le=MAX_NUMBER)]
 #: A count (hands, red threes, canastas, a side's index).
 _Count = Annotated[int, Meta(ge=0, le=MAX_NUMBER)]
+#: A game's id: a whole number from 1 to the bound of every number, as a game file's name has it.
+_Id = Annotated[int, Meta(ge=1, le=MAX_NUMBER)]
 #: A time (ISO 8601), or a digest in hex: short texts.
 _Short = Annotated[str, Meta(max_length=64)]
 
@@ -152,7 +160,7 @@ class IndexEntry(Struct, array_like=True):
     ns, size), the ``digest`` of that file's bytes (:func:`digest`) and the ``summary``."""
 
     seal: str
-    id: int
+    id: _Id
     identity: list[int]
     digest: _Short
     summary: IndexSummary
@@ -191,7 +199,7 @@ class _ListedEntry(Struct, array_like=True, gc=False):
     (the seal is checked on the line's bytes), its id and summary (:class:`_ListedSummary`)."""
 
     seal: msgspec.Raw
-    id: int
+    id: _Id
     identity: msgspec.Raw
     digest: msgspec.Raw
     summary: _ListedSummary
@@ -202,7 +210,7 @@ class _SummarisedEntry(Struct, array_like=True, gc=False):
     identity and digest left unread (a summary is all a reader of summaries is given)."""
 
     seal: msgspec.Raw
-    id: int
+    id: _Id
     identity: msgspec.Raw
     digest: msgspec.Raw
     summary: IndexSummary
@@ -222,7 +230,7 @@ class _LineId(Struct, array_like=True):
     """The seal and id of a line (the rest left unread)."""
 
     seal: str
-    id: int
+    id: _Id
 
 
 class Header(Struct):
@@ -550,6 +558,51 @@ def _lines(handle: Any) -> Iterator[IndexEntry | _Unusable | None]:
             yield entry
 
 
+def _given(
+    path: Path, held: tuple[int, Any], keep: Callable[[Any], bool] | None
+) -> GameSummary | None:
+    """The game of an index line as :func:`_stream` gives it: ``held`` is its id and the
+    line's summary, None when that is not believed (past the bounds, text no input may hold):
+    then the game is summarised from its file. None when ``keep`` refuses it (or it has no
+    file)."""
+    game_id, summary = held
+    made = GameSummary(game_id, summary) if summary is not None else _from_file(path, game_id)
+    if made is None or (keep is not None and not keep(made.summary)):
+        return None
+    return made
+
+
+def _skips(names: frozenset[str], below: int, above: int) -> bool:
+    """Whether the games folder, whose ``names`` are given, holds a game file whose id lies
+    between ``below`` and ``above`` (two lines of the index in a row): a game the index has no
+    line for, listed in its place when the index is rebuilt. Looked at for gaps of at most
+    :data:`_GAP` ids (ids are never reused, so gaps are rare and short); a longer one is left
+    to the count of game files at the end."""
+    if above - below > _GAP:
+        return False
+    return any(f"{game_id}.json" in names for game_id in range(below + 1, above))
+
+
+def _folder_names(path: Path) -> frozenset[str]:
+    """The names in the games folder of the database at ``path`` (one listing; none when it
+    cannot be listed): an index line is believed only for an id that has a game file there."""
+    try:
+        return frozenset(os.listdir(games_folder(path)))
+    except OSError:
+        return frozenset()
+
+
+def _all_given(names: frozenset[str], given: int) -> bool:
+    """Whether the games folder, whose ``names`` hold the files of the ``given`` ids an index
+    gave (distinct, each with its file), holds no other game file (``<id>.json``, the id as
+    a game file's name writes it: from 1 to the bound, no leading zero): at once when it holds
+    nothing else (the common case), else by the game files' own pattern."""
+    if len(names) == given:
+        return True
+    found = (m[1] for m in map(GAME_FILE.fullmatch, names) if m)
+    return sum(1 for n in found if n[0] != "0" and int(n) <= MAX_NUMBER) == given
+
+
 def _from_file(path: Path, game_id: int) -> GameSummary | None:
     """Game ``game_id`` summarised from its file (None when it has none)."""
     made = _summarised(path, game_id, game_file(path, game_id), None)
@@ -618,9 +671,12 @@ def _stream(
     if opened is not None:
         handle, header = opened
         add, complete, last = given.append, False, None
+        held: tuple[int, Any] | None = None  # the last line's game and summary (None: from
+        # its file), given once the next line's id is known to lie below it
         with handle:
             whole, plain = _lines_intact(handle, header)  # then no line's seal needs a look
             checked = whole and plain  # then no line's texts need a look either
+            files = _folder_names(path)  # a line's id must be a game file's (one listing)
             decode = decoder.decode
             for line in _bounded(handle):
                 if not whole and line[_SEAL] != seal(line[_SEALED_FROM:-1]):
@@ -631,10 +687,16 @@ def _stream(
                     entry = _read_line(line)  # past the bounds (or damaged)
                 except msgspec.DecodeError:
                     break
-                if entry is None or (last is not None and entry.id >= last):
+                if entry is None:
                     break
-                last = game_id = entry.id
-                add(game_id)
+                if last is not None and entry.id >= last:
+                    held = None  # an id given twice, or out of order: neither line believed
+                    break
+                if f"{entry.id}.json" not in files:
+                    break  # an id with no game file: not believed, the index is rebuilt
+                if last is not None and last - entry.id > 1 and _skips(files, entry.id, last):
+                    break  # a game file with no line: the rest from the rebuilt index
+                last = entry.id
                 if entry.__class__ is _Unusable:
                     summary = None
                 else:
@@ -644,17 +706,21 @@ def _stream(
                         summary = None
                     elif not checked and not _plain(line) and not _believed(summary):
                         summary = None  # text no input may hold
-                if summary is None:  # past the bounds: from the game file
-                    from_file = _from_file(path, game_id)
-                    if from_file is not None and (keep is None or keep(from_file.summary)):
-                        yield from_file
-                    continue
-                if keep is None or keep(summary):
-                    yield GameSummary(game_id, summary)
+                if held is not None:
+                    add(held[0])
+                    found = _given(path, held, keep)
+                    if found is not None:
+                        yield found
+                held = (entry.id, summary)
             else:
                 complete = True
-        if complete and len(given) == header.count:
-            return
+            if held is not None:
+                add(held[0])
+                found = _given(path, held, keep)
+                if found is not None:
+                    yield found
+        if complete and len(given) == header.count and _all_given(files, len(given)):
+            return  # every line a game file's, and every game file a line's
     at = 0  # both newest first: the ids given are passed by as the rebuilt ones go down
     for made in _revalidated(path, folder_identity(path)):
         while at < len(given) and given[at] > made.id:

@@ -9,7 +9,9 @@ rebuildable from the game files.
 Since format 2 the file is a header line, ``{"format": 2, "seal": S}``, then the cache's JSON
 (folder, checked_ns, exact, lineups) on the next line; ``S`` is the seal of those bytes
 (:func:`scorekeeper.storage.index.seal`). A cache whose seal does not match (edited by hand, cut
-short) is counted again from the summaries, never believed.
+short) is counted again from the summaries, never believed. Nor is one sealed again by hand
+with figures no count can give (:func:`_sound`: a game count beyond the bound, more wins than
+finished games, a negative count...): it is dropped and counted again, never carried forward.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from typing import Any
 
 import msgspec
 
+from scorekeeper.domain.limits import MAX_HANDS, MAX_NUMBER
 from scorekeeper.domain.stats import Record
 from scorekeeper.storage import index as summaries_index
 from scorekeeper.storage.files import NotPlain, read_plain, stats_file, write_atomically
@@ -76,13 +79,47 @@ def _read(path: Path, here: list[int] | None, raw: bool) -> Any:
         if header.format != FORMAT or header.seal.encode() != summaries_index.seal(body):
             return None
         data = (_DECODE_RAW if raw else _DECODE)(body)
+        checked = data if not raw else _DECODE(body)  # every record looked at, even raw
     except (OSError, NotPlain, msgspec.ValidationError, msgspec.DecodeError):
         return None  # a pipe, a device or a file past the bound is no cache: counted again
+    if not _sound(checked.lineups):
+        return None  # figures no count gives: sealed again by hand, counted again
     if data.folder != here:
         return None
     if not data.exact and not summaries_index.is_settled(data.checked_ns, here[1]):
         return None
     return data
+
+
+def _sound(lineups: list[tuple[str, str, tuple[str, ...], Record]]) -> bool:
+    """True when every line-up record of a cache holds figures a count of games can give
+    (:func:`scorekeeper.domain.stats.lineups`, the bounds of README's bounds paragraph): each
+    line-up once; whole numbers (decoded as such); ``games`` from 1 (a record
+    with no game goes) to :data:`MAX_NUMBER` (game ids stop there); ``wins`` <= ``finished``
+    <= ``games``, none negative; ``hands`` from ``games`` (a game counted has a hand) to
+    ``games`` x :data:`MAX_HANDS`; ``best_hand`` a hand score within the bound, and
+    ``points`` (the sum of ``hands`` hand scores) no more than ``hands`` x ``best_hand`` nor
+    less than ``hands`` x -:data:`MAX_NUMBER`; each canasta count and ``red_threes`` from 0
+    (a canasta kind counted at least once) to ``hands`` x :data:`MAX_NUMBER`."""
+    seen: set[tuple[str, str, tuple[str, ...]]] = set()
+    for variant, side, players, r in lineups:
+        key = (variant, side, players)
+        if key in seen:
+            return False
+        seen.add(key)
+        games, hands, best = r.games, r.hands, r.best_hand
+        if not (
+            0 < games <= MAX_NUMBER
+            and 0 <= r.wins <= r.finished <= games
+            and games <= hands <= games * MAX_HANDS
+            and best is not None
+            and -MAX_NUMBER <= best <= MAX_NUMBER
+            and -hands * MAX_NUMBER <= r.points <= hands * best
+            and 0 <= r.red_threes <= hands * MAX_NUMBER
+            and all(0 < n <= hands * MAX_NUMBER for n in r.canastas.values())
+        ):
+            return False
+    return True
 
 
 def _cached_lineups(path: Path, here: list[int] | None) -> dict[Lineup, Any] | None:
