@@ -219,7 +219,7 @@ def check_games(file: Path, db: Path, games: dict[str, Any]) -> None:
     every total within them. A restore or a migration puts back nothing that would stop the
     next command, or that could not be exported and imported again."""
     from scorekeeper.domain.bounds import check_data
-    from scorekeeper.domain.limits import MAX_NUMBER, MAX_TEXT
+    from scorekeeper.domain.limits import MAX_TEXT
     from scorekeeper.storage.codec import check_names, load_game  # the rules engine: only here
 
     for key, doc in games.items():
@@ -241,8 +241,8 @@ def check_games(file: Path, db: Path, games: dict[str, Any]) -> None:
         try:
             check_data(doc, str(file), DataFileError)
             stored = load_game(db, game_id, doc)
-            totals = [t for r in stored.game.results for t in r.totals] or stored.game.totals
-        except DataFileError:
+            stored.game.check_bounds()  # every hand score and running total, as import's
+        except (DataFileError, InputError):
             raise refusal from None
         try:  # the names as typed ones are held (length, control and separator characters)
             check_names([n for s in stored.game.sides for n in (s.name, *s.players)], DataFileError)
@@ -252,7 +252,7 @@ def check_games(file: Path, db: Path, games: dict[str, Any]) -> None:
                 _("holds a game {id} beyond the bounds ({what})").format(id=game_id, what=err),
                 db,
             ) from None
-        if any(abs(t) > MAX_NUMBER for t in totals) or len(str(doc.get("label", ""))) > MAX_TEXT:
+        if len(str(doc.get("label", ""))) > MAX_TEXT:
             raise refusal
 
 

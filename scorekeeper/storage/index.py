@@ -17,12 +17,14 @@ whose seal does not match (a summary, an id or a digest edited by hand, a line c
 a damaged line: its game is summarised again from its file. A summary is held to the bounds
 of every input (:mod:`scorekeeper.domain.limits`: names of at most ``MAX_NAME`` characters,
 texts of at most ``MAX_TEXT``, numbers within ``MAX_NUMBER``, a winner among the sides): one
-past them is taken from the game file instead. A line's id must be a game file's: a whole
-number from 1 to ``MAX_NUMBER``, with a file in the games folder (listed once per read), given
-by no other line, and every game file must have a line (the games folder skips no id between
-two lines, and holds as many game files as the index gave); a line that is not so is not
-believed (nor the line before it, for an id given twice), and the games from there on come
-from the rebuilt index, each from its file.
+past them is taken from the game file instead. A line's id is a whole number from 1 to
+``MAX_NUMBER``, below the line before it (newest first) and given by no other line; a line
+that is not so is not believed (nor the line before it, for an id given twice), and the games
+from there on come from the rebuilt index, each from its file. The games folder is not listed
+to vouch for each id (a listing of 100,000 files would cost a whole-history read a tenth of a
+second): an index resealed by hand with other ids of games within the bounds, the games
+folder untouched, is believed, as a game file edited in place keeping the folder's identity is
+(README, the caches paragraph: delete the index to rebuild it).
 
 Every game file is written by atomic rename, so a game file whose identity (inode, time, size)
 is what its entry recorded is the version the summary was made from. A file whose identity
@@ -67,7 +69,6 @@ from scorekeeper import progress
 from scorekeeper.domain.limits import MAX_NAME, MAX_NUMBER, MAX_TEXT
 from scorekeeper.errors import DataFileError
 from scorekeeper.storage.files import (
-    GAME_FILE,
     game_file,
     game_ids,
     games_folder,
@@ -572,37 +573,6 @@ def _given(
     return made
 
 
-def _skips(names: frozenset[str], below: int, above: int) -> bool:
-    """Whether the games folder, whose ``names`` are given, holds a game file whose id lies
-    between ``below`` and ``above`` (two lines of the index in a row): a game the index has no
-    line for, listed in its place when the index is rebuilt. Looked at for gaps of at most
-    :data:`_GAP` ids (ids are never reused, so gaps are rare and short); a longer one is left
-    to the count of game files at the end."""
-    if above - below > _GAP:
-        return False
-    return any(f"{game_id}.json" in names for game_id in range(below + 1, above))
-
-
-def _folder_names(path: Path) -> frozenset[str]:
-    """The names in the games folder of the database at ``path`` (one listing; none when it
-    cannot be listed): an index line is believed only for an id that has a game file there."""
-    try:
-        return frozenset(os.listdir(games_folder(path)))
-    except OSError:
-        return frozenset()
-
-
-def _all_given(names: frozenset[str], given: int) -> bool:
-    """Whether the games folder, whose ``names`` hold the files of the ``given`` ids an index
-    gave (distinct, each with its file), holds no other game file (``<id>.json``, the id as
-    a game file's name writes it: from 1 to the bound, no leading zero): at once when it holds
-    nothing else (the common case), else by the game files' own pattern."""
-    if len(names) == given:
-        return True
-    found = (m[1] for m in map(GAME_FILE.fullmatch, names) if m)
-    return sum(1 for n in found if n[0] != "0" and int(n) <= MAX_NUMBER) == given
-
-
 def _from_file(path: Path, game_id: int) -> GameSummary | None:
     """Game ``game_id`` summarised from its file (None when it has none)."""
     made = _summarised(path, game_id, game_file(path, game_id), None)
@@ -676,7 +646,6 @@ def _stream(
         with handle:
             whole, plain = _lines_intact(handle, header)  # then no line's seal needs a look
             checked = whole and plain  # then no line's texts need a look either
-            files = _folder_names(path)  # a line's id must be a game file's (one listing)
             decode = decoder.decode
             for line in _bounded(handle):
                 if not whole and line[_SEAL] != seal(line[_SEALED_FROM:-1]):
@@ -692,10 +661,6 @@ def _stream(
                 if last is not None and entry.id >= last:
                     held = None  # an id given twice, or out of order: neither line believed
                     break
-                if f"{entry.id}.json" not in files:
-                    break  # an id with no game file: not believed, the index is rebuilt
-                if last is not None and last - entry.id > 1 and _skips(files, entry.id, last):
-                    break  # a game file with no line: the rest from the rebuilt index
                 last = entry.id
                 if entry.__class__ is _Unusable:
                     summary = None
@@ -719,8 +684,8 @@ def _stream(
                 found = _given(path, held, keep)
                 if found is not None:
                     yield found
-        if complete and len(given) == header.count and _all_given(files, len(given)):
-            return  # every line a game file's, and every game file a line's
+        if complete and len(given) == header.count:
+            return
     at = 0  # both newest first: the ids given are passed by as the rebuilt ones go down
     for made in _revalidated(path, folder_identity(path)):
         while at < len(given) and given[at] > made.id:
