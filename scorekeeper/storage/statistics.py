@@ -19,6 +19,7 @@ from __future__ import annotations
 import time
 from collections.abc import Iterable
 from contextlib import suppress
+from operator import le, mul
 from pathlib import Path
 from typing import Any
 
@@ -101,25 +102,40 @@ def _sound(lineups: list[tuple[str, str, tuple[str, ...], Record]]) -> bool:
     ``points`` (the sum of ``hands`` hand scores) no more than ``hands`` x ``best_hand`` nor
     less than ``hands`` x -:data:`MAX_NUMBER`; each canasta count and ``red_threes`` from 0
     (a canasta kind counted at least once) to ``hands`` x :data:`MAX_NUMBER`."""
-    seen: set[tuple[str, str, tuple[str, ...]]] = set()
-    for variant, side, players, r in lineups:
-        key = (variant, side, players)
-        if key in seen:
-            return False
-        seen.add(key)
-        games, hands, best = r.games, r.hands, r.best_hand
-        if not (
-            0 < games <= MAX_NUMBER
-            and 0 <= r.wins <= r.finished <= games
-            and games <= hands <= games * MAX_HANDS
-            and best is not None
-            and -MAX_NUMBER <= best <= MAX_NUMBER
-            and -hands * MAX_NUMBER <= r.points <= hands * best
-            and 0 <= r.red_threes <= hands * MAX_NUMBER
-            and all(0 < n <= hands * MAX_NUMBER for n in r.canastas.values())
-        ):
-            return False
-    return True
+    if not lineups:
+        return True
+    if len({(v, side, players) for v, side, players, _ in lineups}) < len(lineups):
+        return False  # a line-up twice
+    records = [r for *_, r in lineups]
+    games = [r.games for r in records]
+    hands = [r.hands for r in records]
+    best = [r.best_hand for r in records]
+    if None in best:
+        return False
+    finished = [r.finished for r in records]
+    wins = [r.wins for r in records]
+    # each column looked at in C (map, min, max): a club's cache holds thousands of line-ups
+    return (
+        min(games) > 0
+        and max(games) <= MAX_NUMBER
+        and min(wins) >= 0
+        and all(map(le, wins, finished))
+        and all(map(le, finished, games))
+        and all(map(le, games, hands))
+        and all(map(le, hands, [g * MAX_HANDS for g in games]))
+        and min(best) >= -MAX_NUMBER  # type: ignore[type-var]
+        and max(best) <= MAX_NUMBER  # type: ignore[type-var]
+        and all(map(le, [h * -MAX_NUMBER for h in hands], [r.points for r in records]))
+        and all(map(le, [r.points for r in records], map(mul, hands, best)))  # type: ignore[arg-type]
+        and min(r.red_threes for r in records) >= 0
+        and all(map(le, [r.red_threes for r in records], [h * MAX_NUMBER for h in hands]))
+        and all(
+            0 < n <= h * MAX_NUMBER
+            for r, h in zip(records, hands, strict=True)
+            if r.canastas
+            for n in r.canastas.values()
+        )
+    )
 
 
 def _cached_lineups(path: Path, here: list[int] | None) -> dict[Lineup, Any] | None:
