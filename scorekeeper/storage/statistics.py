@@ -80,22 +80,23 @@ def _read(path: Path, here: list[int] | None, raw: bool) -> Any:
         if header.format != FORMAT or header.seal.encode() != summaries_index.seal(body):
             return None
         data = (_DECODE_RAW if raw else _DECODE)(body)
+        if data.folder != here:
+            return None
+        if not data.exact and not summaries_index.is_settled(data.checked_ns, here[1]):
+            return None
         checked = data if not raw else _DECODE(body)  # every record looked at, even raw
     except (OSError, NotPlain, msgspec.ValidationError, msgspec.DecodeError):
         return None  # a pipe, a device or a file past the bound is no cache: counted again
     if not _sound(checked.lineups):
         return None  # figures no count gives: sealed again by hand, counted again
-    if data.folder != here:
-        return None
-    if not data.exact and not summaries_index.is_settled(data.checked_ns, here[1]):
-        return None
     return data
 
 
 def _sound(lineups: list[tuple[str, str, tuple[str, ...], Record]]) -> bool:
     """True when every line-up record of a cache holds figures a count of games can give
-    (:func:`scorekeeper.domain.stats.lineups`, the bounds of README's bounds paragraph): each
-    line-up once; whole numbers (decoded as such); ``games`` from 1 (a record
+    (:func:`scorekeeper.domain.stats.lineups`, the bounds of README's bounds paragraph; a
+    line-up given twice is found where the records are gathered by line-up): whole numbers
+    (decoded as such); ``games`` from 1 (a record
     with no game goes) to :data:`MAX_NUMBER` (game ids stop there); ``wins`` <= ``finished``
     <= ``games``, none negative; ``hands`` from ``games`` (a game counted has a hand) to
     ``games`` x :data:`MAX_HANDS`; ``best_hand`` a hand score within the bound, and
@@ -104,37 +105,35 @@ def _sound(lineups: list[tuple[str, str, tuple[str, ...], Record]]) -> bool:
     (a canasta kind counted at least once) to ``hands`` x :data:`MAX_NUMBER`."""
     if not lineups:
         return True
-    if len({(v, side, players) for v, side, players, _ in lineups}) < len(lineups):
-        return False  # a line-up twice
-    records = [r for *_, r in lineups]
+    records = [row[3] for row in lineups]
     games = [r.games for r in records]
     hands = [r.hands for r in records]
     best = [r.best_hand for r in records]
     if None in best:
         return False
     finished = [r.finished for r in records]
-    wins = [r.wins for r in records]
+    points = [r.points for r in records]
+    threes = [r.red_threes for r in records]
+    counted = [r for r in records if r.canastas]
+    fewest = [min(r.canastas.values()) for r in counted]
+    most = [max(r.canastas.values()) for r in counted]
     # each column looked at in C (map, min, max): a club's cache holds thousands of line-ups
     return (
         min(games) > 0
         and max(games) <= MAX_NUMBER
-        and min(wins) >= 0
-        and all(map(le, wins, finished))
+        and min([r.wins for r in records]) >= 0
+        and all(map(le, [r.wins for r in records], finished))
         and all(map(le, finished, games))
         and all(map(le, games, hands))
         and all(map(le, hands, [g * MAX_HANDS for g in games]))
         and min(best) >= -MAX_NUMBER  # type: ignore[type-var]
         and max(best) <= MAX_NUMBER  # type: ignore[type-var]
-        and all(map(le, [h * -MAX_NUMBER for h in hands], [r.points for r in records]))
-        and all(map(le, [r.points for r in records], map(mul, hands, best)))  # type: ignore[arg-type]
-        and min(r.red_threes for r in records) >= 0
-        and all(map(le, [r.red_threes for r in records], [h * MAX_NUMBER for h in hands]))
-        and all(
-            0 < n <= h * MAX_NUMBER
-            for r, h in zip(records, hands, strict=True)
-            if r.canastas
-            for n in r.canastas.values()
-        )
+        and all(map(le, [h * -MAX_NUMBER for h in hands], points))
+        and all(map(le, points, map(mul, hands, best)))  # type: ignore[arg-type]
+        and min(threes) >= 0
+        and all(map(le, threes, [h * MAX_NUMBER for h in hands]))
+        and (not fewest or min(fewest) > 0)
+        and all(map(le, most, [r.hands * MAX_NUMBER for r in counted]))
     )
 
 
@@ -144,7 +143,8 @@ def _cached_lineups(path: Path, here: list[int] | None) -> dict[Lineup, Any] | N
     data = _read(path, here, raw=False)
     if data is None:
         return None
-    return {(v, name, players): record for v, name, players, record in data.lineups}
+    records = {(v, name, players): record for v, name, players, record in data.lineups}
+    return records if len(records) == len(data.lineups) else None  # a line-up twice: recount
 
 
 _HEADER = msgspec.json.Decoder(_Header).decode
@@ -215,7 +215,11 @@ def lineups_before_change(path: Path) -> tuple[list[int], dict[Lineup, Any]] | N
     if data is None:  # out of date or damaged: of no use once the folder changes
         drop_lineups(path)
         return None
-    return here, {(v, name, players): row for v, name, players, row in data.lineups}  # type: ignore[return-value]
+    rows = {(v, name, players): row for v, name, players, row in data.lineups}
+    if len(rows) < len(data.lineups):  # a line-up twice: of no use, recounted when next asked
+        drop_lineups(path)
+        return None
+    return here, rows  # type: ignore[return-value]
 
 
 def drop_lineups(path: Path) -> None:
