@@ -47,6 +47,7 @@ def default_path() -> Path:
     empty."""
     env = os.environ.get("SCOREKEEPER_DB")
     if env:
+        refuse_database_name(Path(env))
         return Path(env)
     if env is not None:  # set but empty: refused as --db '' is, never the default database
         raise DataFileError(
@@ -445,19 +446,52 @@ def is_own_temporary(path: Path, name: str) -> bool:
     return re.fullmatch(rf"\.(?:{names})~(?:game-[0-9]+-)?{_RANDOM}\.tmp", name) is not None
 
 
+#: A temporary file's name, of any database or file scorekeeper writes: ``.<name>~...tmp``.
+#: No database path may have such a name (:func:`refuse_database_name`), so a file of that
+#: name is never a database.
+TEMPORARY_NAME = re.compile(r"\..*~.*\.tmp", re.DOTALL)
+#: How the names of a database's own files beside it end (:func:`own_paths`).
+OWN_FILE_ENDS = (".index.json", ".stats.json", ".lock", ".journal")
+
+
+def refuse_database_name(path: Path) -> None:
+    """DataFileError (exit 3; nothing read or written) when the file name of the database path
+    ``path`` (``--db``, ``SCOREKEEPER_DB``) has the shape of a temporary file
+    (:data:`TEMPORARY_NAME`, ``.<name>~...tmp``) or of a database's own file beside it
+    (:data:`OWN_FILE_ENDS`: ``X.lock``, ``X.journal``, ``X.index.json``, ``X.stats.json``): the
+    clean-up of another database in its folder could take it for one of its own files and
+    remove it (README, "Where data lives")."""
+    name = path.name
+    own = any(name.endswith(end) and len(name) > len(end) for end in OWN_FILE_ENDS)
+    if TEMPORARY_NAME.fullmatch(name) or own:
+        raise DataFileError(
+            _(
+                "{path}: a database file cannot be named like a temporary file (.NAME~...tmp) or"
+                " like a database's own file (NAME.lock, NAME.journal, NAME.index.json,"
+                " NAME.stats.json); give --db another file name"
+            ).format(path=path)
+        )
+
+
 def remove_stale_temporary_files(path: Path) -> None:
     """Temporary files a killed command left beside the database (only call under the lock,
     after :func:`complete_pending`, which may still need some). Every file of the database is
     written through a temporary file in the database's folder; those of another database in
-    the same folder never match (:func:`temporary_prefix`)."""
+    the same folder never match (:func:`temporary_prefix`), and no database path has a
+    temporary file's name (:func:`refuse_database_name`). A file of such a name with a
+    database's lock or games folder beside it (a database made before such names were
+    refused) is never removed."""
     try:
         names = os.listdir(path.parent)
     except OSError:
         return
     for name in names:
         if name.endswith(".tmp") and is_own_temporary(path, name):
+            stale = path.parent / name
+            if os.path.lexists(f"{stale}.lock") or os.path.isdir(f"{stale}.games"):
+                continue  # another database's file, never a temporary file of this one
             with suppress(OSError):
-                (path.parent / name).unlink()
+                stale.unlink()
     backups = backup_folder(path)
     with suppress(OSError):
         for stale in backups.glob(".*~*.tmp"):  # a backup a kill cut short (the folder is ours)
@@ -904,3 +938,4 @@ def write_game_content(path: Path, game_id: int, content: bytes, durable: bool =
         folder.mkdir(parents=True, exist_ok=True)
     temporary = (path.parent, temporary_prefix(path, game_id))
     write_atomically(game_file(path, game_id), content, durable, temporary)
+

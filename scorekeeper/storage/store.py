@@ -120,6 +120,14 @@ def is_database_path(path: Path, other: Path) -> bool:
     return is_own_path(path, other)
 
 
+def refuse_database_name(path: Path) -> None:
+    """DataFileError when the database path ``path`` is named as a temporary file or a
+    database's own file (:func:`.files.refuse_database_name`)."""
+    from scorekeeper.storage.files import refuse_database_name as refuse
+
+    refuse(path)
+
+
 def backup_folder(path: Path) -> Path:
     """The folder that holds the backups of the database file ``path``."""
     from scorekeeper.storage.files import backup_folder as folder
