@@ -17,8 +17,8 @@ def database_file(given: str) -> Path:
     or for a path that is one of another existing database's own files (its lock, caches,
     journal) or lies inside its games or backups folder: writing there would break that
     database (README, "Where data lives"); DataFileError too for a file name of the shape of a
-    temporary file or of a database's own file (``.NAME~...tmp``, ``NAME.lock``...), which
-    another database's clean-up could take for its own."""
+    temporary file (``.NAME~...tmp``), which another database's clean-up could take for its
+    own."""
     import os
 
     if given.endswith(("/", os.sep)) or (os.altsep and given.endswith(os.altsep)):

@@ -457,18 +457,17 @@ OWN_FILE_ENDS = (".index.json", ".stats.json", ".lock", ".journal")
 def refuse_database_name(path: Path) -> None:
     """DataFileError (exit 3; nothing read or written) when the file name of the database path
     ``path`` (``--db``, ``SCOREKEEPER_DB``) has the shape of a temporary file
-    (:data:`TEMPORARY_NAME`, ``.<name>~...tmp``) or of a database's own file beside it
-    (:data:`OWN_FILE_ENDS`: ``X.lock``, ``X.journal``, ``X.index.json``, ``X.stats.json``): the
-    clean-up of another database in its folder could take it for one of its own files and
-    remove it (README, "Where data lives")."""
-    name = path.name
-    own = any(name.endswith(end) and len(name) > len(end) for end in OWN_FILE_ENDS)
-    if TEMPORARY_NAME.fullmatch(name) or own:
+    (:data:`TEMPORARY_NAME`, ``.<name>~...tmp``): the clean-up of another database in its
+    folder could take it for one of its temporary files and remove it (README, "Where data
+    lives"). A name of a database's own file (:data:`OWN_FILE_ENDS`, ``X.lock``...) is refused
+    where it is one (:func:`scorekeeper.application.paths.database_file`,
+    :func:`check_own_names`): no clean-up removes such a name."""
+    if TEMPORARY_NAME.fullmatch(path.name):
         raise DataFileError(
             _(
-                "{path}: a database file cannot be named like a temporary file (.NAME~...tmp) or"
-                " like a database's own file (NAME.lock, NAME.journal, NAME.index.json,"
-                " NAME.stats.json); give --db another file name"
+                "{path}: a database file cannot be named like a temporary file (.NAME~...tmp),"
+                " which the clean-up of another database could remove; give --db another file"
+                " name"
             ).format(path=path)
         )
 

@@ -130,8 +130,8 @@ def is_scorekeeper_file(other: Path) -> bool:
 
 
 def refuse_database_name(path: Path) -> None:
-    """DataFileError when the database path ``path`` is named as a temporary file or a
-    database's own file (:func:`.files.refuse_database_name`)."""
+    """DataFileError when the database path ``path`` is named as a temporary file
+    (:func:`.files.refuse_database_name`)."""
     from scorekeeper.storage.files import refuse_database_name as refuse
 
     refuse(path)
