@@ -143,3 +143,13 @@ def test_the_written_file_is_synced_before_its_rename(cli, folder, monkeypatch):
     monkeypatch.setattr(os, "replace", replace)
     assert cli("variants", "init", "house").exit_code == 0
     assert order.index("fsync") < order.index("rename")
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
+def test_force_replaces_a_link_to_a_device_never_writes_through_it(cli, folder):
+    folder.mkdir(parents=True)
+    link = folder / "house.toml"
+    link.symlink_to("/dev/full")  # written through, the write would fail (no space)
+    result = cli("variants", "init", "house", "--from", "samba", "--force")
+    assert result.exit_code == 0, result.output
+    assert not link.is_symlink() and extends(link) == "samba"

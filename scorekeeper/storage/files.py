@@ -991,7 +991,7 @@ def _is_scorekeeper_file(file: Path) -> bool:
 _JOURNAL_START = re.compile(rb'\s*\{\s*"renames"\s*:\s*\[')
 
 
-def write_file(target: Path, content: bytes, commit: bool = True) -> None:
+def write_file(target: Path, content: bytes, commit: bool = True, links: bool = True) -> None:
     """Replace the file ``target`` (a file scorekeeper writes for the user: an export, a
     variant file) with ``content`` atomically: a temporary file in its folder
     (:func:`temporary_prefix`), flushed and synced, renamed over it (with ``commit``, the
@@ -1000,8 +1000,9 @@ def write_file(target: Path, content: bytes, commit: bool = True) -> None:
     write to the file it names). The file keeps the permissions of the file it replaces; a
     new one gets those a file created in place gets (0666 less the umask). An existing
     target that is no plain file (a device such as ``/dev/stdout``, a pipe) is written in
-    place: it keeps nothing to replace. A read-only file is refused (:func:`refuse_read_only`),
-    and a missing folder is never made.
+    place: it keeps nothing to replace; with ``links`` False, nothing is written in place: a
+    link (to anything), a device or a pipe of that name is replaced as a file is. A read-only
+    file is refused (:func:`refuse_read_only`), and a missing folder is never made.
 
     DataFileError (exit 3) when the system refuses the write: ``target`` is then untouched
     and the temporary file removed."""
@@ -1010,7 +1011,7 @@ def write_file(target: Path, content: bytes, commit: bool = True) -> None:
     except OSError:
         kept = None
     try:
-        named = os.stat(target) if kept is not None else None
+        named = os.stat(target) if kept is not None and links else None
     except OSError:  # a dangling link
         named = None
     try:

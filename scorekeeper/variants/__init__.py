@@ -410,7 +410,7 @@ def write_user_variant(name: str, base: str, force: bool = False) -> Path:
     # the rename is the command's commit point, so a Ctrl-C or a failing standard output after
     # it says the file was written, never "nothing was changed"
     progress.expect(_("the variant file was written: {path}").format(path=path))
-    write_file(path, text.encode("utf-8"))
+    write_file(path, text.encode("utf-8"), links=False)
     return path
 
 
