@@ -16,7 +16,9 @@ def database_file(given: str) -> Path:
     DataFileError (exit 3) for a name that ends with a path separator (a database is a file),
     or for a path that is one of another existing database's own files (its lock, caches,
     journal) or lies inside its games or backups folder: writing there would break that
-    database (README, "Where data lives")."""
+    database (README, "Where data lives"); DataFileError too for a file name of the shape of a
+    temporary file (``.NAME~...tmp``), which another database's clean-up could take for its
+    own."""
     import os
 
     if given.endswith(("/", os.sep)) or (os.altsep and given.endswith(os.altsep)):
@@ -44,4 +46,7 @@ def database_file(given: str) -> Path:
                         " file of its own"
                     ).format(path=given, owner=owner)
                 )
+    from scorekeeper.storage.store import refuse_database_name
+
+    refuse_database_name(path)
     return path

@@ -17,7 +17,7 @@ from scorekeeper.cli.complete import (
     complete_variant,
 )
 from scorekeeper.domain.limits import MAX_NUMBER
-from scorekeeper.errors import DataFileError, UsageError, os_reason
+from scorekeeper.errors import DataFileError, UsageError
 from scorekeeper.i18n import N_, language
 from scorekeeper.i18n import gettext as _
 from scorekeeper.presentation import formats
@@ -328,7 +328,8 @@ def export(
     refused as --output.
     Example: scorekeeper export 3 --output game3.html
     """
-    from scorekeeper.application.queries import game, refuse_database_path
+    from scorekeeper.application.exporting import export_target, write_export
+    from scorekeeper.application.queries import game
 
     fmt = fmt if fmt is not None else _format_of(output)
     output_format = formats.find(fmt)
@@ -338,8 +339,7 @@ def export(
                 format=fmt
             )
         )
-    if output is not None:
-        refuse_database_path(db, output)
+    target = export_target(db, output) if output is not None else None
     stored = game(db, game_id)
     if excel:
         from scorekeeper.presentation.formats.csv_sheet import render_excel
@@ -347,15 +347,12 @@ def export(
         text = render_excel(stored)
     else:
         text = output_format.renderer()(stored)
-    if output is None:
+    if output is None or target is None:
         emit_text(text)
         return
-    try:
-        output.write_text(text, encoding="utf-8", newline="")
-    except OSError as err:  # a file problem (a full disk, no permission): exit 3
-        raise DataFileError(
-            _("cannot write {path}: {reason}").format(path=output, reason=os_reason(err))
-        ) from None
+    # atomic (a temporary file renamed over it): a refusal or a Ctrl-C before the rename
+    # leaves the old file; after it a Ctrl-C or a failing output says the file was written
+    write_export(target, output, stored.id, text)
     said = _("Game {game} written to {path} ({format}).")
     # the format's name as the option takes it in English; Japanese and Turkish name a
     # format in capitals, as their help does (CSV, JSON, HTML)

@@ -47,6 +47,7 @@ def default_path() -> Path:
     empty."""
     env = os.environ.get("SCOREKEEPER_DB")
     if env:
+        refuse_database_name(Path(env))
         return Path(env)
     if env is not None:  # set but empty: refused as --db '' is, never the default database
         raise DataFileError(
@@ -445,19 +446,51 @@ def is_own_temporary(path: Path, name: str) -> bool:
     return re.fullmatch(rf"\.(?:{names})~(?:game-[0-9]+-)?{_RANDOM}\.tmp", name) is not None
 
 
+#: A temporary file's name, of any database or file scorekeeper writes: ``.<name>~...tmp``.
+#: No database path may have such a name (:func:`refuse_database_name`), so a file of that
+#: name is never a database.
+TEMPORARY_NAME = re.compile(r"\..*~.*\.tmp", re.DOTALL)
+#: How the names of a database's own files beside it end (:func:`own_paths`).
+OWN_FILE_ENDS = (".index.json", ".stats.json", ".lock", ".journal")
+
+
+def refuse_database_name(path: Path) -> None:
+    """DataFileError (exit 3; nothing read or written) when the file name of the database path
+    ``path`` (``--db``, ``SCOREKEEPER_DB``) has the shape of a temporary file
+    (:data:`TEMPORARY_NAME`, ``.<name>~...tmp``): the clean-up of another database in its
+    folder could take it for one of its temporary files and remove it (README, "Where data
+    lives"). A name of a database's own file (:data:`OWN_FILE_ENDS`, ``X.lock``...) is refused
+    where it is one (:func:`scorekeeper.application.paths.database_file`,
+    :func:`check_own_names`): no clean-up removes such a name."""
+    if TEMPORARY_NAME.fullmatch(path.name):
+        raise DataFileError(
+            _(
+                "{path}: a database file cannot be named like a temporary file (.NAME~...tmp),"
+                " which the clean-up of another database could remove; give --db another file"
+                " name"
+            ).format(path=path)
+        )
+
+
 def remove_stale_temporary_files(path: Path) -> None:
     """Temporary files a killed command left beside the database (only call under the lock,
     after :func:`complete_pending`, which may still need some). Every file of the database is
     written through a temporary file in the database's folder; those of another database in
-    the same folder never match (:func:`temporary_prefix`)."""
+    the same folder never match (:func:`temporary_prefix`), and no database path has a
+    temporary file's name (:func:`refuse_database_name`). A file of such a name with a
+    database's lock or games folder beside it (a database made before such names were
+    refused) is never removed."""
     try:
         names = os.listdir(path.parent)
     except OSError:
         return
     for name in names:
         if name.endswith(".tmp") and is_own_temporary(path, name):
+            stale = path.parent / name
+            if os.path.lexists(f"{stale}.lock") or os.path.isdir(f"{stale}.games"):
+                continue  # another database's file, never a temporary file of this one
             with suppress(OSError):
-                (path.parent / name).unlink()
+                stale.unlink()
     backups = backup_folder(path)
     with suppress(OSError):
         for stale in backups.glob(".*~*.tmp"):  # a backup a kill cut short (the folder is ours)
@@ -904,3 +937,121 @@ def write_game_content(path: Path, game_id: int, content: bytes, durable: bool =
         folder.mkdir(parents=True, exist_ok=True)
     temporary = (path.parent, temporary_prefix(path, game_id))
     write_atomically(game_file(path, game_id), content, durable, temporary)
+
+
+def is_scorekeeper_file(file: Path) -> bool:
+    """True when ``file`` (an export's target, compared as given and as resolved through
+    links) is a file of any scorekeeper database: a database, game or backup file
+    (:func:`is_database_file`: tables, or its lock or games folder beside it); a file named
+    as one of a database's own files beside it (:data:`OWN_FILE_ENDS`: cache, lock, journal)
+    or a temporary file of one (:data:`TEMPORARY_NAME`), with that database beside it; a file
+    inside a database's games or backups folder; or a journal (its content). A few system
+    calls, no folder listing."""
+    for place in dict.fromkeys((file, Path(os.path.realpath(file)))):
+        if _is_scorekeeper_file(place):
+            return True
+    return False
+
+
+def _is_scorekeeper_file(file: Path) -> bool:
+    try:
+        seen = os.stat(file)
+    except OSError:
+        seen = None
+    if seen is not None and not stat.S_ISREG(seen.st_mode):
+        return False  # a device or a pipe (``/dev/stdout``): no database's file, never read
+    if is_database_file(file):
+        return True
+    name = file.name
+    owners = [name[: -len(end)] for end in OWN_FILE_ENDS if name.endswith(end)]
+    temporary = re.fullmatch(r"\.(.+)~.*\.tmp", name, re.DOTALL)
+    if temporary:
+        owners.append(temporary[1])
+    if any(owner and is_database_file(file.with_name(owner)) for owner in owners):
+        return True
+    for folder in file.parents:
+        for end in (".games", ".backups"):
+            owner = folder.name[: -len(end)] if folder.name.endswith(end) else ""
+            if owner and is_database_file(folder.with_name(owner)):
+                return True
+    try:
+        fd = os.open(file, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except OSError:
+        return False
+    try:
+        start = os.read(fd, 64) if stat.S_ISREG(os.fstat(fd).st_mode) else b""
+    except OSError:
+        start = b""
+    finally:
+        os.close(fd)
+    return _JOURNAL_START.match(start) is not None
+
+
+#: The start of a journal's bytes (:func:`change_files`).
+_JOURNAL_START = re.compile(rb'\s*\{\s*"renames"\s*:\s*\[')
+
+
+def write_file(target: Path, content: bytes, commit: bool = True, links: bool = True) -> None:
+    """Replace the file ``target`` (a file scorekeeper writes for the user: an export, a
+    variant file) with ``content`` atomically: a temporary file in its folder
+    (:func:`temporary_prefix`), flushed and synced, renamed over it (with ``commit``, the
+    command's commit point, :mod:`scorekeeper.progress`), then the folder synced. A symbolic
+    link named ``target`` is itself replaced, never written through (resolve it first to
+    write to the file it names). The file keeps the permissions of the file it replaces; a
+    new one gets those a file created in place gets (0666 less the umask). An existing
+    target that is no plain file (a device such as ``/dev/stdout``, a pipe) is written in
+    place: it keeps nothing to replace; with ``links`` False, nothing is written in place: a
+    link (to anything), a device or a pipe of that name is replaced as a file is. A read-only
+    file is refused (:func:`refuse_read_only`), and a missing folder is never made.
+
+    DataFileError (exit 3) when the system refuses the write: ``target`` is then untouched
+    and the temporary file removed."""
+    try:
+        kept = os.lstat(target)
+    except OSError:
+        kept = None
+    try:
+        named = os.stat(target) if kept is not None and links else None
+    except OSError:  # a dangling link
+        named = None
+    try:
+        if named is not None and not stat.S_ISREG(named.st_mode):
+            _write_in_place(target, content, commit)  # a device, a pipe (or a link to one)
+            return
+        if not target.parent.is_dir():  # a folder is never made for it
+            raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT), str(target.parent))
+        if kept is not None and stat.S_ISREG(kept.st_mode):
+            refuse_read_only(target)
+            mode = stat.S_IMODE(kept.st_mode) | 0o600
+        else:
+            mask = os.umask(0)
+            os.umask(mask)
+            mode = 0o666 & ~mask
+        tmp = _prepare(target, content, True)
+        try:
+            os.chmod(tmp, mode)
+            _rename(tmp, target, commit)
+        except BaseException:
+            tmp.unlink(missing_ok=True)
+            raise
+    except OSError as err:
+        raise DataFileError(
+            _("cannot write {path}: {reason}; it was left as it was").format(
+                path=target, reason=os_reason(err)
+            )
+        ) from None
+    _fsync_folder(target.parent)
+
+
+def _write_in_place(target: Path, content: bytes, commit: bool) -> None:
+    """Write ``content`` to the device or pipe ``target`` (opened without truncating)."""
+    progress.file_change("write", target)
+    fd = os.open(target, os.O_WRONLY)
+    try:
+        view = memoryview(content)
+        while view:
+            view = view[os.write(fd, view) :]
+    finally:
+        os.close(fd)
+    if commit:
+        progress.commit_passed()

@@ -120,6 +120,32 @@ def is_database_path(path: Path, other: Path) -> bool:
     return is_own_path(path, other)
 
 
+def is_scorekeeper_file(other: Path) -> bool:
+    """True when ``other`` is a file of any scorekeeper database (its file, a game file, a
+    backup, a cache, the lock, the journal), also through a link
+    (:func:`.files.is_scorekeeper_file`)."""
+    from scorekeeper.storage.files import is_scorekeeper_file as is_theirs
+
+    return is_theirs(other)
+
+
+def refuse_database_name(path: Path) -> None:
+    """DataFileError when the database path ``path`` is named as a temporary file
+    (:func:`.files.refuse_database_name`)."""
+    from scorekeeper.storage.files import refuse_database_name as refuse
+
+    refuse(path)
+
+
+def write_file(target: Path, content: bytes) -> None:
+    """Replace the file ``target`` with ``content`` atomically, its rename the command's
+    commit point (:func:`.files.write_file`). DataFileError when the system refuses; the file
+    is then untouched."""
+    from scorekeeper.storage.files import write_file as write
+
+    write(target, content)
+
+
 def backup_folder(path: Path) -> Path:
     """The folder that holds the backups of the database file ``path``."""
     from scorekeeper.storage.files import backup_folder as folder

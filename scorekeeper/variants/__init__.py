@@ -371,7 +371,9 @@ def write_user_variant(name: str, base: str, force: bool = False) -> Path:
     Raises InputError for a name that is not up to 40 lower-case letters, digits, ``-`` and
     ``_``, the name of a built-in variant, or a file (or a symbolic link) that exists already
     (unless ``force``, which replaces it: a link itself, never the file it points to);
-    NotFound for an unknown base; DataFileError when the file cannot be written.
+    NotFound for an unknown base; DataFileError when the file cannot be written (it is then
+    left as it was). The file is replaced atomically (:func:`scorekeeper.storage.files.write_file`),
+    its rename the command's commit point (:mod:`scorekeeper.progress`).
     """
     import re
 
@@ -391,25 +393,11 @@ def write_user_variant(name: str, base: str, force: bool = False) -> Path:
         raise InputError(
             _("{path} exists already; edit it, or pass --force to start it again").format(path=path)
         )
-    import os
-    import tempfile
+    from scorekeeper import progress
+    from scorekeeper.storage.files import write_file
 
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        # written beside it, then renamed over it: a symbolic link of that name is replaced
-        # by the file, never written through (to a file outside the config folder)
-        with tempfile.NamedTemporaryFile(
-            "w", encoding="utf-8", dir=folder, prefix=f".{name}.", suffix=".tmp", delete=False
-        ) as out:
-            out.write(text)
-        mask = os.umask(0)
-        os.umask(mask)
-        os.chmod(out.name, 0o666 & ~mask)  # as a file written in place (not private)
-        try:
-            os.replace(out.name, path)
-        except OSError:
-            os.unlink(out.name)
-            raise
     except OSError as err:
         raise DataFileError(
             _(
@@ -417,6 +405,12 @@ def write_user_variant(name: str, base: str, force: bool = False) -> Path:
                 " or your user config folder)"
             ).format(path=path, strerror=os_reason(err))
         ) from None
+    # atomic, as the database's files are written: a temporary file beside it, synced, renamed
+    # over it (a symbolic link of that name is replaced by the file, never written through);
+    # the rename is the command's commit point, so a Ctrl-C or a failing standard output after
+    # it says the file was written, never "nothing was changed"
+    progress.expect(_("the variant file was written: {path}").format(path=path))
+    write_file(path, text.encode("utf-8"), links=False)
     return path
 
 
