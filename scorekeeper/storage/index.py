@@ -559,18 +559,15 @@ def _lines(handle: Any) -> Iterator[IndexEntry | _Unusable | None]:
             yield entry
 
 
-def _given(
-    path: Path, held: tuple[int, Any], keep: Callable[[Any], bool] | None
-) -> GameSummary | None:
-    """The game of an index line as :func:`_stream` gives it: ``held`` is its id and the
-    line's summary, None when that is not believed (past the bounds, text no input may hold):
-    then the game is summarised from its file. None when ``keep`` refuses it (or it has no
-    file)."""
-    game_id, summary = held
+def _kept_from_file(
+    path: Path, game_id: int, keep: Callable[[Any], bool] | None, summary: Any = None
+) -> Iterator[GameSummary]:
+    """Game ``game_id`` as an index line gives it when ``keep`` accepts it: from ``summary``
+    (the line's), or summarised from its file when that is None (the line not believed);
+    nothing when it has no file."""
     made = GameSummary(game_id, summary) if summary is not None else _from_file(path, game_id)
-    if made is None or (keep is not None and not keep(made.summary)):
-        return None
-    return made
+    if made is not None and (keep is None or keep(made.summary)):
+        yield made
 
 
 def _from_file(path: Path, game_id: int) -> GameSummary | None:
@@ -641,13 +638,18 @@ def _stream(
     if opened is not None:
         handle, header = opened
         add, complete, last = given.append, False, None
-        held: tuple[int, Any] | None = None  # the last line's game and summary (None: from
-        # its file), given once the next line's id is known to lie below it
+        # the last line's game, given once the next line's id is known to lie below it (an id
+        # given twice, or out of order: neither line believed); its summary None: from its file
+        held_id = 0
+        held: Any = None
         with handle:
             whole, plain = _lines_intact(handle, header)  # then no line's seal needs a look
             checked = whole and plain  # then no line's texts need a look either
             decode = decoder.decode
-            for line in _bounded(handle):
+            readline = handle.readline
+            while line := readline(_LINE_LIMIT):
+                if len(line) == _LINE_LIMIT and not line.endswith(b"\n"):
+                    break  # longer than any line the index writes: damage
                 if not whole and line[_SEAL] != seal(line[_SEALED_FROM:-1]):
                     break  # damaged: not the line the index wrote
                 try:
@@ -659,7 +661,7 @@ def _stream(
                 if entry is None:
                     break
                 if last is not None and entry.id >= last:
-                    held = None  # an id given twice, or out of order: neither line believed
+                    held_id = 0  # an id given twice, or out of order: neither line believed
                     break
                 last = entry.id
                 if entry.__class__ is _Unusable:
@@ -671,19 +673,18 @@ def _stream(
                         summary = None
                     elif not checked and not _plain(line) and not _believed(summary):
                         summary = None  # text no input may hold
-                if held is not None:
-                    add(held[0])
-                    found = _given(path, held, keep)
-                    if found is not None:
-                        yield found
-                held = (entry.id, summary)
+                if held_id:
+                    add(held_id)
+                    if held is None:  # past the bounds: from its file
+                        yield from _kept_from_file(path, held_id, keep)
+                    elif keep is None or keep(held):
+                        yield GameSummary(held_id, held)
+                held_id, held = entry.id, summary
             else:
                 complete = True
-            if held is not None:
-                add(held[0])
-                found = _given(path, held, keep)
-                if found is not None:
-                    yield found
+            if held_id:  # the last line's, with no line after it
+                add(held_id)
+                yield from _kept_from_file(path, held_id, keep, held)
         if complete and len(given) == header.count:
             return
     at = 0  # both newest first: the ids given are passed by as the rebuilt ones go down
