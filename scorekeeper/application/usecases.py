@@ -495,3 +495,54 @@ def restore_backup(choice: BackupChoice) -> Path | None:
         _("the restore was done: backup {n} is the database again").format(n=choice.number)
     )
     return restore(choice.database, choice.path)
+
+
+def write_user_variant(name: str, base: str, force: bool = False) -> Path:
+    """Write the user variant file ``name`` extending ``base`` (:func:`template`) into
+    :func:`user_variant_dir`; returns its path.
+
+    Raises InputError for a name that is not up to 40 lower-case letters, digits, ``-`` and
+    ``_``, the name of a built-in variant, or a file (or a symbolic link) that exists already
+    (unless ``force``, which replaces it: a link itself, never the file it points to);
+    NotFound for an unknown base; DataFileError when the file cannot be written (it is then
+    left as it was). The file is replaced atomically (:func:`scorekeeper.storage.store.write_file`),
+    its rename the command's commit point (:mod:`scorekeeper.progress`).
+    """
+    import re
+
+    from scorekeeper.errors import DataFileError, os_reason
+    from scorekeeper.storage.store import write_file
+    from scorekeeper.variants import BUILTIN_DIR, template, user_variant_dir
+
+    if not re.fullmatch(r"[a-z0-9][a-z0-9_-]{0,39}", name):
+        raise InputError(
+            _(
+                "'{name}' cannot be a variant name: use up to 40 lower-case letters, digits,"
+                " - and _"
+            ).format(name=name)
+        )
+    if (BUILTIN_DIR / f"{name}.toml").exists():
+        raise InputError(_("'{name}' is a built-in variant; choose another name").format(name=name))
+    text = template(name, base)
+    folder = user_variant_dir()
+    path = folder / f"{name}.toml"
+    if (path.exists() or path.is_symlink()) and not force:
+        raise InputError(
+            _("{path} exists already; edit it, or pass --force to start it again").format(path=path)
+        )
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as err:
+        raise DataFileError(
+            _(
+                "cannot write {path}: {strerror} (the config folder comes from SCOREKEEPER_CONFIG"
+                " or your user config folder)"
+            ).format(path=path, strerror=os_reason(err))
+        ) from None
+    # atomic, as the database's files are written: a temporary file beside it, synced, renamed
+    # over it (a symbolic link of that name is replaced by the file, never written through);
+    # the rename is the command's commit point, so a Ctrl-C or a failing standard output after
+    # it says the file was written, never "nothing was changed"
+    progress.expect(_("the variant file was written: {path}").format(path=path))
+    write_file(path, text.encode("utf-8"), links=False)
+    return path

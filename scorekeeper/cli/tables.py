@@ -182,7 +182,7 @@ def variants_init(
 
     Example: scorekeeper variants init house --from classic
     """
-    from scorekeeper.variants import write_user_variant
+    from scorekeeper.application.usecases import write_user_variant
 
     path = write_user_variant(name, base, force)
     if as_json:

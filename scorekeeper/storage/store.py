@@ -137,13 +137,14 @@ def refuse_database_name(path: Path) -> None:
     refuse(path)
 
 
-def write_file(target: Path, content: bytes) -> None:
+def write_file(target: Path, content: bytes, links: bool = True) -> None:
     """Replace the file ``target`` with ``content`` atomically, its rename the command's
-    commit point (:func:`.files.write_file`). DataFileError when the system refuses; the file
-    is then untouched."""
+    commit point (:func:`.files.write_file`; ``links=False``: a link of that name is replaced,
+    never written through). DataFileError when the system refuses; the file is then
+    untouched."""
     from scorekeeper.storage.files import write_file as write
 
-    write(target, content)
+    write(target, content, links=links)
 
 
 def backup_folder(path: Path) -> Path:
