@@ -171,7 +171,7 @@ def _started_on_or_after(created: str | None, day: date) -> bool:
         return False
     try:
         return datetime.fromisoformat(created).astimezone().date() >= day
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, OverflowError):  # no timestamp, or past year 9999 here
         return False
 
 
@@ -191,7 +191,7 @@ def _started_at_or_after(created: str | None, start: datetime) -> bool:
         if started.tzinfo is None:  # a time without its zone is local time
             started = started.astimezone()
         return started >= start
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, OverflowError):  # no timestamp, or past year 9999 here
         return False
 
 

@@ -71,7 +71,7 @@ def local_date(stamp: str | None) -> str:
         return ""
     try:
         return date(datetime.fromisoformat(stamp).astimezone().date())
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, OverflowError):  # no timestamp, or one past year 9999 here
         return ""
 
 
@@ -84,10 +84,10 @@ def utc_time(stamp: str | None) -> str:
         return ""
     try:
         moment = datetime.fromisoformat(stamp)
-    except (TypeError, ValueError):
+        if moment.tzinfo is not None:
+            moment = moment.astimezone(UTC)
+    except (TypeError, ValueError, OverflowError):  # no timestamp, or one past year 9999 in UTC
         return stamp
-    if moment.tzinfo is not None:
-        moment = moment.astimezone(UTC)
     return f"{date(moment.date())} {moment:%H:%M:%S}"
 
 
