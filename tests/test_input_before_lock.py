@@ -46,10 +46,12 @@ def test_hand_waiting_on_a_pipe_leaves_the_database_free(cli, db, tmp_path):
 
 
 def test_a_hand_taking_a_total_past_a_billion_is_refused(cli, db):
-    start = ("new", "classic", "--team", "A", "--team", "B", "--set", "decks=999999999")
-    assert cli(*start).exit_code == 0
+    # a natural canasta worth 600,000,000: two of them take A past the bound of every total
+    start = ("new", "classic", "--team", "A", "--team", "B")
+    bonus = ("--set", "canastas.natural.bonus=600000000", "--set", "target=1000000000")
+    assert cli(*start, *bonus).exit_code == 0
     assert cli("hand", "--yes", "m=50 nat=1 out", "m=10").exit_code == 0
-    result = cli("hand", "--yes", "m=999999995 nat=999999 red=999999 out", "m=10")
+    result = cli("hand", "--yes", "m=50 nat=1 out", "m=10")
     assert result.exit_code == 1, result.output
     assert "A's total after hand 2" in result.stderr and "1,000,000,000" in result.stderr
     assert len(cli.json("show")["hands"]) == 1

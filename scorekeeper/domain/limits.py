@@ -29,3 +29,13 @@ MAX_GAME_BYTES = 1024 * 1024
 #: The most cards one card entry may hold where the variant's decks are not known, or hold
 #: more (Hand and Foot's five decks hold 270): more cards than any table deals.
 MAX_CARDS = 1000
+#: The most decks, and the most jokers a deck, a variant may play with: every variant's decks then
+#: hold at most 16 x (52 + 10) = 992 cards, within :data:`MAX_CARDS` (Hand and Foot plays one
+#: deck more than its players, so at most 13 decks at :data:`MAX_PLAYERS`).
+MAX_DECKS = 16
+MAX_JOKERS = 10
+#: The most red threes one side may lay down in a hand (two a deck), and the most canastas it
+#: may make in a hand (seven cards each, of at most :data:`MAX_CARDS`): what no count of hands
+#: can pass, so a cached figure past ``hands`` times these is no count of those hands.
+MAX_RED_THREES_A_HAND = 2 * MAX_DECKS
+MAX_CANASTAS_A_HAND = MAX_CARDS // 7

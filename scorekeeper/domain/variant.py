@@ -28,7 +28,7 @@ from msgspec import structs
 
 from scorekeeper.domain.bounds import is_digits
 from scorekeeper.domain.cards import LEGACY_IN_HAND, RANK_KEYS, Card, in_hand_values
-from scorekeeper.domain.limits import MAX_PLAYERS, MAX_SIDES
+from scorekeeper.domain.limits import MAX_DECKS, MAX_JOKERS, MAX_PLAYERS, MAX_SIDES
 from scorekeeper.domain.schema import (
     CanastaKind,
     PenaltyRule,
@@ -613,6 +613,13 @@ def build_variant(
         )
     if spec.decks < 1:
         raise DataFileError(_("{where}: 'decks' must be at least 1").format(where=where))
+    if not stored and (spec.decks > MAX_DECKS or spec.jokers_per_deck > MAX_JOKERS):
+        raise DataFileError(
+            _(
+                "{where}: a variant plays with at most {decks} decks of at most {jokers} jokers"
+                " each; 'decks' and 'jokers_per_deck' go no higher"
+            ).format(where=where, decks=MAX_DECKS, jokers=MAX_JOKERS)
+        )
     if spec.target <= 0 and spec.hands <= 0:
         raise DataFileError(
             _("{where}: a variant needs a 'target' score or a number of 'hands'").format(
