@@ -44,7 +44,7 @@ CHANGES = {
     "one past the bound": relabelled(0, BOUND + 1),
     "-1 for game 1 (the red team's)": relabelled(5, -1),
     "0 for game 1": relabelled(5, 0),
-    "7, which has no game file": pytest.param(relabelled(0, 7), marks=GAP),
+    "7, past the next game id, with no game file": relabelled(0, 7),
     "game 5's line as game 4's": pytest.param(
         lambda lines: [with_id(x, 4) if i == 1 else x for i, x in enumerate(lines) if i != 2],
         marks=GAP,

@@ -13,7 +13,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.domain.limits import MAX_HANDS, MAX_NUMBER
+from scorekeeper.domain.limits import (
+    MAX_CANASTAS_A_HAND,
+    MAX_HANDS,
+    MAX_NUMBER,
+    MAX_RED_THREES_A_HAND,
+)
 from scorekeeper.domain.stats import GameFigures, SideFigures, lineups
 from scorekeeper.storage import statistics
 from scorekeeper.storage.index import seal
@@ -61,6 +66,19 @@ def duplicate(lineups):
     lineups.append([variant, "Ann", players, one])
 
 
+def ann_lineup(players=None, side=None):
+    """The change giving Ann's line-up other ``players`` or another ``side`` name."""
+
+    def change(lineups):
+        row = next(row for row in lineups if row[1] == "Ann")
+        if players is not None:
+            row[2] = players
+        if side is not None:
+            row[1] = row[3][0] = side
+
+    return change
+
+
 IMPOSSIBLE = {  # Ann's record is of 2 games, 2 hands of 700
     "red team: games 10**15, wins -5": set_figures(games=10**15, wins=-5),
     "games past the bound": set_figures(games=MAX_NUMBER + 1, hands=MAX_NUMBER + 1),
@@ -78,6 +96,18 @@ IMPOSSIBLE = {  # Ann's record is of 2 games, 2 hands of 700
     "a canasta count of 0": set_figures(canastas={"natural": 0}),
     "negative canastas": set_figures(canastas={"natural": -3}),
     "a line-up twice": duplicate,
+    # no hand lays down more red threes than two a deck of the most decks, nor makes more
+    # canastas than its cards hold (issue 18, round 8)
+    "more red threes than 2 hands give": set_figures(red_threes=2 * MAX_RED_THREES_A_HAND + 1),
+    "more canastas than 2 hands give": set_figures(
+        canastas={"natural": MAX_CANASTAS_A_HAND, "mixed": MAX_CANASTAS_A_HAND + 1}
+    ),
+    "a canasta kind with an escape": set_figures(canastas={"natural\x1b[2J": 2}),
+    "a canasta kind with a direction mark": set_figures(canastas={"natural\u202e": 2}),
+    "more players than a game seats": ann_lineup(players=[f"P{n}" for n in range(13)]),
+    "a player twice": ann_lineup(players=["Cy", "Cy"]),
+    "a player with a control character": ann_lineup(players=["Cy\x07"]),
+    "a side that shows as Ann": ann_lineup(side="Ann\u034f"),
 }
 #: Those a change must not carry forward: with no game or no best hand the change's own
 #: arithmetic gives up and recounts.
@@ -150,7 +180,6 @@ def test_a_sound_resealed_cache_is_still_used(cli, db, counted, monkeypatch):
 
 
 _score = st.integers(-MAX_NUMBER, MAX_NUMBER)
-_count = st.integers(0, 50)
 
 
 @st.composite
@@ -164,8 +193,11 @@ def _figures(draw):
         points = sum(scores) if hands else 0
         if hands > len(scores):  # the other hands scored no more than the best
             points += (hands - len(scores)) * draw(st.integers(-MAX_NUMBER, best))
-        kinds = draw(st.dictionaries(st.sampled_from(["natural", "mixed"]), st.integers(1, 50)))
-        sides.append(SideFigures(name, (), 0, hands, points, best, kinds, draw(_count)))
+        # at most what that many hands give: two red threes a deck, a canasta per 7 cards
+        most = max(1, MAX_CANASTAS_A_HAND * hands // 2)
+        kinds = draw(st.dictionaries(st.sampled_from(["natural", "mixed"]), st.integers(1, most)))
+        threes = draw(st.integers(0, MAX_RED_THREES_A_HAND * hands))
+        sides.append(SideFigures(name, (), 0, hands, points, best, kinds, threes))
     over = draw(st.booleans())
     winner = draw(st.one_of(st.none(), st.integers(0, len(sides) - 1))) if over else None
     return GameFigures(draw(st.sampled_from(["classic", "samba"])), hands, over, winner, sides)

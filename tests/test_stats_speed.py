@@ -12,6 +12,7 @@ import sys
 import unicodedata
 from io import StringIO
 
+import msgspec
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -180,6 +181,15 @@ GAMES = st.builds(
     st.booleans(),
     st.one_of(st.none(), st.integers(0, 1)),
     st.lists(SIDES, min_size=2, max_size=2),
+).map(
+    # every side scores every hand: a side's hands are the game's (domain.stats.game_figures)
+    lambda g: GameFigures(
+        g.variant,
+        g.hands,
+        g.over,
+        g.winner,
+        [msgspec.structs.replace(s, hands=g.hands) for s in g.sides],
+    )
 )
 
 

@@ -177,11 +177,13 @@ def lineups(games: Iterable[GameFigures]) -> dict[tuple[str, str, tuple[str, ...
 
     Counted a side at a time into a list per line-up (games, finished, wins, hands, points,
     best hand, canastas, red threes), keyed by one flat tuple, and made records only at the end:
-    at 100,000 games nothing is built per game but that key."""
+    at 100,000 games nothing is built per game but that key. Every side scores every hand, so
+    each side's hands are the game's (``game.hands``: one count, read once)."""
     sums: dict[tuple[str, ...], list] = {}
     get = sums.get
     for game in games:
-        if not game.hands:
+        hands = game.hands
+        if not hands:
             continue
         variant, over, winner = game.variant, game.over, game.winner
         for index, side in enumerate(game.sides):
@@ -194,7 +196,7 @@ def lineups(games: Iterable[GameFigures]) -> dict[tuple[str, str, tuple[str, ...
                 row[1] += 1
                 if winner == index:
                     row[2] += 1
-            row[3] += side.hands
+            row[3] += hands
             row[4] += side.points
             best = side.best_hand
             if best is not None and (row[5] is None or best > row[5]):

@@ -573,14 +573,14 @@ class Store:
         the index (refreshed for the game files that changed since it was written)."""
         from scorekeeper.storage.index import summaries
 
-        return summaries(self.path)
+        return summaries(self.path, self.next_game_id())
 
     def listing(self, keep: Any = None) -> Iterator[Any]:
         """The games whose summary ``keep`` accepts, newest first, one at a time, decoded only
         as far as ``games`` shows them (:func:`scorekeeper.storage.index.listing`)."""
         from scorekeeper.storage.index import listing
 
-        return listing(self.path, keep)
+        return listing(self.path, keep, self.next_game_id())
 
     def newest(self, count: int) -> tuple[list[Any], bool]:
         """The ``count`` newest games not deleted, as summaries; and whether older ones
@@ -588,15 +588,19 @@ class Store:
         id, never a listing of the games folder)."""
         from scorekeeper.storage.index import newest
 
-        next_id = max(int(self.meta.get("next_id") or 1), int(self.current_id or 0) + 1)
-        return newest(self.path, count, next_id=next_id)
+        return newest(self.path, count, next_id=self.next_game_id())
+
+    def next_game_id(self) -> int:
+        """The id the next game will be given: every game's id lies below it (the database
+        file's ``next_id``, past the current game's id)."""
+        return max(int(self.meta.get("next_id") or 1), int(self.current_id or 0) + 1)
 
     def lineup_records(self) -> dict[Any, Any]:
         """Statistics per line-up over the games not deleted
         (:func:`scorekeeper.storage.statistics.lineup_records`)."""
         from scorekeeper.storage.statistics import lineup_records
 
-        return lineup_records(self.path)
+        return lineup_records(self.path, self.next_game_id())
 
     def unfinished_ids(self) -> list[int]:
         """Ids of games with hands, not finished and not deleted, newest first."""

@@ -66,7 +66,14 @@ import msgspec
 from msgspec import Meta, Struct
 
 from scorekeeper import progress
-from scorekeeper.domain.limits import MAX_NAME, MAX_NUMBER, MAX_TEXT
+from scorekeeper.domain.limits import (
+    MAX_CANASTAS_A_HAND,
+    MAX_HANDS,
+    MAX_NAME,
+    MAX_NUMBER,
+    MAX_RED_THREES_A_HAND,
+    MAX_TEXT,
+)
 from scorekeeper.errors import DataFileError
 from scorekeeper.storage.files import (
     game_file,
@@ -104,8 +111,14 @@ _Name = Annotated[str, Meta(max_length=MAX_NAME)]
 _Text = Annotated[str, Meta(max_length=MAX_TEXT)]
 #: Points (a total, a sum or the best of hand scores), within the bound of every number.
 _Points = Annotated[int, Meta(ge=-MAX_NUMBER, le=MAX_NUMBER)]
-#: A count (hands, red threes, canastas, a side's index).
+#: A count (a side's index).
 _Count = Annotated[int, Meta(ge=0, le=MAX_NUMBER)]
+#: A game's hands, at most :data:`MAX_HANDS`.
+_Hands = Annotated[int, Meta(ge=0, le=MAX_HANDS)]
+#: A side's red threes, and its canastas of one kind, over a game: at most what that many
+#: hands can give.
+_RedThrees = Annotated[int, Meta(ge=0, le=MAX_HANDS * MAX_RED_THREES_A_HAND)]
+_Canastas = Annotated[int, Meta(ge=1, le=MAX_HANDS * MAX_CANASTAS_A_HAND)]
 #: A game's id: a whole number from 1 to the bound of every number, as a game file's name has it.
 _Id = Annotated[int, Meta(ge=1, le=MAX_NUMBER)]
 #: A time (ISO 8601), or a digest in hex: short texts.
@@ -127,11 +140,11 @@ class IndexSide(Struct, array_like=True, gc=False):
     name: _Name
     players: list[_Name]
     total: _Points
-    hands: _Count
+    hands: _Hands
     points: _Points
     best_hand: _Points | None
-    red_threes: _Count
-    canastas: dict[_Text, _Count]
+    red_threes: _RedThrees
+    canastas: dict[_Text, _Canastas]
 
 
 class _SummaryFields(Struct):
@@ -142,7 +155,7 @@ class _SummaryFields(Struct):
     finished: _Short | None
     variant: _Text
     label: _Text
-    hands: _Count
+    hands: _Hands
     deleted: bool
     over: bool
     winner: _Count | None
@@ -187,7 +200,7 @@ class _ListedSummary(Struct, array_like=True, gc=False):
     finished: _Short | None
     variant: _Text
     label: _Text
-    hands: _Count
+    hands: _Hands
     deleted: bool
     over: bool
     winner: _Count | None
@@ -293,15 +306,48 @@ def _read_line(line: bytes) -> IndexEntry | _Unusable | None:
             return None
     except msgspec.DecodeError:
         return None
-    winner = entry.summary.winner
-    if winner is not None and winner >= len(entry.summary.sides):
+    if not _outcome_possible(entry.summary) or not _figures_possible(entry.summary):
         return _Unusable(entry.id)
-    if not _plain(line) and not _believed(entry.summary):
+    if not plain(line) and not _believed(entry.summary):
         return _Unusable(entry.id)
     return entry
 
 
-def _plain(data: bytes) -> bool:
+def _outcome_possible(summary: Any) -> bool:
+    """True when the outcome of ``summary`` (an index summary as any decoder reads it) is one a
+    game can have: a winner among its sides, and a winner or a draw (never both) only in a game
+    that is over."""
+    winner = summary.winner
+    if winner is not None:
+        return winner < len(summary.sides) and not summary.draw and summary.over
+    return summary.over or not summary.draw
+
+
+def _figures_possible(summary: IndexSummary) -> bool:
+    """True when the per-side figures of ``summary`` are ones its hands can give
+    (:func:`scorekeeper.domain.stats.game_figures`): every side played every hand; a best hand
+    exactly when a hand was played, and points (the sum of the hand scores) within ``hands``
+    times the best hand and the least a hand scores; red threes and canastas no more than
+    ``hands`` times the most a hand gives (:data:`MAX_RED_THREES_A_HAND`,
+    :data:`MAX_CANASTAS_A_HAND`)."""
+    hands = summary.hands
+    for side in summary.sides:
+        best = side.best_hand
+        if best is None:
+            possible = not (hands or side.hands or side.points or side.red_threes or side.canastas)
+        else:
+            possible = (
+                side.hands == hands > 0
+                and -MAX_NUMBER * hands <= side.points <= best * hands
+                and side.red_threes <= MAX_RED_THREES_A_HAND * hands
+                and sum(side.canastas.values()) <= MAX_CANASTAS_A_HAND * hands
+            )
+        if not possible:
+            return False
+    return True
+
+
+def plain(data: bytes) -> bool:
     """True when the index bytes ``data`` can hold no text a name or a label may not: ASCII
     with no escape (JSON writes every control character as one) and no DEL; looked at in C."""
     return data.isascii() and b"\\" not in data and b"\x7f" not in data
@@ -319,6 +365,15 @@ def _believed(summary: Any) -> bool:
         names.append(side.name)
         names.extend(side.players)
         texts.extend(getattr(side, "canastas", None) or ())
+    return texts_believed(names, texts)
+
+
+def texts_believed(names: list[str], texts: list[str]) -> bool:
+    """True when the ``names`` (of sides and players) and other ``texts`` (a variant, a label,
+    a time, a canasta kind) read from a cache pass the checks of the same texts typed on the
+    command line: no name holds a character
+    :func:`scorekeeper.domain.names.unseen_character` finds, no other text one of
+    :data:`scorekeeper.domain.bounds.ODD_TEXT`."""
     from scorekeeper.domain.names import unseen_character
 
     if unseen_character("".join(names)) is not None:
@@ -599,20 +654,27 @@ class _LinesCheck:
 def _lines_intact(handle: Any, header: Header) -> tuple[bool, bool]:
     """Whether the bytes of the opened index after its header (read in pieces of 1 MiB, then
     read again from there) have the digest its header records (``lines``), and whether they
-    are all plain (:func:`_plain`: no line's texts need a look)."""
+    are all plain (:func:`plain`: no line's texts need a look)."""
     if not header.lines:
         return False, False
     start = handle.tell()
     made = _LinesCheck(header.lines)
-    plain = True
+    clean = True
     try:
         while chunk := handle.read(1 << 20):
             made.update(chunk)
-            plain = plain and _plain(chunk)
+            clean = clean and plain(chunk)
         handle.seek(start)
     except OSError:
         return False, False
-    return made.hexdigest() == header.lines, plain
+    return made.hexdigest() == header.lines, clean
+
+
+def _before(path: Path, game_id: int, next_id: int | None) -> bool:
+    """True when ``game_id`` (the newest line's) lies below ``next_id`` (the database's next
+    game id; None: not known), or has a game file (the database file says less than the
+    games folder holds: the game file vouches for it)."""
+    return next_id is None or game_id < next_id or game_file(path, game_id).exists()
 
 
 def _stream(
@@ -620,6 +682,7 @@ def _stream(
     first: tuple[Any, Header] | None,
     decoder: msgspec.json.Decoder = _SUMMARISED,
     keep: Callable[[Any], bool] | None = None,
+    next_id: int | None = None,
 ) -> Iterator[GameSummary]:
     """Every game's summary from the index file (``first``: the file opened already), one at a
     time, each line's seal (unless every line is intact: :func:`_lines_intact`), bounds and
@@ -630,7 +693,8 @@ def _stream(
 
     ``decoder``: how a line is decoded (``_LISTED``: only what a listing shows, each field
     held to its bounds); ``keep``: only the games whose summary it accepts are given,
-    looked at before anything is made for them."""
+    looked at before anything is made for them; ``next_id``: the database's next game id (no
+    line's id reaches it unless that game has a file: ids are given in turn), or None."""
     from array import array
 
     opened = first or _open(path)
@@ -643,8 +707,8 @@ def _stream(
         held_id = 0
         held: Any = None
         with handle:
-            whole, plain = _lines_intact(handle, header)  # then no line's seal needs a look
-            checked = whole and plain  # then no line's texts need a look either
+            whole, clean = _lines_intact(handle, header)  # then no line's seal needs a look
+            checked = whole and clean  # then no line's texts need a look either
             decode = decoder.decode
             readline = handle.readline
             while line := readline(_LINE_LIMIT):
@@ -663,15 +727,20 @@ def _stream(
                 if last is not None and entry.id >= last:
                     held_id = 0  # an id given twice, or out of order: neither line believed
                     break
+                if last is None and not _before(path, entry.id, next_id):
+                    break  # an id the database has not given yet: no line of it believed
                 last = entry.id
                 if entry.__class__ is _Unusable:
                     summary = None
                 else:
                     summary = entry.summary
-                    winner = summary.winner
-                    if winner is not None and winner >= len(summary.sides):
-                        summary = None
-                    elif not checked and not _plain(line) and not _believed(summary):
+                    winner = summary.winner  # _outcome_possible, written out for speed
+                    if (summary.draw or winner is not None) and (
+                        not summary.over
+                        or (winner is not None and (summary.draw or winner >= len(summary.sides)))
+                    ):
+                        summary = None  # an outcome no game has
+                    elif not checked and not plain(line) and not _believed(summary):
                         summary = None  # text no input may hold
                 if held_id:
                     add(held_id)
@@ -901,7 +970,7 @@ def _revalidated(path: Path, here: list[int] | None) -> Iterator[GameSummary]:
             close()
 
 
-def summaries(path: Path) -> Summaries:
+def summaries(path: Path, next_id: int | None = None, rescan: bool = False) -> Summaries:
     """A summary of every game of the database at ``path``, newest first, decoded one at a
     time as they are gone through.
 
@@ -910,23 +979,28 @@ def summaries(path: Path) -> Summaries:
     since, and the index is read as it is. Otherwise every game file's identity is looked at
     (one ``stat`` each) and only the files that changed are read (and only those whose bytes
     changed summarised again), the index written back as they are gone through
-    (:func:`_revalidated`). DataFileError names a game file that cannot be read."""
+    (:func:`_revalidated`); so too, whatever the folder's identity, with ``rescan`` (each
+    line checked against its game file and by :func:`_read_line`). ``next_id``: the
+    database's next game id (:func:`_stream`), or None. DataFileError names a game file that
+    cannot be read."""
     here = folder_identity(path)
-    opened = _open(path)
+    opened = None if rescan else _open(path)
     if opened is not None:
         handle, header = opened
         if here is not None and header.folder == here and is_settled(header.checked_ns, here[1]):
             first: list[Any] = [opened]
 
             def source() -> Iterator[GameSummary]:
-                return _stream(path, first.pop() if first else None)
+                return _stream(path, first.pop() if first else None, next_id=next_id)
 
             return Summaries(header.count, source)
         handle.close()
     return Summaries(None, lambda: _revalidated(path, here))
 
 
-def listing(path: Path, keep: Callable[[Any], bool] | None = None) -> Iterator[GameSummary]:
+def listing(
+    path: Path, keep: Callable[[Any], bool] | None = None, next_id: int | None = None
+) -> Iterator[GameSummary]:
     """The games of the database at ``path`` whose summary ``keep`` accepts (None: every
     game), newest first, one at a time, as ``games`` lists them: each line of the index is
     checked as :func:`summaries` checks it (its seal, or the digest of every line; the bounds
@@ -934,13 +1008,14 @@ def listing(path: Path, keep: Callable[[Any], bool] | None = None) -> Iterator[G
     outcome, sides with players and totals), and ``keep`` looks at that before anything is
     made for the game. Its summaries give no :meth:`GameSummary.figures`. When the games
     folder changed since the index was written, this is :func:`summaries` (revalidated), kept
-    to what ``keep`` accepts. DataFileError names a game file that cannot be read."""
+    to what ``keep`` accepts. ``next_id``: as for :func:`summaries`. DataFileError names a
+    game file that cannot be read."""
     here = folder_identity(path)
     opened = _open(path)
     if opened is not None:
         handle, header = opened
         if here is not None and header.folder == here and is_settled(header.checked_ns, here[1]):
-            return _stream(path, opened, _LISTED, keep)
+            return _stream(path, opened, _LISTED, keep, next_id)
         handle.close()
     every = _revalidated(path, here)
     return every if keep is None else (g for g in every if keep(g.summary))

@@ -25,7 +25,13 @@ from typing import Any
 
 import msgspec
 
-from scorekeeper.domain.limits import MAX_HANDS, MAX_NUMBER
+from scorekeeper.domain.limits import (
+    MAX_CANASTAS_A_HAND,
+    MAX_HANDS,
+    MAX_NUMBER,
+    MAX_PLAYERS,
+    MAX_RED_THREES_A_HAND,
+)
 from scorekeeper.domain.stats import Record
 from scorekeeper.storage import index as summaries_index
 from scorekeeper.storage.files import NotPlain, read_plain, stats_file, write_atomically
@@ -87,9 +93,26 @@ def _read(path: Path, here: list[int] | None, raw: bool) -> Any:
         checked = data if not raw else _DECODE(body)  # every record looked at, even raw
     except (OSError, NotPlain, msgspec.ValidationError, msgspec.DecodeError):
         return None  # a pipe, a device or a file past the bound is no cache: counted again
-    if not _sound(checked.lineups):
-        return None  # figures no count gives: sealed again by hand, counted again
+    if not _sound(checked.lineups) or not _named(checked.lineups, body):
+        return None  # figures or names no count gives: sealed again by hand, counted again
     return data
+
+
+def _named(lineups: list[tuple[str, str, tuple[str, ...], Record]], body: bytes) -> bool:
+    """True when the line-ups of a cache (its JSON ``body``) are ones games can have: at most
+    :data:`MAX_PLAYERS` players to a side, none twice, and every name, variant and canasta kind
+    a text the same input typed would be
+    (:func:`scorekeeper.storage.index.texts_believed`; looked at only when ``body`` is not
+    plain ASCII)."""
+    teams = [row[2] for row in lineups]
+    sizes = list(map(len, teams))  # in C: a club's cache holds thousands of line-ups
+    if (sizes and max(sizes) > MAX_PLAYERS) or sizes != list(map(len, map(set, teams))):
+        return False
+    if summaries_index.plain(body):
+        return True
+    names = [name for row in lineups for name in (row[1], *row[2])]
+    texts = [row[0] for row in lineups] + [kind for row in lineups for kind in row[3].canastas]
+    return summaries_index.texts_believed(names, texts)
 
 
 def _sound(lineups: list[tuple[str, str, tuple[str, ...], Record]]) -> bool:
@@ -102,7 +125,9 @@ def _sound(lineups: list[tuple[str, str, tuple[str, ...], Record]]) -> bool:
     ``games`` x :data:`MAX_HANDS`; ``best_hand`` a hand score within the bound, and
     ``points`` (the sum of ``hands`` hand scores) no more than ``hands`` x ``best_hand`` nor
     less than ``hands`` x -:data:`MAX_NUMBER`; each canasta count and ``red_threes`` from 0
-    (a canasta kind counted at least once) to ``hands`` x :data:`MAX_NUMBER`."""
+    (a canasta kind counted at least once); ``red_threes`` at most ``hands`` x
+    :data:`MAX_RED_THREES_A_HAND`, and the canastas of all kinds together at most ``hands`` x
+    :data:`MAX_CANASTAS_A_HAND` (what no hand can pass)."""
     if not lineups:
         return True
     records = [row[3] for row in lineups]
@@ -116,7 +141,7 @@ def _sound(lineups: list[tuple[str, str, tuple[str, ...], Record]]) -> bool:
     threes = [r.red_threes for r in records]
     counted = [r for r in records if r.canastas]
     fewest = [min(r.canastas.values()) for r in counted]
-    most = [max(r.canastas.values()) for r in counted]
+    made = [sum(r.canastas.values()) for r in counted]
     # each column looked at in C (map, min, max): a club's cache holds thousands of line-ups
     return (
         min(games) > 0
@@ -131,9 +156,9 @@ def _sound(lineups: list[tuple[str, str, tuple[str, ...], Record]]) -> bool:
         and all(map(le, [h * -MAX_NUMBER for h in hands], points))
         and all(map(le, points, map(mul, hands, best)))  # type: ignore[arg-type]
         and min(threes) >= 0
-        and all(map(le, threes, [h * MAX_NUMBER for h in hands]))
+        and all(map(le, threes, [h * MAX_RED_THREES_A_HAND for h in hands]))
         and (not fewest or min(fewest) > 0)
-        and all(map(le, most, [r.hands * MAX_NUMBER for r in counted]))
+        and all(map(le, made, [r.hands * MAX_CANASTAS_A_HAND for r in counted]))
     )
 
 
@@ -179,7 +204,7 @@ def sealed_cache(body: bytes) -> bytes:
     return msgspec.json.encode({"format": FORMAT, "seal": seal}) + b"\n" + body
 
 
-def lineup_records(path: Path) -> dict[Lineup, Any]:
+def lineup_records(path: Path, next_id: int | None = None) -> dict[Lineup, Any]:
     """Statistics' records per line-up (variant, side name, players) over every game that is
     not deleted (:func:`scorekeeper.domain.stats.lineups`).
 
@@ -187,7 +212,12 @@ def lineup_records(path: Path) -> dict[Lineup, Any]:
     they are while the folder shows no change (as the summaries index is trusted); every
     command that changes games brings them up to date itself (:func:`update_lineups`), so
     statistics right after a hand need no recount. Otherwise they are counted again from the
-    summaries and written back. A cache: always rebuildable."""
+    summaries (``next_id``: the database's next game id,
+    :func:`scorekeeper.storage.index.summaries`) and written back. A count whose records hold
+    figures no count of games gives (:func:`_sound`: an index sealed again by hand with
+    figures no hands can give) is made again from an index checked line by line against the
+    game files (:func:`scorekeeper.storage.index.summaries` with ``rescan``). A cache: always
+    rebuildable."""
     from scorekeeper.domain.stats import lineups
 
     here = summaries_index.folder_identity(path)
@@ -195,10 +225,13 @@ def lineup_records(path: Path) -> dict[Lineup, Any]:
     if cached is not None:
         return cached
     # an index summary has the fields of GameFigures that lineups reads (variant, hands, over,
-    # winner, each side's name, players, hands, points, best hand, canastas, red threes), so
-    # it is counted as it is decoded: nothing built per game, nothing held
-    games = (s.summary for s in summaries_index.summaries(path) if not s.deleted)
-    records = lineups(games)  # type: ignore[arg-type]
+    # winner, each side's name, players, points, best hand, canastas, red threes), so it is
+    # counted as it is decoded: nothing built per game, nothing held
+    for rescan in (False, True):
+        every = summaries_index.summaries(path, next_id, rescan=rescan)
+        records = lineups(s.summary for s in every if not s.deleted)  # type: ignore[misc]
+        if _sound([(*key, record) for key, record in records.items()]):
+            break
     _save_lineups(path, records, here, exact=False)
     return records
 
