@@ -44,7 +44,7 @@ def interrupt_during(patch, name_ends: str) -> None:
     def replace(src, dst, *args, **kwargs):
         real(src, dst, *args, **kwargs)
         if str(dst).endswith(name_ends):
-            os.kill(os.getpid(), signal.SIGINT)
+            signal.raise_signal(signal.SIGINT)  # to this thread, as in the one-thread CLI
 
     patch.setattr(os, "replace", replace)
 
@@ -232,7 +232,7 @@ def test_a_change_that_did_not_happen_adds_no_backup_and_drops_none(cli, db, mon
             raise OSError(errno.ENOSPC, "No space left on device", str(dst))
         real(src, dst, *args, **kwargs)
         if at == "the backup's rename" and Path(dst).parent.name.endswith(".backups"):
-            os.kill(os.getpid(), signal.SIGINT)
+            signal.raise_signal(signal.SIGINT)  # to this thread, as in the one-thread CLI
 
     with monkeypatch.context() as patch:
         patch.setattr(os, "replace", replace)

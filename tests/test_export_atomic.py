@@ -74,7 +74,7 @@ def test_a_ctrl_c_at_the_open_leaves_the_old_file(cli, played, tmp_path, monkeyp
 
     def hook(kind: str, path: Path) -> None:
         if kind == "create" and path.parent == tmp_path:  # the file that will replace it
-            os.kill(os.getpid(), signal.SIGINT)
+            signal.raise_signal(signal.SIGINT)  # to this thread, as in the one-thread CLI
 
     monkeypatch.setattr(progress, "before_file_change", hook)
     result = cli("export", "1", "-o", str(out))
@@ -121,7 +121,7 @@ def test_a_ctrl_c_at_the_rename_says_the_export_was_written(cli, played, tmp_pat
     def replace(src, dst, *args, **kwargs):
         real(src, dst, *args, **kwargs)
         if Path(dst) == out:
-            os.kill(os.getpid(), signal.SIGINT)
+            signal.raise_signal(signal.SIGINT)  # to this thread, as in the one-thread CLI
 
     monkeypatch.setattr(os, "replace", replace)
     result = cli("export", "1", "-o", str(out))

@@ -259,7 +259,7 @@ def test_a_ctrl_c_at_the_rename_of_the_game_file_says_the_hand_is_stored(cli, db
             import signal
 
             progress.before_file_change = None
-            os.kill(os.getpid(), signal.SIGINT)
+            signal.raise_signal(signal.SIGINT)  # to this thread, as in the one-thread CLI
 
     progress.before_file_change = hook
     try:

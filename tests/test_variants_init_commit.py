@@ -74,7 +74,7 @@ def test_a_ctrl_c_at_the_rename_says_the_file_was_written(cli, folder, monkeypat
     def replace(src, dst, *args, **kwargs):
         real(src, dst, *args, **kwargs)
         if Path(dst).name == "house.toml":
-            os.kill(os.getpid(), signal.SIGINT)
+            signal.raise_signal(signal.SIGINT)  # to this thread, as in the one-thread CLI
 
     monkeypatch.setattr(os, "replace", replace)
     result = cli("variants", "init", "house", "--from", "samba", "--force")
