@@ -28,9 +28,25 @@ from scorekeeper.errors import DataFileError, os_reason
 from scorekeeper.i18n import gettext as _
 from scorekeeper.i18n import number
 
-#: A game file's name: ``<id>.json``.
-GAME_FILE = re.compile(r"([0-9]{1,18})\.json")
+#: A game file's name: ``<id>.json``, its id from 1 up in ASCII digits with no leading zero
+#: (:func:`game_file_id` holds it to :data:`MAX_GAME_ID` too).
+GAME_FILE = re.compile(r"([1-9][0-9]{0,9})\.json")
 DOC_ID = re.compile(r"[0-9]{1,18}")
+#: The highest game id (as :data:`scorekeeper.storage.database.MAX_GAME_ID`).
+MAX_GAME_ID = 10**9
+
+
+def game_file_id(name: str) -> int | None:
+    """The id of the game whose file is named ``name`` (``"2.json"`` -> 2), or None unless it is
+    the canonical name of a game file: the id from 1 to :data:`MAX_GAME_ID` in ASCII digits with
+    no leading zero (:func:`game_file` writes no other). ``02.json`` is no game file: taking it
+    for game 2's would list game 2 twice, or let a journal write over a file of the user's."""
+    match = GAME_FILE.fullmatch(name)
+    if match is None:
+        return None
+    game_id = int(match[1])
+    return game_id if game_id <= MAX_GAME_ID else None
+
 
 #: A backup's name (in the backups folder): when it was taken, and why when not before a write.
 BACKUP_NAME = re.compile(
@@ -205,9 +221,9 @@ def game_ids(path: Path, refuse_databases: bool = False) -> list[int]:
     if refuse_databases:
         for name in names:
             for end in (".lock", ".games"):
-                if name.endswith(end) and GAME_FILE.fullmatch(name[: -len(end)]):
+                if name.endswith(end) and game_file_id(name[: -len(end)]) is not None:
                     refuse_game_database(path, games_folder(path) / name[: -len(end)])
-    return [int(m[1]) for m in map(GAME_FILE.fullmatch, names) if m]
+    return [i for i in map(game_file_id, names) if i is not None]
 
 
 def refuse_game_database(path: Path, file: Path) -> None:
@@ -661,9 +677,9 @@ def change_files(
     try:
         for target, content in writes:
             prefix = None
-            match = GAME_FILE.fullmatch(target.name)
-            if match and target.parent == games_folder(path):
-                prefix = (path.parent, temporary_prefix(path, int(match[1])))
+            game_id = game_file_id(target.name)
+            if game_id is not None and target.parent == games_folder(path):
+                prefix = (path.parent, temporary_prefix(path, game_id))
             try:
                 prepared.append((_prepare(target, content, durable, prefix), target))
             except OSError as err:
@@ -740,21 +756,55 @@ def _complete_committed(path: Path, durable: bool) -> None:
 
 def _journal_entry(path: Path, name: Any, temporary: bool) -> Path:
     """The file a journal entry ``name`` names, in the folder of the database at ``path``:
-    ValueError unless it is one of the database's own files (its file or a game file) or, for
-    ``temporary``, one of its temporary files. A journal names nothing else, so an entry
-    reaching outside (an absolute path, ``..``, another file) is a damaged journal."""
+    ValueError unless it is one of the database's own files (its file or a game file of its
+    canonical name, :func:`game_file_id`) or, for ``temporary``, a temporary file of its file
+    or of a game file (never of a cache or of the journal). A journal names nothing else, so an
+    entry reaching outside (an absolute path, ``..``, another file, ``games/02.json``) is a
+    damaged journal."""
     if not isinstance(name, str):
         raise ValueError(name)
     parts = list(Path(name).parts)
     if temporary:
-        if len(parts) == 1 and is_own_temporary(path, name) and name.endswith(".tmp"):
+        if len(parts) == 1 and _temporary_of(path, name) is not False:
             return path.parent / name
         raise ValueError(name)
     if parts == [path.name]:
         return path
-    if len(parts) == 2 and parts[0] == games_folder(path).name and GAME_FILE.fullmatch(parts[1]):
+    if (
+        len(parts) == 2
+        and parts[0] == games_folder(path).name
+        and game_file_id(parts[1]) is not None
+    ):
         return path.parent / name
     raise ValueError(name)
+
+
+def _temporary_of(path: Path, name: str) -> int | bool | None:
+    """What the temporary file ``name`` (in the folder of the database at ``path``) is written
+    to replace: the id of a game (``.<file>~game-<id>-XXXX.tmp``), None for the database file
+    (``.<file>~XXXX.tmp``), False for anything else (a cache's, the journal's, another's)."""
+    found = re.fullmatch(
+        rf"\.{re.escape(path.name)}~(?:game-([0-9]+)-)?{_RANDOM}\.tmp", name, re.ASCII
+    )
+    if found is None:
+        return False
+    if found[1] is None:
+        return None
+    game_id = game_file_id(f"{found[1]}.json")
+    return False if game_id is None else game_id
+
+
+def _check_renames(path: Path, renames: list[tuple[Path, Path]]) -> None:
+    """ValueError unless each temporary file of ``renames`` is the one a change writes for its
+    target (:func:`change_files`): a game's over that game's file, the database file's over
+    the database file; and no file is a target twice."""
+    targets = [target for _tmp, target in renames]
+    if len(set(targets)) != len(targets) or len({tmp for tmp, _ in renames}) != len(renames):
+        raise ValueError(targets)
+    for tmp, target in renames:
+        meant = None if target == path else game_file_id(target.name)
+        if _temporary_of(path, tmp.name) != meant:
+            raise ValueError(tmp)
 
 
 def _journal_backup(path: Path, name: Any) -> Path:
@@ -789,10 +839,10 @@ def _is_held(target: Path, kept: list[Path]) -> bool:
     # ``meta`` and that game); the same bytes count only for an unreadable one a restore copied
     # aside (a raw copy or a link of a readable game file would restore nothing)
     readable = False
-    match = GAME_FILE.fullmatch(target.name)
-    if games is not None and match:
+    game_id = game_file_id(target.name)
+    if games is not None and game_id is not None:
         try:
-            parse_game_file(target, int(match[1]), target, raw)
+            parse_game_file(target, game_id, target, raw)
             readable = True
         except DataFileError:
             readable = False
@@ -887,6 +937,7 @@ def complete_pending(
         kept = [_journal_backup(path, name) for name in listed.get("kept", [])]
         if path in removals:
             raise ValueError(path)
+        _check_renames(path, renames)
     except (UnicodeDecodeError, ValueError, RecursionError, KeyError, TypeError, AttributeError):
         raise damaged(journal, _("is damaged (not a scorekeeper journal)"), path) from None
     try:
