@@ -385,8 +385,10 @@ def check_names(
     be two kinds a player cannot tell apart), or is already an item of a hand entry (``out``,
     ``red``, ``meld``...: README, "One-line entries"), which a one-line entry could then not
     tell apart; and for a title (the variant's, a canasta kind's, a penalty's, a special
-    hand's) holding a line break or a tab: a title is one line of a table or a heading."""
-    from scorekeeper.domain.names import refused_name, unseen_character
+    hand's) holding a line break or a tab, or beginning with a combining mark
+    (:func:`scorekeeper.domain.names.begins_with_mark`): a title is one line of a table or a
+    heading."""
+    from scorekeeper.domain.names import begins_with_mark, refused_name, unseen_character
 
     items = {n for f in FIELDS for n in (*f.names, *f.json)}
     named = [(f"canastas.{k}", n) for k, c in variant.canastas.items() for n in (k, *c.aliases)]
@@ -402,6 +404,13 @@ def check_names(
                 _("{where}: {table} holds a line break or a tab; a title is one line").format(
                     where=where, table=table
                 )
+            )
+        if isinstance(title, str) and begins_with_mark(title) is not None:
+            raise error(
+                _(
+                    "{where}: {table} begins with a combining mark ({code}), which shows only"
+                    " on the character before it; begin the title with a letter, digit or sign"
+                ).format(where=where, table=table, code=f"U+{ord(begins_with_mark(title)):04X}")
             )
     for table, name in named:
         if not name.strip():
