@@ -812,7 +812,9 @@ def interrupted() -> int:
     if done is None:
         typer.echo(_("Interrupted: nothing was changed."), err=True)
         return INTERRUPTED
-    typer.echo(_("Interrupted after {done}.").format(done=done), err=True)
+    from scorekeeper.presentation.console import visible
+
+    typer.echo(visible(_("Interrupted after {done}.").format(done=done)), err=True)
     return 0
 
 
