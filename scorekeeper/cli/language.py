@@ -371,7 +371,6 @@ def confirm(question: str, default: bool) -> bool:
 
     from scorekeeper.cli.input_lines import bound_prompts
     from scorekeeper.domain.names import ascii_field
-
     from scorekeeper.presentation.console import visible
 
     bound_prompts()  # piped answers are read bounded (README, "bounds")

@@ -183,7 +183,6 @@ def variants_init(
     Example: scorekeeper variants init house --from classic
     """
     from scorekeeper.application.usecases import write_user_variant
-
     from scorekeeper.presentation.console import visible
 
     written = write_user_variant(name, base, force)
