@@ -510,7 +510,104 @@ def remove_stale_temporary_files(path: Path) -> None:
     backups = backup_folder(path)
     with suppress(OSError):
         for stale in backups.glob(".*~*.tmp"):  # a backup a kill cut short (the folder is ours)
+            found = _PENDING_BACKUP.fullmatch(stale.name)
+            if found and BACKUP_NAME.fullmatch(found[1]) and _change_was_made(path, stale):
+                target = stale.with_name(found[1])
+                if not os.path.lexists(target):
+                    _rename(stale, target)  # the change it was kept for is stored: it counts
+                    continue
             stale.unlink()
+
+
+#: A backup's pending file (:func:`pending_backup`): ``.<backup name>~pending.tmp``.
+_PENDING_BACKUP = re.compile(r"\.(.+)~pending\.tmp", re.DOTALL)
+
+
+def pending_backup(target: Path) -> Path:
+    """The pending file of the backup ``target``: ``.<name>~pending.tmp`` beside it, where the
+    backup waits, synced, until the change it was kept for passes its commit point
+    (:func:`change_files` then renames it to ``target``). No listing counts it as a backup."""
+    return target.with_name(f".{target.name}~pending.tmp")
+
+
+def write_pending_backup(target: Path, content: bytes) -> None:
+    """Write ``content`` (owner-only permissions, synced with its folder) as the pending file
+    of the backup ``target`` (:func:`pending_backup`; call under the lock). Raises OSError when
+    the system refuses; nothing of it is then left."""
+    pending = pending_backup(target)
+    pending.unlink(missing_ok=True)  # only a kill's leftover can have this unique name
+    progress.file_change("create", pending)
+    fd = os.open(pending, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(content)
+            handle.flush()
+            os.fsync(handle.fileno())
+    except BaseException:
+        pending.unlink(missing_ok=True)
+        raise
+    _fsync_folder(target.parent)
+
+
+def _backup_file(backup: Path) -> Path:
+    """Where the backup ``backup`` can be read: its own name once in place, else its pending
+    file while the change it was kept for is being made (:func:`pending_backup`)."""
+    if os.path.lexists(backup):
+        return backup
+    pending = pending_backup(backup)
+    return pending if os.path.lexists(pending) else backup
+
+
+def _put_backups_in_place(backups: list[Path] | None, durable: bool) -> None:
+    """Rename the pending file of each of ``backups`` to its name, once the change they were
+    kept for passed its commit point. A rename the system refuses is a warning (the change is
+    stored; the next command puts the backup in place)."""
+    moved = None
+    for backup in backups or ():
+        pending = pending_backup(backup)
+        try:
+            if os.path.lexists(pending) and not os.path.lexists(backup):
+                _rename(pending, backup)
+                moved = backup.parent
+        except OSError as err:
+            progress.warn(
+                _(
+                    "the change is stored, but its backup {file} could not be put in place"
+                    " ({reason}); the next command does"
+                ).format(file=backup, reason=os_reason(err))
+            )
+    if moved is not None and durable:
+        _fsync_folder(moved)
+
+
+def _change_was_made(path: Path, pending: Path) -> bool:
+    """True when the change the pending backup ``pending`` was kept for is stored: the database
+    at ``path`` no longer holds what the backup holds (its ``meta`` document, each of its
+    games as it was, none of the games the change created). False when it holds all of that
+    (a kill stopped the change before its commit point: the backup is a copy of the current
+    state and must not count) or when the pending file is cut short or no backup at all. A
+    database that cannot be read keeps the backup (it may be needed)."""
+    try:
+        data = loads(read_plain(pending, BACKUP_LIMIT))
+    except (NotPlain, OSError, UnicodeDecodeError, ValueError, RecursionError):
+        return False
+    if not check_tables(data) or "meta" not in data:
+        return False
+    try:
+        current = read_json(path, limit=JOURNAL_LIMIT)
+        if not isinstance(current, dict) or current.get("meta") != data["meta"]:
+            return True
+        for key, doc in data.get("games", {}).items():
+            game_id = game_file_id(f"{key}.json")
+            if game_id is None or read_game_file(path, game_id) != doc:
+                return True
+    except DataFileError:
+        return True
+    created = data.get("created", {}).get("1", {}).get("games", [])
+    return any(
+        type(i) is int and 0 < i <= MAX_GAME_ID and os.path.lexists(game_file(path, i))
+        for i in created
+    )
 
 
 def journal_file(path: Path) -> Path:
@@ -667,7 +764,9 @@ def change_files(
     (:func:`refuse_read_only`). ``fresh`` lists the backups ``keep`` wrote for this change
     (filled as each is written): when the change does not pass its commit point (a refusal,
     a kill's Ctrl-C), they are removed, as copies of what the files still hold, so a change
-    that did not happen leaves no backup behind."""
+    that did not happen leaves no backup behind; each is written pending
+    (:func:`pending_backup`) and renamed to its name only once the change passed its commit
+    point, so a kill before it leaves no backup counted either."""
     removals = removals or []
     for target, _data in writes:
         refuse_read_only(target)
@@ -694,6 +793,7 @@ def change_files(
                     committed = True
             except OSError as err:
                 raise write_failed(target, err) from None
+            _put_backups_in_place(fresh, durable)
         elif prepared or removals:
             folder = path.parent
             try:
@@ -727,12 +827,14 @@ def change_files(
             except OSError as err:
                 raise write_failed(journal, err) from None
             _complete_committed(path, durable)
+            _put_backups_in_place(fresh, durable)
     except BaseException:
         if not committed:
             for tmp, _target in prepared:
                 tmp.unlink(missing_ok=True)
             for backup in fresh or ():
                 backup.unlink(missing_ok=True)
+                pending_backup(backup).unlink(missing_ok=True)
         raise
     if durable and prepared and len(prepared) + len(removals) == 1:
         _fsync_folder(prepared[0][1].parent)  # complete_pending syncs the folders it changed
@@ -846,7 +948,7 @@ def _is_held(target: Path, kept: list[Path]) -> bool:
             readable = True
         except DataFileError:
             readable = False
-    for backup in kept:
+    for backup in map(_backup_file, kept):  # a backup not yet in place is read pending
         try:
             if not stat.S_ISREG(os.lstat(backup).st_mode):
                 continue
@@ -909,7 +1011,8 @@ def complete_pending(
     """Put in place what the journal of the database at ``path`` lists (call under the lock):
     a change of several files whose commit point passed (a kill or Ctrl-C may have stopped it
     part-way). Each listed temporary file still there is renamed over its file, each listed
-    removal made, then the journal removed; running it again does nothing more. Returns True
+    removal made, each backup it lists still pending put in place (:func:`pending_backup`:
+    it counts only once the change is made), then the journal removed; running it again does nothing more. Returns True
     when there was a journal. DataFileError for a journal that is not one; a write the system
     refuses raises ``refused(path, error)`` (default :func:`write_failed`), or the OSError
     itself with ``refused=None``."""
@@ -957,7 +1060,15 @@ def complete_pending(
             if target.exists():
                 progress.file_change("unlink", target)
                 target.unlink(missing_ok=True)
+        moved = False
+        for backup in kept:  # the change is in place: its backups count from now on
+            pending = pending_backup(backup)
+            if os.path.lexists(pending) and not os.path.lexists(backup):
+                _rename(pending, backup)
+                moved = True
         if durable:
+            if moved:
+                _fsync_folder(backup_folder(path))
             _fsync_folder(games_folder(path))
             _fsync_folder(folder)
         progress.file_change("unlink", journal)
