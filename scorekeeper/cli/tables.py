@@ -104,8 +104,9 @@ def variants_list(ctx: typer.Context, as_json: JsonOption = False) -> None:
     if ctx.invoked_subcommand is not None:
         return
     from scorekeeper.errors import ScorekeeperError
-    from scorekeeper.variants import catalog, load_variant
+    from scorekeeper.variants import catalog, load_variant, remove_stale_temporary_files
 
+    remove_stale_temporary_files()  # those a killed 'variants init' left (older than a minute)
     rows = []
     for name, vf in catalog().items():
         try:
