@@ -506,8 +506,9 @@ def write_user_variant(name: str, base: str, force: bool = False) -> Path:
     (unless ``force``, which replaces it: a link itself, never the file it points to);
     NotFound for an unknown base; DataFileError when the file cannot be written (it is then
     left as it was). Temporary files a killed ``variants init`` left there are removed first
-    (:func:`scorekeeper.variants.remove_stale_temporary_files`). The file is replaced atomically (:func:`scorekeeper.storage.store.write_file`),
-    its rename the command's commit point (:mod:`scorekeeper.progress`).
+    (:func:`scorekeeper.variants.remove_stale_temporary_files`). The file is replaced
+    atomically (:func:`scorekeeper.storage.store.write_file`), its rename the command's commit
+    point (:mod:`scorekeeper.progress`).
     """
     import re
 
