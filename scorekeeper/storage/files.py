@@ -1013,9 +1013,9 @@ def complete_pending(
     part-way). Each listed temporary file still there is renamed over its file, each listed
     removal made, each backup it lists still pending put in place (:func:`pending_backup`:
     it counts only once the change is made), then the journal removed; running it again does
-    nothing more. Returns True when there was a journal. DataFileError for a journal that is not one; a write the system
-    refuses raises ``refused(path, error)`` (default :func:`write_failed`), or the OSError
-    itself with ``refused=None``."""
+    nothing more. Returns True when there was a journal. DataFileError for a journal that is
+    not one; a write the system refuses raises ``refused(path, error)`` (default
+    :func:`write_failed`), or the OSError itself with ``refused=None``."""
     journal = journal_file(path)
     try:
         raw = read_plain(journal, JOURNAL_LIMIT)
