@@ -96,3 +96,23 @@ def test_the_question_of_a_restore_shows_the_database_path_escaped(cli, tmp_path
     result = cli("backups", "restore", "1", input="n\n")
     assert "Replace" in result.stderr, result.output
     clean(result.output)
+
+
+def test_an_internal_error_after_a_path_was_written_reports_it_escaped(cli, db, monkeypatch):
+    """An unexpected error once the variant file is written says so (exit 0), its path shown
+    escaped."""
+    from scorekeeper.cli import tables
+
+    folder = db.parent / f"c{RLO}fg"
+    monkeypatch.setenv("SCOREKEEPER_CONFIG", str(folder))
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("broken")
+
+    monkeypatch.setattr(tables, "document", broken)
+    result = cli("variants", "init", "house", "--json")
+    assert result.exit_code == 0, result.output
+    assert (
+        "unexpected internal error" in result.stderr and "variant file was written" in result.stderr
+    )
+    clean(result.output)

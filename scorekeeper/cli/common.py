@@ -794,8 +794,10 @@ class ScorekeeperGroup(SpokenHelp, TyperGroup):
                 said = _(
                     "Warning: unexpected internal error ({error}), after {done}; please report it"
                 )
+                from scorekeeper.presentation.console import visible
+
                 with contextlib.suppress(OSError, ValueError):
-                    typer.echo(said.format(error=_short(err), done=done), err=True)
+                    typer.echo(visible(said.format(error=_short(err), done=done)), err=True)
                 raise typer.Exit(0) from None
             error_line(
                 _("unexpected internal error ({error}); please report it").format(error=_short(err))
