@@ -83,6 +83,7 @@ def test_a_variant_key_beginning_with_a_mark_is_refused(cli, db, body):
         'title = "\u0301 house"\n',
         '[canastas.natural]\ntitle = "\u0301"\n',
         '[penalties.red_three_not_declared]\ntitle = "\u0301"\n',
+        '[canasta_sets.five]\ntitle = "\u0301"\npoints = 100\nneeds = { natural = 5 }\n',
     ],
 )
 def test_a_title_beginning_with_a_mark_is_refused(cli, db, body):

@@ -424,7 +424,7 @@ def check_names(
     be two kinds a player cannot tell apart), or is already an item of a hand entry (``out``,
     ``red``, ``meld``...: README, "One-line entries"), which a one-line entry could then not
     tell apart; and for a title (the variant's, a canasta kind's, a penalty's, a special
-    hand's) holding a line break or a tab, or beginning with a combining mark
+    hand's, a canasta set's) holding a line break or a tab, or beginning with a combining mark
     (:func:`scorekeeper.domain.names.begins_with_mark`): a title is one line of a table or a
     heading."""
     from scorekeeper.domain.names import begins_with_mark, refused_name, unseen_character
@@ -437,6 +437,7 @@ def check_names(
     titled += [(f"canastas.{k}.title", c.title) for k, c in variant.canastas.items()]
     titled += [(f"penalties.{k}.title", p.title) for k, p in variant.penalties.items()]
     titled += [(f"special_hands.{k}.title", h.title) for k, h in variant.special_hands.items()]
+    titled += [(f"canasta_sets.{k}.title", c.title) for k, c in variant.canasta_sets.items()]
     for table, title in titled:
         if isinstance(title, str) and ("\n" in title or "\t" in title or "\r" in title):
             raise error(
