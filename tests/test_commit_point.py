@@ -215,12 +215,15 @@ def play_hands(cli, count: int) -> None:
         assert cli("hand", "--yes", "m=50", "m=50").exit_code == 0
 
 
-@pytest.mark.parametrize("at", ["the backup's rename", "the hand's rename, refused"])
+@pytest.mark.parametrize("at", ["the backup's write", "the hand's rename, refused"])
 def test_a_change_that_did_not_happen_adds_no_backup_and_drops_none(cli, db, monkeypatch, at):
-    """A Ctrl-C at the rename of the backup a change keeps, or a write the system refuses
-    after it, leaves the backups as they were: the change did not happen, so the copy of the
-    files as they still are is removed again and no older backup is rotated away (ten
-    backups are kept: README, "Backups")."""
+    """A Ctrl-C once the backup a change keeps is written (pending: it is put in place only
+    after the commit point), or a write the system refuses after it, leaves the backups as
+    they were: the change did not happen, so the copy of the files as they still are is
+    removed again and no older backup is rotated away (ten backups are kept: README,
+    "Backups")."""
+    from scorekeeper.storage import backups as backups_module
+
     start(cli)
     play_hands(cli, 11)  # eleven changes after the first: ten backups, the rotation full
     before = backup_names(db)
@@ -231,11 +234,17 @@ def test_a_change_that_did_not_happen_adds_no_backup_and_drops_none(cli, db, mon
         if at == "the hand's rename, refused" and Path(dst) == game_file(db, 1):
             raise OSError(errno.ENOSPC, "No space left on device", str(dst))
         real(src, dst, *args, **kwargs)
-        if at == "the backup's rename" and Path(dst).parent.name.endswith(".backups"):
+
+    real_pending = backups_module.write_pending_backup
+
+    def pending(target, content):
+        real_pending(target, content)
+        if at == "the backup's write":
             signal.raise_signal(signal.SIGINT)  # to this thread, as in the one-thread CLI
 
     with monkeypatch.context() as patch:
         patch.setattr(os, "replace", replace)
+        patch.setattr(backups_module, "write_pending_backup", pending)
         result = cli("hand", "--yes", "m=50", "m=50")
     assert result.exit_code in (3, 130), result.output
     assert "nothing was changed" in result.stderr

@@ -77,7 +77,7 @@ def test_a_backup_that_cannot_be_kept_is_warned_of_and_the_hand_stored(cli, db, 
     def refuse(*args, **kwargs):
         raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
 
-    monkeypatch.setattr(backups_module, "write_atomically", refuse)
+    monkeypatch.setattr(backups_module, "write_pending_backup", refuse)
     result = cli("hand", "--yes", "m=50", "m=50")
     assert result.exit_code == 0
     warnings = [line for line in result.stderr.splitlines() if line.startswith("Warning: ")]

@@ -505,14 +505,21 @@ def write_user_variant(name: str, base: str, force: bool = False) -> Path:
     ``_``, the name of a built-in variant, or a file (or a symbolic link) that exists already
     (unless ``force``, which replaces it: a link itself, never the file it points to);
     NotFound for an unknown base; DataFileError when the file cannot be written (it is then
-    left as it was). The file is replaced atomically (:func:`scorekeeper.storage.store.write_file`),
-    its rename the command's commit point (:mod:`scorekeeper.progress`).
+    left as it was). Temporary files a killed ``variants init`` left there are removed first
+    (:func:`scorekeeper.variants.remove_stale_temporary_files`). The file is replaced
+    atomically (:func:`scorekeeper.storage.store.write_file`), its rename the command's commit
+    point (:mod:`scorekeeper.progress`).
     """
     import re
 
     from scorekeeper.errors import DataFileError, os_reason
     from scorekeeper.storage.store import write_file
-    from scorekeeper.variants import BUILTIN_DIR, template, user_variant_dir
+    from scorekeeper.variants import (
+        BUILTIN_DIR,
+        remove_stale_temporary_files,
+        template,
+        user_variant_dir,
+    )
 
     if not re.fullmatch(r"[a-z0-9][a-z0-9_-]{0,39}", name):
         raise InputError(
@@ -543,6 +550,7 @@ def write_user_variant(name: str, base: str, force: bool = False) -> Path:
     # over it (a symbolic link of that name is replaced by the file, never written through);
     # the rename is the command's commit point, so a Ctrl-C or a failing standard output after
     # it says the file was written, never "nothing was changed"
+    remove_stale_temporary_files(folder)  # those a killed write left (older than a minute)
     progress.expect(_("the variant file was written: {path}").format(path=path))
     write_file(path, text.encode("utf-8"), links=False)
     return path

@@ -642,6 +642,8 @@ class ScorekeeperGroup(SpokenHelp, TyperGroup):
             if sys.stdout is not None:  # None when the command ran with standard output closed
                 sys.stdout.flush()  # a closed pipe shows here, not as Python exits
         except ScorekeeperError as err:
+            if caused_by_interrupt(err):  # a refusal a Ctrl-C led to: the Ctrl-C is what happened
+                sys.exit(interrupted())
             error_line(err.message)
             sys.exit(err.exit_code)
         except typer.TyperException as err:  # the command line could not be read
@@ -762,6 +764,8 @@ class ScorekeeperGroup(SpokenHelp, TyperGroup):
                 quiet_broken_pipe()
             raise
         except ScorekeeperError as err:
+            if caused_by_interrupt(err):  # e.g. "no variant" because a Ctrl-C cut the look-up
+                raise typer.Exit(interrupted()) from None
             error_line(err.message)
             raise typer.Exit(err.exit_code) from None
         except (KeyboardInterrupt, typer.Abort):
@@ -790,8 +794,10 @@ class ScorekeeperGroup(SpokenHelp, TyperGroup):
                 said = _(
                     "Warning: unexpected internal error ({error}), after {done}; please report it"
                 )
+                from scorekeeper.presentation.console import visible
+
                 with contextlib.suppress(OSError, ValueError):
-                    typer.echo(said.format(error=_short(err), done=done), err=True)
+                    typer.echo(visible(said.format(error=_short(err), done=done)), err=True)
                 raise typer.Exit(0) from None
             error_line(
                 _("unexpected internal error ({error}); please report it").format(error=_short(err))
@@ -812,7 +818,9 @@ def interrupted() -> int:
     if done is None:
         typer.echo(_("Interrupted: nothing was changed."), err=True)
         return INTERRUPTED
-    typer.echo(_("Interrupted after {done}.").format(done=done), err=True)
+    from scorekeeper.presentation.console import visible
+
+    typer.echo(visible(_("Interrupted after {done}.").format(done=done)), err=True)
     return 0
 
 

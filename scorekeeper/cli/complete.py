@@ -262,7 +262,9 @@ def install_completion(ctx: Any, value: Any) -> None:
 
     register_shells()
     shell, path = install(shell=shell_name(value), prog_name="scorekeeper")
-    typer.echo(_(INSTALLED).format(shell=shell, path=path))
+    from scorekeeper.presentation.console import visible
+
+    typer.echo(_(INSTALLED).format(shell=shell, path=visible(str(path))))
     raise typer.Exit(0)
 
 

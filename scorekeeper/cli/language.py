@@ -371,8 +371,10 @@ def confirm(question: str, default: bool) -> bool:
 
     from scorekeeper.cli.input_lines import bound_prompts
     from scorekeeper.domain.names import ascii_field
+    from scorekeeper.presentation.console import visible
 
     bound_prompts()  # piped answers are read bounded (README, "bounds")
+    question = visible(question)  # a path or a name in it never drives the terminal
     if i18n.language() == "en":
         try:
             return typer.confirm(question, default=default, err=True)

@@ -357,7 +357,10 @@ def export(
     # the format's name as the option takes it in English; Japanese and Turkish name a
     # format in capitals, as their help does (CSV, JSON, HTML)
     shown = fmt if language() == "en" else fmt.upper()
-    typer.echo(said.format(game=stored.id, path=output, format=shown), err=True)
+    from scorekeeper.presentation.console import visible
+
+    shown_path = visible(str(output))  # a path as typed: never a control character raw
+    typer.echo(said.format(game=stored.id, path=shown_path, format=shown), err=True)
 
 
 def _format_of(output: Path | None) -> str:

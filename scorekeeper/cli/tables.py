@@ -104,8 +104,9 @@ def variants_list(ctx: typer.Context, as_json: JsonOption = False) -> None:
     if ctx.invoked_subcommand is not None:
         return
     from scorekeeper.errors import ScorekeeperError
-    from scorekeeper.variants import catalog, load_variant
+    from scorekeeper.variants import catalog, load_variant, remove_stale_temporary_files
 
+    remove_stale_temporary_files()  # those a killed 'variants init' left (older than a minute)
     rows = []
     for name, vf in catalog().items():
         try:
@@ -183,11 +184,13 @@ def variants_init(
     Example: scorekeeper variants init house --from classic
     """
     from scorekeeper.application.usecases import write_user_variant
+    from scorekeeper.presentation.console import visible
 
-    path = write_user_variant(name, base, force)
+    written = write_user_variant(name, base, force)
     if as_json:
-        emit_json(document(variant=name, base=base, file=str(path)))
+        emit_json(document(variant=name, base=base, file=str(written)))
         return
+    path = visible(str(written))  # the config folder as given: never a control character raw
     typer.echo(_("Wrote {path}").format(path=path))
     typer.echo(
         _("Edit it, check it with 'scorekeeper variants check {path}', then play it with").format(
@@ -213,8 +216,10 @@ def variants_check(
     if as_json:
         emit_json(document(file=str(path), variant=v.name, valid=True))
         return
+    from scorekeeper.presentation.console import visible
+
     typer.echo(
         _("{path}: a valid variant '{name}' ({title}).").format(
-            path=path, name=v.name, title=_(v.title)
+            path=visible(str(path)), name=v.name, title=visible(_(v.title))
         )
     )

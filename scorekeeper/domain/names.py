@@ -15,7 +15,8 @@ import re
 import unicodedata
 from collections.abc import Callable
 
-from scorekeeper.i18n import language
+from scorekeeper.i18n import N_, language
+from scorekeeper.i18n import gettext as _
 
 #: Every form of i, dotted or dotless, upper or lower case, read as one plain "i" before case
 #: folding: Turkish "İ"/"i" and "I"/"ı" are two letters, other languages' "I"/"i" one, and a
@@ -37,31 +38,66 @@ _SHOWS_AS_NOTHING = re.compile(
     "[\u00ad\u034f\u115f\u1160\u17b4\u17b5\u180b-\u180f\u2800\u3164\uffa0"
     "\U0001d173-\U0001d17a\U000e0000-\U000e0fff]"
 )
+#: The Unicode categories of combining marks (nonspacing, spacing, enclosing): each shows on
+#: the character before it, so a name beginning with one ("\u0301") would show as an accent
+#: on whatever is printed before the name.
+COMBINING_MARKS = frozenset(("Mn", "Mc", "Me"))
+#: Why a name beginning with a combining mark is refused (said in :func:`refused_name`).
+_BEGINS_WITH_MARK = N_(
+    "it begins with a combining mark, which shows only on the character before it; begin it"
+    " with a letter, digit or sign"
+)
 #: The variation selectors: they choose a glyph (the emoji form of "❤") and change no name.
 _VARIATION_SELECTORS = re.compile("[\ufe00-\ufe0f\U000e0100-\U000e01ef]")
 
 
 def unseen_character(text: str) -> str | None:
     """The first character of ``text`` a name (of a side, a player, a canasta kind, a penalty)
-    may not hold, or None: one of the categories :data:`NOT_IN_NAMES` or a character that shows
+    may not hold, or None: one of the categories :data:`NOT_IN_NAMES`, a character that shows
     as nothing (a name is one line of visible characters, each name told apart by what a reader
-    sees). Printable text holds none but those that show as nothing, taken at once."""
+    sees), or a combining mark (:data:`COMBINING_MARKS`) that the name begins with (spaces
+    aside): it has no letter of the name to show on. Printable text holds none but those that
+    show as nothing, taken at once."""
     if text.isascii():
         return next((c for c in text if not " " <= c <= "~"), None)
+    mark = begins_with_mark(text)
+    if mark is not None:
+        return mark
     if text.isprintable() and _SHOWS_AS_NOTHING.search(text) is None:
         return None  # the common case, in C: no character of NOT_IN_NAMES is printable
     for c in text:
-        if unicodedata.category(c) in NOT_IN_NAMES or _SHOWS_AS_NOTHING.match(c):
+        if _unseen(c):
             return c
     return None
+
+
+def begins_with_mark(text: str) -> str | None:
+    """The combining mark (:data:`COMBINING_MARKS`) ``text`` begins with, spaces aside, or
+    None: a name or a one-line title beginning with one shows it as an accent on whatever is
+    printed before it."""
+    first = text.lstrip()[:1]
+    if first and not first.isascii() and unicodedata.category(first) in COMBINING_MARKS:
+        return first
+    return None
+
+
+def _unseen(char: str) -> bool:
+    return unicodedata.category(char) in NOT_IN_NAMES or _SHOWS_AS_NOTHING.match(char) is not None
 
 
 def refused_name(text: str) -> str:
     """``text`` quoted for the error that refuses it, each character
     :func:`unseen_character` finds written as its code (``'Ann\\u034f'``), cut to 40 characters
-    of the name."""
-    shown = "".join(_code(c) if unseen_character(c) is not None else c for c in text[:40])
-    return f"'{shown}{'...' if len(text) > 40 else ''}'"
+    of the name; for a name beginning with a combining mark, its code and why that is refused
+    (``'\\u0301' (it begins with a combining mark, ...)``)."""
+    mark = begins_with_mark(text)
+    lead = len(text) - len(text.lstrip()) if mark is not None else -1
+    shown = "".join(
+        _code(c) if i == lead or (not " " <= c <= "~" and _unseen(c)) else c
+        for i, c in enumerate(text[:40])
+    )
+    quoted = f"'{shown}{'...' if len(text) > 40 else ''}'"
+    return f"{quoted} ({_(_BEGINS_WITH_MARK)})" if mark is not None else quoted
 
 
 def _code(char: str) -> str:

@@ -26,9 +26,9 @@ from typing import Any
 
 from msgspec import structs
 
-from scorekeeper.domain.bounds import is_digits
+from scorekeeper.domain.bounds import is_digits, quoted
 from scorekeeper.domain.cards import LEGACY_IN_HAND, RANK_KEYS, Card, in_hand_values
-from scorekeeper.domain.limits import MAX_DECKS, MAX_JOKERS, MAX_PLAYERS, MAX_SIDES
+from scorekeeper.domain.limits import MAX_DECKS, MAX_JOKERS, MAX_NUMBER, MAX_PLAYERS, MAX_SIDES
 from scorekeeper.domain.schema import (
     CanastaKind,
     PenaltyRule,
@@ -39,7 +39,7 @@ from scorekeeper.domain.schema import (
 )
 from scorekeeper.errors import DataFileError, InputError
 from scorekeeper.i18n import gettext as _
-from scorekeeper.i18n import listing
+from scorekeeper.i18n import listing, number
 
 #: Card ranks that carry a value, in the order a variant file lists them.
 RANKS: tuple[str, ...] = tuple(RANK_KEYS.values())
@@ -73,6 +73,12 @@ def merge(base: Mapping[str, Any], over: Mapping[str, Any]) -> dict[str, Any]:
     return out
 
 
+def _index(part: str) -> bool:
+    """Whether the path part ``part`` can be a list's index: ASCII digits, short enough that
+    ``int`` never reads thousands of them (no list of rules is that long)."""
+    return is_digits(part) and len(part) <= len(str(MAX_NUMBER))
+
+
 def set_path(data: dict[str, Any], path: str, value: Any) -> None:
     """Set a dotted path in nested tables, creating tables on the way.
 
@@ -84,7 +90,7 @@ def set_path(data: dict[str, Any], path: str, value: Any) -> None:
     for i, part in enumerate(parts):
         last = i == len(parts) - 1
         if isinstance(node, list):
-            if not is_digits(part) or int(part) >= len(node):
+            if not _index(part) or int(part) >= len(node):
                 raise InputError(
                     _("'{path}': there is no item {part} in that list").format(path=path, part=part)
                 )
@@ -107,7 +113,7 @@ def _exists(data: Mapping[str, Any], path: str) -> bool:
     for part in path.split("."):
         if isinstance(node, Mapping) and part in node:
             node = node[part]
-        elif isinstance(node, list) and is_digits(part) and int(part) < len(node):
+        elif isinstance(node, list) and _index(part) and int(part) < len(node):
             node = node[int(part)]
         else:
             return False
@@ -475,18 +481,23 @@ def _check_bands(spec: RulesSpec, where: str) -> None:
             )
 
 
-def _check_threes(spec: RulesSpec, where: str, key: str) -> None:
+def _check_threes(spec: RulesSpec, where: str, key: str, stored: bool = False) -> None:
     """Refuse a threes table whose ``totals`` keys are not counts or whose sign rule lacks what
-    it needs."""
+    it needs. A key is a count of threes of that colour: ASCII digits with no leading zero
+    (``"4"``, never ``"٤"``, ``"04"`` or ``"+4"``, which ``int`` would also read as 4), from 0
+    to the threes the decks hold (two a deck, RULES.md §1); a game's ``stored`` rules are held
+    to 0 to :data:`MAX_NUMBER` only (a game kept before this bound stays readable)."""
     t = getattr(spec, key)
+    most = MAX_NUMBER if stored else 2 * max(spec.decks, 0)
     for count in t.totals:
-        try:
-            int(count)
-        except ValueError:
+        canonical = is_digits(count) and len(count) <= len(str(MAX_NUMBER))
+        if not canonical or str(int(count)) != count or int(count) > most:
             raise DataFileError(
-                _("{where}: '{key}.totals' keys are counts, not '{count}'").format(
-                    where=where, key=key, count=count
-                )
+                _(
+                    "{where}: '{key}.totals' key '{count}' is no count of threes: keys are"
+                    " counts from 0 to {most} (the threes of a colour the decks hold), written"
+                    " in the digits 0-9 without a leading zero"
+                ).format(where=where, key=key, count=quoted(count), most=number(most))
             ) from None
     if t.sign_rule == "by_canastas" and not t.sign_by_canastas:
         raise DataFileError(
@@ -674,8 +685,8 @@ def build_variant(
         raise DataFileError(_("{where}: every penalty needs 'points'").format(where=where))
     if any(h.points is None for h in spec.special_hands.values()):
         raise DataFileError(_("{where}: every special hand needs 'points'").format(where=where))
-    _check_threes(spec, where, "red_threes")
-    _check_threes(spec, where, "black_threes")
+    _check_threes(spec, where, "red_threes", stored)
+    _check_threes(spec, where, "black_threes", stored)
     _check_bands(spec, where)
     tables = {name: getattr(spec, name) for name in RulesSpec.__struct_fields__}
     tables.update(

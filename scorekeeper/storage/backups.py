@@ -20,7 +20,7 @@ from scorekeeper.storage.files import (
     Tables,
     backup_folder,
     encode,
-    write_atomically,
+    write_pending_backup,
 )
 
 #: Rotating backups kept by default: the versions before the last this many writes.
@@ -124,15 +124,17 @@ def write_backup(
     path: Path, data: Tables, kind: str = "write", fresh: list[Path] | None = None
 ) -> Path:
     """Keep ``data`` (the previous versions of what a change replaces) as a backup of the
-    database at ``path``; its path is added to ``fresh`` as soon as it may exist (so that a
-    change that then does not happen removes it: :func:`files.change_files`). It is synced to
-    disk before it is put in place, so neither a kill nor a crash of the system leaves a
-    backup cut short. The ``write`` backups are rotated (:func:`rotate_backups`) once the
-    change has passed its commit point, never before: a change that did not happen drops no
-    backup. Raises OSError when it cannot."""
+    database at ``path``; returns the backup's name, added to ``fresh`` as soon as it may
+    exist. It is written, synced, as its pending file (:func:`files.pending_backup`, a
+    temporary name no listing counts) and is put in place by :func:`files.change_files` only
+    once the change has passed its commit point: a change that does not happen (a refusal, a
+    Ctrl-C, a kill) leaves no backup counted among the ``kept`` ones, so none rotates a real
+    one away. A pending backup a kill left is settled by the next command
+    (:func:`files.remove_stale_temporary_files`). The ``write`` backups are rotated
+    (:func:`rotate_backups`) after the commit point too. Raises OSError when it cannot."""
     target = backup_target(path, kind)
     if fresh is not None:
         fresh.append(target)
     progress.file_change("backup", target)
-    write_atomically(target, encode(data))
+    write_pending_backup(target, encode(data))
     return target

@@ -28,9 +28,25 @@ from scorekeeper.errors import DataFileError, os_reason
 from scorekeeper.i18n import gettext as _
 from scorekeeper.i18n import number
 
-#: A game file's name: ``<id>.json``.
-GAME_FILE = re.compile(r"([0-9]{1,18})\.json")
+#: A game file's name: ``<id>.json``, its id from 1 up in ASCII digits with no leading zero
+#: (:func:`game_file_id` holds it to :data:`MAX_GAME_ID` too).
+GAME_FILE = re.compile(r"([1-9][0-9]{0,9})\.json")
 DOC_ID = re.compile(r"[0-9]{1,18}")
+#: The highest game id (as :data:`scorekeeper.storage.database.MAX_GAME_ID`).
+MAX_GAME_ID = 10**9
+
+
+def game_file_id(name: str) -> int | None:
+    """The id of the game whose file is named ``name`` (``"2.json"`` -> 2), or None unless it is
+    the canonical name of a game file: the id from 1 to :data:`MAX_GAME_ID` in ASCII digits with
+    no leading zero (:func:`game_file` writes no other). ``02.json`` is no game file: taking it
+    for game 2's would list game 2 twice, or let a journal write over a file of the user's."""
+    match = GAME_FILE.fullmatch(name)
+    if match is None:
+        return None
+    game_id = int(match[1])
+    return game_id if game_id <= MAX_GAME_ID else None
+
 
 #: A backup's name (in the backups folder): when it was taken, and why when not before a write.
 BACKUP_NAME = re.compile(
@@ -205,9 +221,9 @@ def game_ids(path: Path, refuse_databases: bool = False) -> list[int]:
     if refuse_databases:
         for name in names:
             for end in (".lock", ".games"):
-                if name.endswith(end) and GAME_FILE.fullmatch(name[: -len(end)]):
+                if name.endswith(end) and game_file_id(name[: -len(end)]) is not None:
                     refuse_game_database(path, games_folder(path) / name[: -len(end)])
-    return [int(m[1]) for m in map(GAME_FILE.fullmatch, names) if m]
+    return [i for i in map(game_file_id, names) if i is not None]
 
 
 def refuse_game_database(path: Path, file: Path) -> None:
@@ -494,7 +510,104 @@ def remove_stale_temporary_files(path: Path) -> None:
     backups = backup_folder(path)
     with suppress(OSError):
         for stale in backups.glob(".*~*.tmp"):  # a backup a kill cut short (the folder is ours)
+            found = _PENDING_BACKUP.fullmatch(stale.name)
+            if found and BACKUP_NAME.fullmatch(found[1]) and _change_was_made(path, stale):
+                target = stale.with_name(found[1])
+                if not os.path.lexists(target):
+                    _rename(stale, target)  # the change it was kept for is stored: it counts
+                    continue
             stale.unlink()
+
+
+#: A backup's pending file (:func:`pending_backup`): ``.<backup name>~pending.tmp``.
+_PENDING_BACKUP = re.compile(r"\.(.+)~pending\.tmp", re.DOTALL)
+
+
+def pending_backup(target: Path) -> Path:
+    """The pending file of the backup ``target``: ``.<name>~pending.tmp`` beside it, where the
+    backup waits, synced, until the change it was kept for passes its commit point
+    (:func:`change_files` then renames it to ``target``). No listing counts it as a backup."""
+    return target.with_name(f".{target.name}~pending.tmp")
+
+
+def write_pending_backup(target: Path, content: bytes) -> None:
+    """Write ``content`` (owner-only permissions, synced with its folder) as the pending file
+    of the backup ``target`` (:func:`pending_backup`; call under the lock). Raises OSError when
+    the system refuses; nothing of it is then left."""
+    pending = pending_backup(target)
+    pending.unlink(missing_ok=True)  # only a kill's leftover can have this unique name
+    progress.file_change("create", pending)
+    fd = os.open(pending, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(content)
+            handle.flush()
+            os.fsync(handle.fileno())
+    except BaseException:
+        pending.unlink(missing_ok=True)
+        raise
+    _fsync_folder(target.parent)
+
+
+def _backup_file(backup: Path) -> Path:
+    """Where the backup ``backup`` can be read: its own name once in place, else its pending
+    file while the change it was kept for is being made (:func:`pending_backup`)."""
+    if os.path.lexists(backup):
+        return backup
+    pending = pending_backup(backup)
+    return pending if os.path.lexists(pending) else backup
+
+
+def _put_backups_in_place(backups: list[Path] | None, durable: bool) -> None:
+    """Rename the pending file of each of ``backups`` to its name, once the change they were
+    kept for passed its commit point. A rename the system refuses is a warning (the change is
+    stored; the next command puts the backup in place)."""
+    moved = None
+    for backup in backups or ():
+        pending = pending_backup(backup)
+        try:
+            if os.path.lexists(pending) and not os.path.lexists(backup):
+                _rename(pending, backup)
+                moved = backup.parent
+        except OSError as err:
+            progress.warn(
+                _(
+                    "the change is stored, but its backup {file} could not be put in place"
+                    " ({reason}); the next command does"
+                ).format(file=backup, reason=os_reason(err))
+            )
+    if moved is not None and durable:
+        _fsync_folder(moved)
+
+
+def _change_was_made(path: Path, pending: Path) -> bool:
+    """True when the change the pending backup ``pending`` was kept for is stored: the database
+    at ``path`` no longer holds what the backup holds (its ``meta`` document, each of its
+    games as it was, none of the games the change created). False when it holds all of that
+    (a kill stopped the change before its commit point: the backup is a copy of the current
+    state and must not count) or when the pending file is cut short or no backup at all. A
+    database that cannot be read keeps the backup (it may be needed)."""
+    try:
+        data = loads(read_plain(pending, BACKUP_LIMIT))
+    except (NotPlain, OSError, UnicodeDecodeError, ValueError, RecursionError):
+        return False
+    if not check_tables(data) or "meta" not in data:
+        return False
+    try:
+        current = read_json(path, limit=JOURNAL_LIMIT)
+        if not isinstance(current, dict) or current.get("meta") != data["meta"]:
+            return True
+        for key, doc in data.get("games", {}).items():
+            game_id = game_file_id(f"{key}.json")
+            if game_id is None or read_game_file(path, game_id) != doc:
+                return True
+    except DataFileError:
+        return True
+    created = data.get("created", {}).get("1", {}).get("games", [])
+    return any(
+        type(i) is int and 0 < i <= MAX_GAME_ID and os.path.lexists(game_file(path, i))
+        for i in created
+    )
 
 
 def journal_file(path: Path) -> Path:
@@ -651,7 +764,9 @@ def change_files(
     (:func:`refuse_read_only`). ``fresh`` lists the backups ``keep`` wrote for this change
     (filled as each is written): when the change does not pass its commit point (a refusal,
     a kill's Ctrl-C), they are removed, as copies of what the files still hold, so a change
-    that did not happen leaves no backup behind."""
+    that did not happen leaves no backup behind; each is written pending
+    (:func:`pending_backup`) and renamed to its name only once the change passed its commit
+    point, so a kill before it leaves no backup counted either."""
     removals = removals or []
     for target, _data in writes:
         refuse_read_only(target)
@@ -661,9 +776,9 @@ def change_files(
     try:
         for target, content in writes:
             prefix = None
-            match = GAME_FILE.fullmatch(target.name)
-            if match and target.parent == games_folder(path):
-                prefix = (path.parent, temporary_prefix(path, int(match[1])))
+            game_id = game_file_id(target.name)
+            if game_id is not None and target.parent == games_folder(path):
+                prefix = (path.parent, temporary_prefix(path, game_id))
             try:
                 prepared.append((_prepare(target, content, durable, prefix), target))
             except OSError as err:
@@ -678,6 +793,7 @@ def change_files(
                     committed = True
             except OSError as err:
                 raise write_failed(target, err) from None
+            _put_backups_in_place(fresh, durable)
         elif prepared or removals:
             folder = path.parent
             try:
@@ -711,12 +827,14 @@ def change_files(
             except OSError as err:
                 raise write_failed(journal, err) from None
             _complete_committed(path, durable)
+            _put_backups_in_place(fresh, durable)
     except BaseException:
         if not committed:
             for tmp, _target in prepared:
                 tmp.unlink(missing_ok=True)
             for backup in fresh or ():
                 backup.unlink(missing_ok=True)
+                pending_backup(backup).unlink(missing_ok=True)
         raise
     if durable and prepared and len(prepared) + len(removals) == 1:
         _fsync_folder(prepared[0][1].parent)  # complete_pending syncs the folders it changed
@@ -740,21 +858,55 @@ def _complete_committed(path: Path, durable: bool) -> None:
 
 def _journal_entry(path: Path, name: Any, temporary: bool) -> Path:
     """The file a journal entry ``name`` names, in the folder of the database at ``path``:
-    ValueError unless it is one of the database's own files (its file or a game file) or, for
-    ``temporary``, one of its temporary files. A journal names nothing else, so an entry
-    reaching outside (an absolute path, ``..``, another file) is a damaged journal."""
+    ValueError unless it is one of the database's own files (its file or a game file of its
+    canonical name, :func:`game_file_id`) or, for ``temporary``, a temporary file of its file
+    or of a game file (never of a cache or of the journal). A journal names nothing else, so an
+    entry reaching outside (an absolute path, ``..``, another file, ``games/02.json``) is a
+    damaged journal."""
     if not isinstance(name, str):
         raise ValueError(name)
     parts = list(Path(name).parts)
     if temporary:
-        if len(parts) == 1 and is_own_temporary(path, name) and name.endswith(".tmp"):
+        if len(parts) == 1 and _temporary_of(path, name) is not False:
             return path.parent / name
         raise ValueError(name)
     if parts == [path.name]:
         return path
-    if len(parts) == 2 and parts[0] == games_folder(path).name and GAME_FILE.fullmatch(parts[1]):
+    if (
+        len(parts) == 2
+        and parts[0] == games_folder(path).name
+        and game_file_id(parts[1]) is not None
+    ):
         return path.parent / name
     raise ValueError(name)
+
+
+def _temporary_of(path: Path, name: str) -> int | bool | None:
+    """What the temporary file ``name`` (in the folder of the database at ``path``) is written
+    to replace: the id of a game (``.<file>~game-<id>-XXXX.tmp``), None for the database file
+    (``.<file>~XXXX.tmp``), False for anything else (a cache's, the journal's, another's)."""
+    found = re.fullmatch(
+        rf"\.{re.escape(path.name)}~(?:game-([0-9]+)-)?{_RANDOM}\.tmp", name, re.ASCII
+    )
+    if found is None:
+        return False
+    if found[1] is None:
+        return None
+    game_id = game_file_id(f"{found[1]}.json")
+    return False if game_id is None else game_id
+
+
+def _check_renames(path: Path, renames: list[tuple[Path, Path]]) -> None:
+    """ValueError unless each temporary file of ``renames`` is the one a change writes for its
+    target (:func:`change_files`): a game's over that game's file, the database file's over
+    the database file; and no file is a target twice."""
+    targets = [target for _tmp, target in renames]
+    if len(set(targets)) != len(targets) or len({tmp for tmp, _ in renames}) != len(renames):
+        raise ValueError(targets)
+    for tmp, target in renames:
+        meant = None if target == path else game_file_id(target.name)
+        if _temporary_of(path, tmp.name) != meant:
+            raise ValueError(tmp)
 
 
 def _journal_backup(path: Path, name: Any) -> Path:
@@ -789,14 +941,14 @@ def _is_held(target: Path, kept: list[Path]) -> bool:
     # ``meta`` and that game); the same bytes count only for an unreadable one a restore copied
     # aside (a raw copy or a link of a readable game file would restore nothing)
     readable = False
-    match = GAME_FILE.fullmatch(target.name)
-    if games is not None and match:
+    game_id = game_file_id(target.name)
+    if games is not None and game_id is not None:
         try:
-            parse_game_file(target, int(match[1]), target, raw)
+            parse_game_file(target, game_id, target, raw)
             readable = True
         except DataFileError:
             readable = False
-    for backup in kept:
+    for backup in map(_backup_file, kept):  # a backup not yet in place is read pending
         try:
             if not stat.S_ISREG(os.lstat(backup).st_mode):
                 continue
@@ -859,10 +1011,11 @@ def complete_pending(
     """Put in place what the journal of the database at ``path`` lists (call under the lock):
     a change of several files whose commit point passed (a kill or Ctrl-C may have stopped it
     part-way). Each listed temporary file still there is renamed over its file, each listed
-    removal made, then the journal removed; running it again does nothing more. Returns True
-    when there was a journal. DataFileError for a journal that is not one; a write the system
-    refuses raises ``refused(path, error)`` (default :func:`write_failed`), or the OSError
-    itself with ``refused=None``."""
+    removal made, each backup it lists still pending put in place (:func:`pending_backup`:
+    it counts only once the change is made), then the journal removed; running it again does
+    nothing more. Returns True when there was a journal. DataFileError for a journal that is
+    not one; a write the system refuses raises ``refused(path, error)`` (default
+    :func:`write_failed`), or the OSError itself with ``refused=None``."""
     journal = journal_file(path)
     try:
         raw = read_plain(journal, JOURNAL_LIMIT)
@@ -887,6 +1040,7 @@ def complete_pending(
         kept = [_journal_backup(path, name) for name in listed.get("kept", [])]
         if path in removals:
             raise ValueError(path)
+        _check_renames(path, renames)
     except (UnicodeDecodeError, ValueError, RecursionError, KeyError, TypeError, AttributeError):
         raise damaged(journal, _("is damaged (not a scorekeeper journal)"), path) from None
     try:
@@ -906,7 +1060,15 @@ def complete_pending(
             if target.exists():
                 progress.file_change("unlink", target)
                 target.unlink(missing_ok=True)
+        moved = False
+        for backup in kept:  # the change is in place: its backups count from now on
+            pending = pending_backup(backup)
+            if os.path.lexists(pending) and not os.path.lexists(backup):
+                _rename(pending, backup)
+                moved = True
         if durable:
+            if moved:
+                _fsync_folder(backup_folder(path))
             _fsync_folder(games_folder(path))
             _fsync_folder(folder)
         progress.file_change("unlink", journal)

@@ -75,6 +75,45 @@ class VariantFile(Struct, frozen=True):
     builtin: bool
 
 
+#: A temporary file a write of a user variant file makes beside it (``variants init``:
+#: :func:`scorekeeper.storage.files.temporary_prefix`, then ``tempfile``'s random letters):
+#: ``.<name>.toml~XXXXXXXX.tmp``, the name as ``variants init`` takes it.
+_VARIANT_TEMPORARY = r"\.[a-z0-9][a-z0-9_-]{0,39}\.toml~[a-z0-9_]+\.tmp"
+#: Seconds after its last change a temporary file of a variant write is stale: no write takes
+#: that long, so no other command is still writing it.
+STALE_AFTER = 60
+
+
+def remove_stale_temporary_files(folder: Path | None = None, now: float | None = None) -> int:
+    """Remove the temporary files a killed ``variants init`` left in the user variants
+    ``folder`` (default :func:`user_variant_dir`): only plain files of its own temporary name
+    (:data:`_VARIANT_TEMPORARY`) last changed more than :data:`STALE_AFTER` seconds before
+    ``now`` (default: the time), so a write another command is making is never cut short.
+    Returns how many were removed; a folder or file the system refuses is left alone."""
+    import re
+    import time
+
+    folder = folder if folder is not None else user_variant_dir()
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return 0
+    now = time.time() if now is None else now
+    removed = 0
+    for name in names:
+        if not name.endswith(".tmp") or not re.fullmatch(_VARIANT_TEMPORARY, name, re.ASCII):
+            continue
+        stale = folder / name
+        try:
+            seen = os.lstat(stale)
+            if stat.S_ISREG(seen.st_mode) and now - seen.st_mtime > STALE_AFTER:
+                stale.unlink()
+                removed += 1
+        except OSError:
+            continue
+    return removed
+
+
 def catalog() -> dict[str, VariantFile]:
     """Every variant by name, built-in first, then the user's (which replace same-named ones)."""
     return {
@@ -385,8 +424,10 @@ def check_names(
     be two kinds a player cannot tell apart), or is already an item of a hand entry (``out``,
     ``red``, ``meld``...: README, "One-line entries"), which a one-line entry could then not
     tell apart; and for a title (the variant's, a canasta kind's, a penalty's, a special
-    hand's) holding a line break or a tab: a title is one line of a table or a heading."""
-    from scorekeeper.domain.names import refused_name, unseen_character
+    hand's, a canasta set's) holding a line break or a tab, or beginning with a combining mark
+    (:func:`scorekeeper.domain.names.begins_with_mark`): a title is one line of a table or a
+    heading."""
+    from scorekeeper.domain.names import begins_with_mark, refused_name, unseen_character
 
     items = {n for f in FIELDS for n in (*f.names, *f.json)}
     named = [(f"canastas.{k}", n) for k, c in variant.canastas.items() for n in (k, *c.aliases)]
@@ -396,12 +437,20 @@ def check_names(
     titled += [(f"canastas.{k}.title", c.title) for k, c in variant.canastas.items()]
     titled += [(f"penalties.{k}.title", p.title) for k, p in variant.penalties.items()]
     titled += [(f"special_hands.{k}.title", h.title) for k, h in variant.special_hands.items()]
+    titled += [(f"canasta_sets.{k}.title", c.title) for k, c in variant.canasta_sets.items()]
     for table, title in titled:
         if isinstance(title, str) and ("\n" in title or "\t" in title or "\r" in title):
             raise error(
                 _("{where}: {table} holds a line break or a tab; a title is one line").format(
                     where=where, table=table
                 )
+            )
+        if isinstance(title, str) and begins_with_mark(title) is not None:
+            raise error(
+                _(
+                    "{where}: {table} begins with a combining mark ({code}), which shows only"
+                    " on the character before it; begin the title with a letter, digit or sign"
+                ).format(where=where, table=table, code=f"U+{ord(begins_with_mark(title)):04X}")
             )
     for table, name in named:
         if not name.strip():
