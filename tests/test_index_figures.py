@@ -25,7 +25,7 @@ from tests.test_index_intact import games, rewrite  # noqa: F401 - games: a fixt
 # winner, draw, sides; a side: name, players, total, hands, points, best hand, red threes,
 # canastas
 HANDS, OVER, WINNER, DRAW, SIDES = 4, 6, 7, 8, 9
-S_HANDS, S_POINTS, S_BEST, S_THREES, S_CANASTAS = 3, 4, 5, 6, 7
+NAME, PLAYERS, S_HANDS, S_POINTS, S_BEST, S_THREES, S_CANASTAS = 0, 1, 3, 4, 5, 6, 7
 
 
 def edited(change, reseal: bool):
@@ -84,6 +84,11 @@ IMPOSSIBLE = {
     ),
     "more points than its best hand": at(S_POINTS, 701, side=0),
     "no best hand after a hand": every_side(S_BEST, None),
+    # sides no game seats (round 9): none, seven, a side of 13 players, a name of nothing
+    "no side": at(SIDES, []),
+    "seven sides": lambda summary: summary[SIDES].extend([summary[SIDES][1]] * 5),
+    "a side of 13 players": at(PLAYERS, [f"P{n}" for n in range(13)], side=1),
+    "a side named with nothing": at(NAME, "", side=1),
 }
 #: Figures past what the line's own hands give: looked at line by line wherever a line is
 #: read alone (a scan of the games folder, the first page), and by the count of statistics
@@ -95,6 +100,15 @@ PAST_ITS_HANDS = {
         S_CANASTAS, {"natural": MAX_CANASTAS_A_HAND + 1}, side=0
     ),
     "a side's hands not its game's": at(S_HANDS, 2, side=0),
+}
+#: Sides no game seats, looked at where a line is read alone (as PAST_ITS_HANDS).
+UNSEATED = {
+    "two sides of one name": at(NAME, "Ann", side=1),
+    "a player named with spaces": at(PLAYERS, ["  "], side=1),
+    "13 players in all": lambda summary: [
+        summary[SIDES][0].__setitem__(PLAYERS, [f"P{n}" for n in range(7)]),
+        summary[SIDES][1].__setitem__(PLAYERS, [f"Q{n}" for n in range(6)]),
+    ],
 }
 CASES = [
     pytest.param(change, reseal, id=f"{name}, {'resealed' if reseal else 'CRC only'}")
@@ -120,6 +134,14 @@ def test_a_line_with_figures_no_game_has_is_not_believed(cli, db, games, change,
     assert (found["games"], found["hands"], found["best_hand"]) == (6, 6, 700)
     assert (found["red_threes"], found["canastas"]) == (0, {"natural": 6})
     assert found["average_hand"] == 700
+
+
+@pytest.mark.parametrize("change", UNSEATED.values(), ids=UNSEATED.keys())
+def test_a_scan_does_not_keep_a_line_of_sides_no_game_seats(cli, db, games, change):  # noqa: F811
+    rewrite(db, edited(change, reseal=True))
+    folder = db.with_name(db.name + ".games")
+    os.utime(folder, ns=(time.time_ns(), time.time_ns()))  # changed: each line looked at again
+    assert cli.json("games", "--all")["games"] == games
 
 
 @pytest.mark.parametrize("change", PAST_ITS_HANDS.values(), ids=PAST_ITS_HANDS.keys())

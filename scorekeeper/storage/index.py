@@ -71,7 +71,9 @@ from scorekeeper.domain.limits import (
     MAX_HANDS,
     MAX_NAME,
     MAX_NUMBER,
+    MAX_PLAYERS,
     MAX_RED_THREES_A_HAND,
+    MAX_SIDES,
     MAX_TEXT,
 )
 from scorekeeper.errors import DataFileError
@@ -105,8 +107,10 @@ _GAP = 1000
 _SEAL = slice(2, 18)
 _SEALED_FROM = 20
 
-#: A name of a side or a player, as every input holds it (MAX_NAME characters at most).
-_Name = Annotated[str, Meta(max_length=MAX_NAME)]
+#: A name of a side or a player, as every input holds it (1 to MAX_NAME characters).
+_Name = Annotated[str, Meta(min_length=1, max_length=MAX_NAME)]
+#: A side's players: at most :data:`MAX_PLAYERS` (a game seats no more).
+_Players = Annotated[list[_Name], Meta(max_length=MAX_PLAYERS)]
 #: Any other text (a label, a variant's name, a canasta kind), at most MAX_TEXT characters.
 _Text = Annotated[str, Meta(max_length=MAX_TEXT)]
 #: Points (a total, a sum or the best of hand scores), within the bound of every number.
@@ -138,7 +142,7 @@ class IndexSide(Struct, array_like=True, gc=False):
     hand, red threes, canastas by kind (each held to the input bounds when read)."""
 
     name: _Name
-    players: list[_Name]
+    players: _Players
     total: _Points
     hands: _Hands
     points: _Points
@@ -160,7 +164,7 @@ class _SummaryFields(Struct):
     over: bool
     winner: _Count | None
     draw: bool
-    sides: list[IndexSide]
+    sides: Annotated[list[IndexSide], Meta(min_length=1, max_length=MAX_SIDES)]
 
 
 class IndexSummary(_SummaryFields, array_like=True, gc=False):
@@ -188,7 +192,7 @@ class _ListedSide(Struct, array_like=True, gc=False):
     input bounds); the figures only statistics count are left unread."""
 
     name: _Name
-    players: list[_Name]
+    players: _Players
     total: _Points
 
 
@@ -205,7 +209,7 @@ class _ListedSummary(Struct, array_like=True, gc=False):
     over: bool
     winner: _Count | None
     draw: bool
-    sides: list[_ListedSide]
+    sides: Annotated[list[_ListedSide], Meta(min_length=1, max_length=MAX_SIDES)]
 
 
 class _ListedEntry(Struct, array_like=True, gc=False):
@@ -306,7 +310,8 @@ def _read_line(line: bytes) -> IndexEntry | _Unusable | None:
             return None
     except msgspec.DecodeError:
         return None
-    if not _outcome_possible(entry.summary) or not _figures_possible(entry.summary):
+    summary = entry.summary
+    if not (_outcome_possible(summary) and _figures_possible(summary) and _seated(summary)):
         return _Unusable(entry.id)
     if not plain(line) and not _believed(entry.summary):
         return _Unusable(entry.id)
@@ -321,6 +326,18 @@ def _outcome_possible(summary: Any) -> bool:
     if winner is not None:
         return winner < len(summary.sides) and not summary.draw and summary.over
     return summary.over or not summary.draw
+
+
+def _seated(summary: Any) -> bool:
+    """True when the sides of ``summary`` are ones a game seats: at most :data:`MAX_PLAYERS`
+    players in all, no name only spacing, no two sides of one name."""
+    players = [p for side in summary.sides for p in side.players]
+    names = [side.name for side in summary.sides]
+    return (
+        len(players) <= MAX_PLAYERS
+        and all(n.strip() for n in names + players)
+        and len(set(names)) == len(names)
+    )
 
 
 def _figures_possible(summary: IndexSummary) -> bool:
