@@ -49,6 +49,21 @@ def db(isolated: Path) -> Path:
     return isolated
 
 
+@pytest.fixture
+def env(db: Path, tmp_path: Path) -> dict[str, str]:
+    """The environment of the installed console script run as a process on ``db``: the test's
+    config folder, no colour, English (a module may define its own)."""
+    import os
+
+    return {
+        **os.environ,
+        "SCOREKEEPER_DB": str(db),
+        "SCOREKEEPER_CONFIG": str(tmp_path / "config"),
+        "NO_COLOR": "1",
+        "SCOREKEEPER_LANG": "en",
+    }
+
+
 class Cli:
     """Runs the Typer app in-process and returns the result."""
 

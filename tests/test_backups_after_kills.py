@@ -8,7 +8,6 @@ current state counted among the 10 kept, rotating a real one away."""
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 
 import pytest
@@ -17,17 +16,6 @@ from test_export_atomic import needs_strace, traced
 
 from scorekeeper.storage import files
 from scorekeeper.storage.backups import list_backups
-
-
-@pytest.fixture
-def env(db: Path, tmp_path: Path) -> dict[str, str]:
-    return {
-        **os.environ,
-        "SCOREKEEPER_DB": str(db),
-        "SCOREKEEPER_CONFIG": str(tmp_path / "config"),
-        "NO_COLOR": "1",
-        "SCOREKEEPER_LANG": "en",
-    }
 
 
 def kinds(db: Path) -> list[str]:

@@ -6,9 +6,6 @@ script; the variant file is never written."""
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
-
 import pytest
 from test_export_atomic import needs_strace, traced
 
@@ -66,17 +63,6 @@ def test_a_refusal_with_no_ctrl_c_is_the_refusal(cli):
     result = cli(*COMMAND)
     assert result.exit_code == 1, result.output
     assert said(result)[0].startswith("Error: no variant called 'modern'")
-
-
-@pytest.fixture
-def env(db: Path, tmp_path: Path) -> dict[str, str]:
-    return {
-        **os.environ,
-        "SCOREKEEPER_DB": str(db),
-        "SCOREKEEPER_CONFIG": str(tmp_path / "config"),
-        "NO_COLOR": "1",
-        "SCOREKEEPER_LANG": "en",
-    }
 
 
 @needs_strace

@@ -13,18 +13,7 @@ import pytest
 
 from scorekeeper.storage import files
 from scorekeeper.storage.database import game_file, games_folder
-
-GAME = ("new", "classic", "--team", "Ann", "--team", "Bob")
-
-
-def journal_of(db):
-    return db.with_name(db.name + ".journal")
-
-
-def two_games(cli) -> None:
-    assert cli(*GAME).exit_code == 0
-    assert cli("hand", "--yes", "m=50", "m=50").exit_code == 0
-    assert cli(*GAME).exit_code == 0
+from tests.test_journal_removals import journal_of, two_games
 
 
 def game_tmp(db, game_id: int) -> str:

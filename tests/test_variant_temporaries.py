@@ -15,17 +15,6 @@ from test_export_atomic import needs_strace, traced
 from scorekeeper.variants import remove_stale_temporary_files, user_variant_dir
 
 
-@pytest.fixture
-def env(db: Path, tmp_path: Path) -> dict[str, str]:
-    return {
-        **os.environ,
-        "SCOREKEEPER_DB": str(db),
-        "SCOREKEEPER_CONFIG": str(tmp_path / "config"),
-        "NO_COLOR": "1",
-        "SCOREKEEPER_LANG": "en",
-    }
-
-
 def temporaries(folder: Path) -> list[str]:
     return sorted(p.name for p in folder.iterdir() if p.name.endswith(".tmp"))
 
