@@ -94,7 +94,7 @@ def test_the_question_of_a_restore_shows_the_database_path_escaped(cli, tmp_path
     new_game(cli)
     assert cli("hand", "--yes", "m=50", "m=50").exit_code == 0
     result = cli("backups", "restore", "1", input="n\n")
-    assert "Replace" in result.stderr, result.output
+    assert "Put back backup 1" in result.stderr, result.output
     clean(result.output)
 
 

@@ -331,6 +331,23 @@ def test_a_hand_recorded_meanwhile_in_another_terminal_is_never_overwritten(env,
     assert [x["total"] for x in status(env)["teams"]] == [1430, 240]
 
 
+def test_a_game_won_meanwhile_in_another_terminal_offers_no_hand_again(env, terminal):
+    t = terminal()
+    t.prompt()
+    enter_hand(t, "m=220 nat=1 mix=1 r=2 out h=15", "m=110 r=1 h=70", 1)
+    # another terminal records a hand that takes Ann & Bob past 5,000 (RULES.md §2): 1,305 +
+    # 1,000 melded + 2,000 for four natural canastas + 800 for four red threes + 100 for going out
+    r = run("hand", "--yes", "m=1000 nat=4 r=4 out", "m=60", env=env)
+    assert r.returncode == 0, r.stderr
+    t.answer("m=50 h=5")
+    t.answer("m=50 h=5")
+    shown = t.type("")  # confirmed: refused, and the game is over
+    shown = t.expect("is over>")
+    assert "The hand typed is not recorded: the game is over." in shown
+    assert "meld=50" not in t.last_line(shown)  # no line offered again
+    assert status(env)["hands_played"] == 2
+
+
 def test_with_yes_each_hand_is_recorded_without_the_question(env, terminal):
     t = terminal("--yes")
     t.prompt()

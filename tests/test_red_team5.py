@@ -174,8 +174,10 @@ def test_checking_melds_grows_linearly_with_the_cards():
         check_opening(v, melds, None)
         return time.perf_counter() - started
 
+    # eight times the cards, far less than 64 times the time (a quadratic check): a ratio of
+    # two timings of one process, never a fixed limit a busy machine could pass
     small, large = seconds(100), seconds(800)
-    assert large < 0.5 and large < 30 * max(small, 0.002)
+    assert large < 30 * max(small, 0.002)
 
 
 def test_a_play_line_of_fifty_thousand_cards_is_refused_at_once(cli):

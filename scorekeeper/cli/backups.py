@@ -115,8 +115,9 @@ def backups_restore(
             )
         )
         question = _(
-            "Replace {path} with backup {number} of {taken} ({held})? Games it does not hold,"
-            " or holds earlier versions of, go back to that state"
+            "Put back backup {number} of {taken} ({held}) into {path}? The games it holds go"
+            " back to the versions it keeps and a game made since it goes away; every other"
+            " game stays as it is"
         ).format(path=path, number=number, taken=taken, held=held)
         from scorekeeper.cli.language import confirm
 

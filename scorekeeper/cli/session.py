@@ -31,7 +31,7 @@ import typer
 from scorekeeper.cli import language
 from scorekeeper.cli import session_words as words
 from scorekeeper.cli.common import DbOption, YesOption, error_line, stdin_is_terminal
-from scorekeeper.cli.language import LIST_SEPARATOR
+from scorekeeper.cli.language import LIST_SEPARATOR, echo_message
 from scorekeeper.errors import InputError, RuleError, ScorekeeperError, UsageError
 from scorekeeper.i18n import N_, listing, numbered
 from scorekeeper.i18n import gettext as _
@@ -149,7 +149,7 @@ def play(
 
         resume(db, game_id)
         said = _("Game {game} is now the current game: 'scorekeeper hand' records to it.")
-        typer.echo(said.format(game=game_id), err=True)
+        echo_message(said.format(game=game_id))
     Session(db, game_id, yes).run()
 
 
@@ -744,7 +744,7 @@ class Session:
             self.read_again()
             self.show_pad()
             said = _("Meanwhile {what}.").format(what=what_changed(before, self.stored))
-            typer.echo(said, err=True)
+            echo_message(said)
             self.offer_again(entries, pair)
             return
         self.changed(stored, number, caught, shown=self.confirm)
@@ -752,6 +752,10 @@ class Session:
     def offer_again(self, entries: list[SideEntry], pair: tuple[int, ...]) -> None:
         """Keep a hand not recorded to be offered again at the prompts, and say so in one
         line."""
+        if self.stored.game.outcome.over:  # ended meanwhile: no hand is offered any more
+            self.again = None
+            echo_message(_("The hand typed is not recorded: the game is over."))
+            return
         self.again = (entries, pair)
         number = self.stored.game.next_hand
         if self.lines.readline is not None:
@@ -759,10 +763,10 @@ class Session:
                 "Hand {number} not recorded: each side's line is back to correct (Enter keeps"
                 " it); a command at the first prompt drops the hand."
             )
-            typer.echo(said.format(number=number), err=True)
+            echo_message(said.format(number=number))
         else:
             said = _("Hand {number} not recorded: type it again, or a command to drop it.")
-            typer.echo(said.format(number=number), err=True)
+            echo_message(said.format(number=number))
 
     def changed(
         self,
@@ -933,7 +937,7 @@ class Session:
         self.game_id = started.stored.id
         self.read_again()
         said = _("Game {game} started: a rematch of game {previous}.")
-        typer.echo(said.format(game=self.game_id, previous=previous), err=True)
+        echo_message(said.format(game=self.game_id, previous=previous))
         self.show_pad()
 
     # -- counting cards, showing, help ------------------------------------------------------
