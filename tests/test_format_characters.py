@@ -40,7 +40,7 @@ def test_the_refusal_names_the_character_by_its_code(char):
     with pytest.raises(InputError) as caught:
         check_text("x" + char + "y", "the note")
     message = caught.value.message
-    assert f"U+{ord(char):04X}" in message and "format character" in message
+    assert f"U+{ord(char):04X}" in message and "invisible format character" in message
     assert char not in message  # never the character itself, raw
     assert "\n" not in message
 

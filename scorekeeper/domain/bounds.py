@@ -212,8 +212,8 @@ def check_text(value: str, where: str, error: type[ScorekeeperError] = InputErro
         )
     raise error(
         _(
-            "{where}: the text '{text}' holds a format character ({code}), which shows as"
-            " nothing; text is plain: letters, digits, signs, spaces, line breaks"
+            "{where}: the text '{text}' holds an invisible format character ({code}), which"
+            " shows as nothing; text is plain: letters, digits, signs, spaces, line breaks"
             " and tabs (and the joiners U+200C and U+200D)"
         ).format(where=where, text=shown, code=f"U+{code:04X}")
     )
