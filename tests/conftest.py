@@ -7,10 +7,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import settings
 from typer.testing import CliRunner
 
 from scorekeeper.cli import app
 from scorekeeper.presentation import console as console_module
+
+# No property test has a time limit per example: speed is the benchmark's to measure, and a
+# busy machine (the tests run on every core) must not fail a test that holds.
+settings.register_profile("scorekeeper", deadline=None)
+settings.load_profile("scorekeeper")
 
 #: ``new`` options for two partnerships of two named players (RULES.md §2: partners sit
 #: opposite, so the seats are Ann, Cat, Bob, Dan).

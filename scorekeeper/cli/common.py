@@ -33,9 +33,11 @@ language.install()
 
 def whole_number(value: Any) -> int:
     """The whole number an option or argument of type int was given (the converter of every
-    one of them): ASCII digits with an optional sign, full-width ones read as ASCII (NFKC, as
-    in entries and ``--set`` values). ValueError for anything else Python's ``int`` would read
-    (``1_000``, digits of other scripts such as ``٣٠٠٠``), so Click refuses it (exit 2)."""
+    one of them): ASCII digits with an optional sign, full-width ones read as ASCII
+    (:func:`~scorekeeper.domain.names.ascii_field`, as in entries and ``--set`` values); no
+    superscript or circled digit. ValueError for anything else Python's ``int`` would read
+    (``1_000``, digits of other scripts such as ``٣٠٠٠``, ``⁵``, ``①``), so Click refuses it
+    (exit 2)."""
     if not isinstance(value, str):
         return int(value)
     text = value

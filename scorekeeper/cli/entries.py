@@ -69,7 +69,9 @@ def read_file_entries(
                     source=source, key=key
                 )
             )
-    _refuse_floats(doc["teams"], _("standard input") if source == "-" else source)
+    from scorekeeper.domain.entries import refuse_floats
+
+    refuse_floats(doc["teams"], _("standard input") if source == "-" else source, "teams")
     pair = partner_indexes(game, doc["partners"]) if "partners" in doc else ()
     items = doc["teams"]
     names = game.names
@@ -110,26 +112,6 @@ def read_file_entries(
             )
         entries = [entry_from_json(game.variant, t, n) for t, n in zip(items, names, strict=True)]
     return list(entries), note, pair
-
-
-def _refuse_floats(value: Any, source: str, key: str = "teams") -> None:
-    """InputError naming the field of the first number written with a fraction or an
-    exponent (``2.5e1``, ``100.0``) in a hand file's entries: points and counts are whole
-    numbers, written as such (DESIGN.md, "Hand entry as JSON"; README, "bounds")."""
-    from scorekeeper.domain.bounds import quoted
-
-    if isinstance(value, float):
-        raise InputError(
-            _(
-                "{source}: '{key}' takes a whole number written without '.' or 'e', not {value}"
-            ).format(source=source, key=key, value=quoted(value))
-        )
-    if isinstance(value, dict):
-        for k, v in value.items():
-            _refuse_floats(v, source, str(k))
-    elif isinstance(value, list):
-        for v in value:
-            _refuse_floats(v, source, key)
 
 
 def show_hints(hints: list[str]) -> None:

@@ -46,13 +46,18 @@ def _over_budget() -> None:
 
 def _chunk(size: int) -> str:
     """Up to ``size`` characters of standard input, to the end of a line at most, counted
-    against the whole input's bound (which ends the command when passed)."""
+    against the whole input's bound (which ends the command when passed); one byte-order
+    mark (U+FEFF) at the start of the input is dropped (README: standard input may begin with
+    one, as a hand's file may)."""
     from scorekeeper.domain.bounds import MAX_INPUT_BYTES
 
     if _Consumed.stream is not sys.stdin:  # another standard input (a test's run): its own
         _Consumed.stream, _Consumed.total = sys.stdin, 0
+    first = _Consumed.total == 0
     chunk = sys.stdin.readline(size)
     _Consumed.total += len(chunk.encode("utf-8", "surrogatepass"))
+    if first and chunk.startswith("\ufeff"):
+        chunk = chunk[1:]  # one byte-order mark may begin the input (README), as in a file
     if _Consumed.total > MAX_INPUT_BYTES:
         _over_budget()
     return chunk

@@ -37,7 +37,8 @@ _WHOLE = re.compile(r"[+-]?[0-9]+")
 def is_digits(text: str) -> bool:
     """Whether ``text`` is one or more ASCII digits (0-9) and nothing else: ``str.isdigit``
     also takes other scripts' digits (``٣``) and superscripts (``²``, which ``int`` refuses).
-    Full-width digits are read as ASCII before this, where input allows them (NFKC)."""
+    Full-width digits are read as ASCII before this, where input allows them
+    (:func:`scorekeeper.domain.names.ascii_field`)."""
     return text.isascii() and text.isdigit()
 
 
@@ -142,30 +143,58 @@ def check_data(data: Any, where: str, error: type[ScorekeeperError] = InputError
             raise error(number_refusal(where))
 
 
-#: Characters no text from any input may hold: control characters but a line break and a tab
-#: (an escape sequence would drive the terminal), the bidirectional controls (U+202E turns the
-#: rest of a line around), the line and paragraph separators U+2028 and U+2029 (line breaks
-#: that a terminal does not show as one: a line break is a plain one) and lone surrogates (no
-#: valid text).
-ODD_TEXT = re.compile(
-    "[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069\ud800-\udfff]"
+#: The format characters (Unicode category Cf, as of Unicode 14) but the zero-width non-joiner
+#: and joiner (U+200C, U+200D: Persian writes with them, emoji sequences are joined by them), as
+#: a regular-expression class body: invisible characters (U+200B, U+2060, U+FEFF, the soft
+#: hyphen U+00AD, the tag characters U+E0001-E007F) that would make two texts look the same or a
+#: text look empty, and the direction controls (U+202E turns the rest of a line around). README:
+#: no text typed may hold "a control, format or direction character". Shared with the escaping
+#: of everything printed (:func:`scorekeeper.presentation.console.visible`).
+FORMAT_CHARACTERS = (
+    "\u00ad\u0600-\u0605\u061c\u06dd\u070f\u0890\u0891\u08e2\u180e\u200b\u200e\u200f"
+    "\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff\ufff9-\ufffb\U000110bd\U000110cd"
+    "\U00013430-\U00013438\U0001bca0-\U0001bca3\U0001d173-\U0001d17a\U000e0001"
+    "\U000e0020-\U000e007f"
 )
+#: Characters no text from any input may hold: control characters but a line break and a tab
+#: (an escape sequence would drive the terminal), the format characters
+#: (:data:`FORMAT_CHARACTERS`: invisible and direction characters), the line and paragraph
+#: separators U+2028 and U+2029 (line breaks that a terminal does not show as one: a line break
+#: is a plain one) and lone surrogates (no valid text).
+ODD_TEXT = re.compile(f"[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029{FORMAT_CHARACTERS}\ud800-\udfff]")
+#: The control characters and direction controls of :data:`ODD_TEXT`, said as "a control
+#: character" in a refusal (the rest, but lone surrogates, as "a format character").
+_CONTROLS = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
 
 
 def check_text(value: str, where: str, error: type[ScorekeeperError] = InputError) -> str:
-    """``value`` when it holds none of :data:`ODD_TEXT`; else ``error`` naming ``where`` and the
-    character (the rule every text from the command line, a file or an import is held to;
-    names are held to a stricter one, :class:`scorekeeper.domain.game.Game`), and when it is at
-    most :data:`MAX_TEXT` characters long."""
+    """``value`` when it holds none of :data:`ODD_TEXT`, does not begin with a combining mark
+    (:func:`scorekeeper.domain.names.begins_with_mark`: it would show on whatever is printed
+    before the text) and is at most :data:`MAX_TEXT` characters long; else ``error`` naming
+    ``where`` and the character by its code. The rule every text from the command line, a file
+    or an import is held to (labels, notes, titles); names are held to a stricter one,
+    :func:`scorekeeper.domain.names.unseen_character`."""
     if len(value) > MAX_TEXT:
         raise error(
             _("{where}: a text is {n} characters long; texts are at most {most}").format(
                 where=where, n=number(len(value)), most=number(MAX_TEXT)
             )
         )
-    match = ODD_TEXT.search(value)
+    match = None if value.isascii() and value.isprintable() else ODD_TEXT.search(value)
     if match is None:
-        return value
+        if value.isascii():
+            return value
+        from scorekeeper.domain.names import begins_with_mark
+
+        mark = begins_with_mark(value)
+        if mark is None:
+            return value
+        raise error(
+            _(
+                "{where}: the text begins with a combining mark ({code}), which shows only on the"
+                " character before it; begin it with a letter, digit or sign"
+            ).format(where=where, code=f"U+{ord(mark):04X}")
+        )
     code = ord(match.group())
     if 0xD800 <= code <= 0xDFFF:
         raise error(
@@ -174,17 +203,31 @@ def check_text(value: str, where: str, error: type[ScorekeeperError] = InputErro
             )
         )
     shown = quoted(ODD_TEXT.sub(_escape, value.replace("\n", " ").replace("\t", " ")))
+    if _CONTROLS.match(match.group()):
+        raise error(
+            _(
+                "{where}: the text '{text}' holds a control character ({code}); text is plain:"
+                " line breaks and tabs are fine, escape and direction characters are not"
+            ).format(where=where, text=shown, code=f"U+{code:04X}")
+        )
     raise error(
         _(
-            "{where}: the text '{text}' holds a control character ({code}); text is plain: line"
-            " breaks and tabs are fine, escape and direction characters are not"
+            "{where}: the text '{text}' holds an invisible format character ({code}), which"
+            " shows as nothing; text is plain: letters, digits, signs, spaces, line breaks"
+            " and tabs (and the joiners U+200C and U+200D)"
         ).format(where=where, text=shown, code=f"U+{code:04X}")
     )
 
 
 def _escape(match: re.Match[str]) -> str:
     code = ord(match.group())
-    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+    return (
+        f"\\x{code:02x}"
+        if code < 0x100
+        else f"\\u{code:04x}"
+        if code < 0x10000
+        else f"\\U{code:08x}"
+    )
 
 
 def nesting_refusal(where: str) -> str:

@@ -29,7 +29,7 @@ from scorekeeper.domain.fields import (
     field_named,
     plural,
 )
-from scorekeeper.errors import InputError, RuleError
+from scorekeeper.errors import InputError, RuleError, ScorekeeperError
 from scorekeeper.i18n import gettext as _
 from scorekeeper.i18n import labelled, language, listing
 
@@ -193,6 +193,32 @@ def combine(entries: Sequence[SideEntry]) -> SideEntry:
 
 
 # -- reading the JSON object ------------------------------------------------------------------
+
+
+def refuse_floats(
+    value: Any, source: str, key: str, error: type[ScorekeeperError] = InputError
+) -> None:
+    """``error`` naming ``source`` and the field of the first number written with a fraction
+    or an exponent (``2.5e1``, ``100.0``, ``1.2e2``) anywhere in ``value`` (JSON data: the
+    entries of a hand file, the hands of an import), ``key`` the field for a number not inside
+    an object: points and counts coming in are whole numbers, written as such, in every JSON
+    input (DESIGN.md, "Hand entry as JSON"; README, "bounds"). Stored files written before this
+    rule are still read (:func:`count_value` takes ``3.0`` as 3)."""
+    from scorekeeper.domain.bounds import quoted
+
+    stack: list[tuple[Any, str]] = [(value, key)]
+    while stack:
+        item, field_key = stack.pop()
+        if isinstance(item, float):
+            raise error(
+                _(
+                    "{source}: '{key}' takes a whole number written without '.' or 'e', not {value}"
+                ).format(source=source, key=field_key, value=quoted(item))
+            )
+        if isinstance(item, dict):
+            stack.extend((v, str(k)) for k, v in reversed(list(item.items())))
+        elif isinstance(item, list):
+            stack.extend((v, field_key) for v in reversed(item))
 
 
 def count_value(value: Any, what: str) -> int:

@@ -26,8 +26,10 @@ _I_FORMS = str.maketrans({"İ": "i", "I": "i", "ı": "i"})
 _DOT_ABOVE = "\u0307"
 #: The Unicode categories no name may hold a character of: control (line breaks too), format
 #: (invisible, direction: U+200B, U+202E), line and paragraph separators (U+2028, U+2029),
-#: lone surrogates.
-NOT_IN_NAMES = frozenset(("Cc", "Cf", "Zl", "Zp", "Cs"))
+#: lone surrogates, unassigned code points (Cn: U+0378, U+2FFFE; the noncharacters U+FFFF,
+#: U+FDD0 and U+10FFFF among them) and private-use characters (Co: U+E000), which show as a
+#: box, a blank or whatever a font puts there, so that two names could look the same.
+NOT_IN_NAMES = frozenset(("Cc", "Cf", "Zl", "Zp", "Cs", "Cn", "Co"))
 #: Characters of other categories that show as nothing, so that "Ann" and "Ann" + one of them
 #: would be two names a reader cannot tell apart, or a name would look empty: the soft hyphen,
 #: the combining grapheme joiner (U+034F), the Hangul fillers (U+115F, U+1160, U+3164,
@@ -132,13 +134,22 @@ def same_name(a: str, b: str) -> bool:
     return name_key(a) == name_key(b)
 
 
+#: The full-width forms of ASCII's printable characters (U+FF01-FF5E: "２", "ｍ", "＝") and the
+#: ideographic space (U+3000), as their ASCII forms: what a Japanese keyboard sends in place of
+#: ASCII. Nothing else: superscripts ("⁵"), circled digits ("①"), fractions and other scripts'
+#: digits are no digits to read (README: "A number is otherwise digits 0-9").
+_FULL_WIDTH = {0xFF01 + i: 0x21 + i for i in range(0x5E)} | {0x3000: 0x20}
+
+
 def ascii_field(text: str) -> str:
-    """``text`` with full-width (and other compatibility) forms of digits, letters and signs
-    read as their plain forms (NFKC): ``"m=２２０"`` -> ``"m=220"``, ``"ＫＫＫ"`` -> ``"KKK"``.
-    For entry and option values only, never for names (which keep their spelling)."""
+    """``text`` with the full-width forms of ASCII characters (U+FF01-FF5E, and the
+    ideographic space U+3000) read as their ASCII forms: ``"m=２２０"`` -> ``"m=220"``,
+    ``"ＫＫＫ"`` -> ``"KKK"``; every other character stays as it is, so a superscript or circled
+    digit ("⁵", "①") is no digit (README: numbers are digits 0-9 or full-width digits). For
+    entry and option values only, never for names (which keep their spelling)."""
     if text.isascii():
         return text
-    return unicodedata.normalize("NFKC", text)
+    return text.translate(_FULL_WIDTH)
 
 
 #: Turkish letters placed in the alphabet (a b c ç d e f g ğ h ı i j … o ö … s ş t u ü …): each

@@ -28,6 +28,8 @@ import sys
 from collections.abc import Callable
 from typing import IO, TYPE_CHECKING, Any
 
+from scorekeeper.domain.bounds import FORMAT_CHARACTERS
+
 if TYPE_CHECKING:
     from rich.console import Console
     from rich.text import Text
@@ -62,11 +64,12 @@ ASCII_SYMBOLS = str.maketrans(
     }
 )
 
-#: What :func:`visible` writes as an escape: control characters but a line break and a tab, the
-#: direction controls (U+202E turns the rest of a line around) and lone surrogates.
-_CONTROL = re.compile(
-    "[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\ud800-\udfff]"
-)
+#: What :func:`visible` writes as an escape: control characters but a line break and a tab,
+#: the format characters but the joiners U+200C and U+200D
+#: (:data:`scorekeeper.domain.bounds.FORMAT_CHARACTERS`: invisible ones such as U+200B and
+#: U+2060, and the direction controls: U+202E turns the rest of a line around) and lone
+#: surrogates.
+_CONTROL = re.compile(f"[\x00-\x08\x0b-\x1f\x7f-\x9f{FORMAT_CHARACTERS}\ud800-\udfff]")
 
 
 def can_encode(stream: Any, sample: str = "━♠·") -> bool:
@@ -254,8 +257,10 @@ def print_header(con: Console, value: str, style: str = "") -> None:
 
 def visible(value: str) -> str:
     """``value`` with each control character but a line break or a tab written as ``\\xNN``
-    (and a direction control or a lone surrogate, which no terminal should take, as
-    ``\\uNNNN``), so that text typed or stored can never drive the terminal."""
+    (and a format character but U+200C and U+200D, a direction control or a lone surrogate,
+    which no terminal should take or which show as nothing, as ``\\uNNNN`` or
+    ``\\UNNNNNNNN``), so that text typed or stored can never drive the terminal nor hide in
+    it."""
     return _CONTROL.sub(_escape, value)
 
 
@@ -273,7 +278,11 @@ def json_visible(text: str) -> str:
 
 
 def _json_escape(match: re.Match[str]) -> str:
-    return f"\\u{ord(match.group()):04x}"
+    code = ord(match.group())
+    if code < 0x10000:
+        return f"\\u{code:04x}"
+    code -= 0x10000  # beyond the first plane: JSON writes a surrogate pair
+    return f"\\u{0xD800 + (code >> 10):04x}\\u{0xDC00 + (code & 0x3FF):04x}"
 
 
 def has_controls(value: str) -> bool:
@@ -287,4 +296,10 @@ def has_controls(value: str) -> bool:
 
 def _escape(match: re.Match[str]) -> str:
     code = ord(match.group())
-    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+    return (
+        f"\\x{code:02x}"
+        if code < 0x100
+        else f"\\u{code:04x}"
+        if code < 0x10000
+        else f"\\U{code:08x}"
+    )

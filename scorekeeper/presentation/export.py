@@ -47,9 +47,14 @@ def game_from_export(doc: Any, source: str) -> StoredGame:
     """Rebuild the game a JSON export describes, as a new game (id 0, not deleted, no redo),
     its ``origin`` the identity of the exported game (:func:`record_identity`).
 
+    The export of a deleted game (``status`` "deleted", which agrees with any hands) comes in
+    as the game it records, not deleted (README, ``import``).
+
     Raises DataFileError naming ``source`` for anything that is not such an export: wrong
-    ``format``, a missing or damaged ``record``, hands that break the game's own rules, or a
-    sheet whose numbers differ from what the record scores to.
+    ``format``, a missing or damaged ``record``, a number written with a fraction or an
+    exponent (``120.0``, ``1.2e2``: :func:`scorekeeper.domain.entries.refuse_floats`), hands
+    that break the game's own rules, or a sheet whose numbers differ from what the record
+    scores to.
     """
     from scorekeeper.domain.game import check_note
     from scorekeeper.storage.codec import game_from_doc, record_identity
@@ -66,6 +71,9 @@ def game_from_export(doc: Any, source: str) -> StoredGame:
                 " 'record'; make one with 'scorekeeper export --format json')"
             ).format(source=source)
         )
+    from scorekeeper.domain.entries import refuse_floats
+
+    refuse_floats(doc, source, "record", DataFileError)  # whole numbers, as a hand's file
     try:
         stored = game_from_doc(0, doc["record"])
         stored.redo = []  # an export holds no hands taken back, and no deleted game
@@ -98,6 +106,8 @@ def game_from_export(doc: Any, source: str) -> StoredGame:
         expected = sheet[key]
         if key == "hands" and key in doc and not _has_cards(doc[key]):
             expected = _without_cards(expected)  # an export made before the cards were in it
+        if key == "status" and doc.get(key) == "deleted":
+            continue  # a deleted game's export: its status agrees with any hands (README)
         if key in doc and doc[key] != expected:
             raise DataFileError(
                 _(
