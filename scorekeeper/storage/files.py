@@ -50,7 +50,8 @@ def game_file_id(name: str) -> int | None:
 
 #: A backup's name (in the backups folder): when it was taken, and why when not before a write.
 BACKUP_NAME = re.compile(
-    r"(?P<stamp>\d{8}T\d{6}\.\d{6}Z)(?:-(?P<kind>migration|restore|damaged))?.*\.json"
+    r"(?P<stamp>[0-9]{8}T[0-9]{6}\.[0-9]{6}Z)(?:-(?P<kind>migration|restore|damaged))?.*\.json",
+    re.ASCII,  # ASCII digits only: ``\d`` (and ``int``) take every Unicode digit too
 )
 
 #: The tables of a database file as plain JSON data: ``{table: {doc_id: document}}``.
