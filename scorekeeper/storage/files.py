@@ -150,6 +150,7 @@ def check_own_names(path: Path) -> None:
     backups folders when they are files) is another database's file (:func:`is_database_file`):
     using ``path`` would write over that database (README, "Where data lives")."""
     files, folders = own_paths(path)
+    refuse_linked_own_paths(path, files[1:] + folders)
     names = files[1:]
     for folder in folders:
         with suppress(OSError):
@@ -162,6 +163,32 @@ def check_own_names(path: Path) -> None:
                     "{file} is the file of another database, and the database {path} would"
                     " write over it; give --db another file name (or move that database away)"
                 ).format(file=name, path=path)
+            )
+
+
+def refuse_linked_own_paths(path: Path, names: list[Path] | None = None) -> None:
+    """DataFileError (exit 3; nothing read or written) when one of the files and folders the
+    database at ``path`` keeps beside itself (``names``, default all of :func:`own_paths` but
+    its file: caches, lock, journal, games and backups folders) is a symbolic link, or resolves
+    to another place than ``<folder of the database>/<its name>``: the database would then
+    write into another database's files (two locks over the same game files, one rotating the
+    other's backups away) or into a folder of nobody (README, "Where data lives")."""
+    if names is None:
+        files, folders = own_paths(path)
+        names = files[1:] + folders
+    folder = os.path.realpath(path.parent)
+    for name in names:
+        try:
+            linked = stat.S_ISLNK(os.lstat(name).st_mode)
+        except OSError:  # missing (made when needed, never through a link), unreadable folder
+            continue
+        if linked or os.path.realpath(name) != os.path.join(folder, name.name):
+            raise DataFileError(
+                _(
+                    "{file} is a symbolic link (to {target}); the database {path} keeps its own"
+                    " files and folders beside it, never through a link: move the link away"
+                    " (nothing was changed)"
+                ).format(file=name, target=os.path.realpath(name), path=path)
             )
 
 
