@@ -18,8 +18,8 @@ import json
 import os
 import re
 import stat
-from collections.abc import Callable
-from contextlib import suppress
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any
 
@@ -565,14 +565,18 @@ def write_pending_backup(target: Path, content: bytes) -> None:
     pending = pending_backup(target)
     pending.unlink(missing_ok=True)  # only a kill's leftover can have this unique name
     progress.file_change("create", pending)
-    fd = os.open(pending, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
+    fd = -1
     try:
+        with progress.interrupts_held():  # made and known together: a Ctrl-C lands after
+            fd = os.open(pending, flags, 0o600)
         with os.fdopen(fd, "wb") as handle:
             handle.write(content)
             handle.flush()
             os.fsync(handle.fileno())
     except BaseException:
-        pending.unlink(missing_ok=True)
+        if fd >= 0:  # only the file this call made (never one of that name it could not make)
+            pending.unlink(missing_ok=True)
         raise
     _fsync_folder(target.parent)
 
@@ -707,11 +711,21 @@ def write_failed(target: Path, err: OSError) -> DataFileError:
 
 
 def _prepare(
-    target: Path, content: bytes, durable: bool, temporary: tuple[Path, str] | None = None
+    target: Path,
+    content: bytes,
+    durable: bool,
+    temporary: tuple[Path, str] | None = None,
+    made: list[Path] | None = None,
 ) -> Path:
     """Write ``content`` into a new temporary file (flushed and synced) that will replace
     ``target``; return it. The temporary file keeps ``target``'s permissions (with read and
-    write for its owner, who wrote it). Raises OSError when the system refuses."""
+    write for its owner, who wrote it). Raises OSError when the system refuses.
+
+    This is the one place temporary files are made: Ctrl-C (SIGINT) is held back from the
+    file's creation until its name is added to ``made`` (the caller removes every file of
+    ``made`` unless the change passed its commit point: :func:`temporary_files`), so an
+    interrupt that lands on the creation never leaves a temporary file behind; one that lands
+    while it is written removes it here."""
     folder = target.parent
     if not folder.is_dir():
         progress.file_change("mkdir", folder)
@@ -720,9 +734,13 @@ def _prepare(
     progress.file_change("create", temp_folder / prefix)
     import tempfile  # here: what only reads (shell completion) does not pay for it
 
-    fd, name = tempfile.mkstemp(prefix=prefix, suffix=".tmp", dir=temp_folder)
-    tmp = temp_folder / os.path.basename(name)  # as ``target`` is named: relative stays so
+    tmp: Path | None = None
     try:
+        with progress.interrupts_held():  # created and named together (O_EXCL, no link)
+            fd, name = tempfile.mkstemp(prefix=prefix, suffix=".tmp", dir=temp_folder)
+            tmp = temp_folder / os.path.basename(name)  # as ``target`` is named
+            if made is not None:
+                made.append(tmp)
         with os.fdopen(fd, "wb") as handle:
             handle.write(content)
             if durable:
@@ -731,17 +749,38 @@ def _prepare(
         with suppress(OSError):  # a new file keeps mkstemp's owner-only permissions
             os.chmod(tmp, target.stat().st_mode & 0o7777 | 0o600)
     except BaseException:
-        tmp.unlink(missing_ok=True)
+        if tmp is not None:
+            tmp.unlink(missing_ok=True)
         raise
     return tmp
 
 
-def _rename(tmp: Path, target: Path, commit: bool = False) -> None:
+@contextmanager
+def temporary_files() -> Iterator[list[Path]]:
+    """A list for :func:`_prepare` to add the temporary files it makes to: when the block
+    ends with any exception (a refusal, Ctrl-C, an error), each of them still there is
+    removed, so no interrupted or refused change leaves one behind. The block empties the
+    list once its files are renamed into place (the commit point passed)."""
+    made: list[Path] = []
+    try:
+        yield made
+    except BaseException:
+        with progress.interrupts_held():
+            for tmp in made:
+                with suppress(OSError):
+                    tmp.unlink(missing_ok=True)
+        raise
+
+
+def _rename(tmp: Path, target: Path, commit: bool = False, made: list[Path] | None = None) -> None:
     """Rename ``tmp`` over ``target``; with ``commit`` it is the change's commit point, marked
-    with Ctrl-C held back so that an interrupt lands before both or after both."""
+    with Ctrl-C held back so that an interrupt lands before both or after both. ``tmp`` is
+    then no temporary file to remove any more: it leaves ``made`` (:func:`temporary_files`)."""
     progress.file_change("rename", target)
     with progress.interrupts_held():
         os.replace(tmp, target)
+        if made is not None and tmp in made:
+            made.remove(tmp)
         if commit:
             progress.commit_passed()
 
@@ -759,12 +798,9 @@ def write_atomically(
     file keeps its permissions (with read and write for its owner, who wrote it). ``commit``
     marks the rename as the command's commit point (:mod:`scorekeeper.progress`).
     ``durable=False`` skips the fsyncs (for building throw-away databases in bulk)."""
-    tmp = _prepare(path, content, durable, temporary)
-    try:
-        _rename(tmp, path, commit)
-    except BaseException:
-        tmp.unlink(missing_ok=True)
-        raise
+    with temporary_files() as made:
+        tmp = _prepare(path, content, durable, temporary, made)
+        _rename(tmp, path, commit, made)
     if durable:
         _fsync_folder(path.parent)
 
@@ -799,6 +835,7 @@ def change_files(
     for target, _data in writes:
         refuse_read_only(target)
     prepared: list[tuple[Path, Path]] = []
+    made: list[Path] = []  # every temporary file made, from its creation on (:func:`_prepare`)
     journal = journal_file(path)
     committed = False
     try:
@@ -808,7 +845,7 @@ def change_files(
             if game_id is not None and target.parent == games_folder(path):
                 prefix = (path.parent, temporary_prefix(path, game_id))
             try:
-                prepared.append((_prepare(target, content, durable, prefix), target))
+                prepared.append((_prepare(target, content, durable, prefix, made), target))
             except OSError as err:
                 raise write_failed(target, err) from None
         check_lock()  # before the backup: a change refused keeps none
@@ -848,7 +885,7 @@ def change_files(
             }
             content = json.dumps(listed, ensure_ascii=False).encode("utf-8")
             try:
-                tmp = _prepare(journal, content, durable)
+                tmp = _prepare(journal, content, durable, made=made)
                 with progress.interrupts_held():  # the flag is set before a Ctrl-C lands
                     _rename(tmp, journal, commit=True)
                     committed = True
@@ -858,7 +895,7 @@ def change_files(
             _put_backups_in_place(fresh, durable)
     except BaseException:
         if not committed:
-            for tmp, _target in prepared:
+            for tmp in made:
                 tmp.unlink(missing_ok=True)
             for backup in fresh or ():
                 backup.unlink(missing_ok=True)
@@ -1217,13 +1254,10 @@ def write_file(target: Path, content: bytes, commit: bool = True, links: bool = 
             mask = os.umask(0)
             os.umask(mask)
             mode = 0o666 & ~mask
-        tmp = _prepare(target, content, True)
-        try:
+        with temporary_files() as made:
+            tmp = _prepare(target, content, True, made=made)
             os.chmod(tmp, mode)
-            _rename(tmp, target, commit)
-        except BaseException:
-            tmp.unlink(missing_ok=True)
-            raise
+            _rename(tmp, target, commit, made)
     except OSError as err:
         raise DataFileError(
             _("cannot write {path}: {reason}; it was left as it was").format(
