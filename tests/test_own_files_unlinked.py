@@ -112,8 +112,8 @@ def test_a_folder_beside_the_database_through_a_linked_database_folder_is_its_ow
     assert (real / "s.json.games" / "1.json").is_file()
 
 
-@pytest.mark.parametrize("end", [".index.json", ".stats.json", ".journal", ".lock"])
-def test_a_cache_journal_or_lock_that_is_a_link_is_refused(cli, other, tmp_path, end):
+@pytest.mark.parametrize("end", [".journal", ".lock"])
+def test_a_journal_or_lock_that_is_a_link_is_refused(cli, other, tmp_path, end):
     mine = tmp_path / "a" / "a.json"
     mine.parent.mkdir()
     (mine.parent / f"a.json{end}").symlink_to(other.parent / "scorekeeper.json.journal")
@@ -122,6 +122,22 @@ def test_a_cache_journal_or_lock_that_is_a_link_is_refused(cli, other, tmp_path,
     assert not (other.parent / "scorekeeper.json.journal").exists()
     result = cli("--db", str(other), "status")
     assert result.exit_code == 0, result.output
+
+
+@pytest.mark.parametrize("end", [".index.json", ".stats.json"])
+def test_a_cache_that_is_a_link_is_replaced_never_written_through(cli, other, tmp_path, end):
+    """A cache is always rebuildable: a link of its name is replaced by the rebuilt cache
+    (never written through), so the file it named is untouched."""
+    mine = tmp_path / "a" / "a.json"
+    mine.parent.mkdir()
+    target = other.parent / f"scorekeeper.json{end}"
+    before = target.read_bytes() if target.exists() else None
+    (mine.parent / f"a.json{end}").symlink_to(target)
+    for command in (("new", "classic", "--team", "Us", "--team", "Them"), ("stats",)):
+        result = cli("--db", str(mine), *command)
+        assert result.exit_code == 0, result.output
+    assert (target.read_bytes() if target.exists() else None) == before
+    assert cli("--db", str(other), "status").exit_code == 0
 
 
 # -- the lock is opened without following a link --

@@ -150,7 +150,7 @@ def check_own_names(path: Path) -> None:
     backups folders when they are files) is another database's file (:func:`is_database_file`):
     using ``path`` would write over that database (README, "Where data lives")."""
     files, folders = own_paths(path)
-    refuse_linked_own_paths(path, files[1:] + folders)
+    refuse_linked_own_paths(path)
     names = files[1:]
     for folder in folders:
         with suppress(OSError):
@@ -168,14 +168,16 @@ def check_own_names(path: Path) -> None:
 
 def refuse_linked_own_paths(path: Path, names: list[Path] | None = None) -> None:
     """DataFileError (exit 3; nothing read or written) when one of the files and folders the
-    database at ``path`` keeps beside itself (``names``, default all of :func:`own_paths` but
-    its file: caches, lock, journal, games and backups folders) is a symbolic link, or resolves
-    to another place than ``<folder of the database>/<its name>``: the database would then
-    write into another database's files (two locks over the same game files, one rotating the
-    other's backups away) or into a folder of nobody (README, "Where data lives")."""
+    database at ``path`` keeps beside itself (``names``, default its lock, journal, games and
+    backups folders) is a symbolic link, or resolves to another place than ``<folder of the
+    database>/<its name>``: the database would then write into another database's files (two
+    locks over the same game files, one rotating the other's backups away) or into a folder of
+    nobody (README, "Where data lives"). A cache that is a link is not refused: it is only
+    read within bounds, checked against the game files, and replaced (the link itself, never
+    written through) when rebuilt."""
     if names is None:
         files, folders = own_paths(path)
-        names = files[1:] + folders
+        names = [f for f in files[1:] if f.name.endswith((".lock", ".journal"))] + folders
     folder = os.path.realpath(path.parent)
     for name in names:
         try:
