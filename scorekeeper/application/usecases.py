@@ -510,18 +510,17 @@ def write_user_variant(name: str, base: str, force: bool = False) -> Path:
     atomically (:func:`scorekeeper.storage.store.write_file`), its rename the command's commit
     point (:mod:`scorekeeper.progress`).
     """
-    import re
-
     from scorekeeper.errors import DataFileError, os_reason
     from scorekeeper.storage.store import write_file
     from scorekeeper.variants import (
         BUILTIN_DIR,
+        is_variant_name,
         remove_stale_temporary_files,
         template,
         user_variant_dir,
     )
 
-    if not re.fullmatch(r"[a-z0-9][a-z0-9_-]{0,39}", name):
+    if not is_variant_name(name):
         raise InputError(
             _(
                 "'{name}' cannot be a variant name: use up to 40 lower-case letters, digits,"

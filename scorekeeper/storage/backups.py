@@ -8,7 +8,6 @@ before a restore what it replaces. A backup's name tells when it was taken and w
 from __future__ import annotations
 
 import os
-import shutil
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -20,6 +19,7 @@ from scorekeeper.storage.files import (
     Tables,
     backup_folder,
     encode,
+    refuse_linked_own_paths,
     write_pending_backup,
 )
 
@@ -52,14 +52,16 @@ def backup_target(path: Path, kind: str, note: str = "") -> Path:
     folder.mkdir(parents=True, exist_ok=True)
     suffix = "" if kind == "write" else f"-{kind}{note}"
     target = folder / f"{_stamp()}{suffix}.json"
-    while target.exists():  # two backups within a microsecond
+    while os.path.lexists(target):  # two backups within a microsecond (or a link of the name)
         target = folder / f"{_stamp()}{suffix}.json"
     return target
 
 
 def list_backups(path: Path) -> list[Backup]:
-    """The backups of the database at ``path``, newest first."""
+    """The backups of the database at ``path``, newest first. DataFileError when one of its
+    own folders or files is a symbolic link (:func:`files.refuse_linked_own_paths`)."""
     folder = backup_folder(path)
+    refuse_linked_own_paths(path)  # never another database's backups or games
     if not folder.is_dir():
         return []
     found = []
@@ -112,12 +114,32 @@ def keep_backup(
     try:
         os.link(path, target)  # the database file's own bytes, synced when it was written
     except OSError:
-        shutil.copyfile(path, target)
-        with open(target, "rb+") as copy:  # a crash of the system leaves no copy cut short
-            os.fsync(copy.fileno())
+        copy_new(path, target)
     if kind == "write":
         rotate_backups(path, target, kept)
     return target
+
+
+def copy_new(path: Path, target: Path) -> None:
+    """Copy the file ``path`` to ``target``, a new file (owner-only permissions, synced): never
+    through a link or over a file of that name (``O_EXCL | O_NOFOLLOW``: a link planted there
+    makes the copy fail, so it never writes into another database's files). Nothing of it is
+    left when the copy fails or is interrupted. Raises OSError."""
+    content = path.read_bytes()
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
+    made = False
+    try:
+        with progress.interrupts_held():  # made and known together: a Ctrl-C lands after
+            fd = os.open(target, flags, 0o600)
+            made = True
+        with os.fdopen(fd, "wb") as copy:  # a crash of the system leaves no copy cut short
+            copy.write(content)
+            copy.flush()
+            os.fsync(copy.fileno())
+    except BaseException:
+        if made:
+            target.unlink(missing_ok=True)
+        raise
 
 
 def write_backup(

@@ -22,6 +22,7 @@ changes is kept in one backup file in the backups folder beside the database (th
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 from collections.abc import Iterator
@@ -767,10 +768,12 @@ def _locked(path: Path) -> Iterator[None]:
 
 
 def _open_lock(lock_path: str) -> int:
-    """The descriptor of the lock file at ``lock_path`` (created when missing, never removed).
-    DataFileError when it is a folder or cannot be opened."""
+    """The descriptor of the lock file at ``lock_path`` (created when missing, never removed),
+    opened without following a symbolic link (``O_NOFOLLOW``): a lock that is a link, dangling
+    or not, would be made or taken inside another file (another database's journal or game
+    file). DataFileError when it is a link or a folder or cannot be opened."""
     try:
-        return os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o644)
+        return os.open(lock_path, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o644)
     except IsADirectoryError:
         raise DataFileError(
             _(
@@ -779,6 +782,13 @@ def _open_lock(lock_path: str) -> int:
             ).format(file=lock_path)
         ) from None
     except OSError as err:
+        if err.errno == errno.ELOOP or os.path.islink(lock_path):
+            raise DataFileError(
+                _(
+                    "the lock file {file} is a symbolic link; scorekeeper never follows one (it"
+                    " would lock or make another file): move it away (nothing was changed)"
+                ).format(file=lock_path)
+            ) from None
         raise DataFileError(
             _(
                 "cannot open the lock file {file}: {error}; the database's folder must be"

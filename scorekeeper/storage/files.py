@@ -18,8 +18,8 @@ import json
 import os
 import re
 import stat
-from collections.abc import Callable
-from contextlib import suppress
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any
 
@@ -50,7 +50,8 @@ def game_file_id(name: str) -> int | None:
 
 #: A backup's name (in the backups folder): when it was taken, and why when not before a write.
 BACKUP_NAME = re.compile(
-    r"(?P<stamp>\d{8}T\d{6}\.\d{6}Z)(?:-(?P<kind>migration|restore|damaged))?.*\.json"
+    r"(?P<stamp>[0-9]{8}T[0-9]{6}\.[0-9]{6}Z)(?:-(?P<kind>migration|restore|damaged))?.*\.json",
+    re.ASCII,  # ASCII digits only: ``\d`` (and ``int``) take every Unicode digit too
 )
 
 #: The tables of a database file as plain JSON data: ``{table: {doc_id: document}}``.
@@ -149,6 +150,7 @@ def check_own_names(path: Path) -> None:
     backups folders when they are files) is another database's file (:func:`is_database_file`):
     using ``path`` would write over that database (README, "Where data lives")."""
     files, folders = own_paths(path)
+    refuse_linked_own_paths(path)
     names = files[1:]
     for folder in folders:
         with suppress(OSError):
@@ -161,6 +163,34 @@ def check_own_names(path: Path) -> None:
                     "{file} is the file of another database, and the database {path} would"
                     " write over it; give --db another file name (or move that database away)"
                 ).format(file=name, path=path)
+            )
+
+
+def refuse_linked_own_paths(path: Path, names: list[Path] | None = None) -> None:
+    """DataFileError (exit 3; nothing read or written) when one of the files and folders the
+    database at ``path`` keeps beside itself (``names``, default its lock, journal, games and
+    backups folders) is a symbolic link, or resolves to another place than ``<folder of the
+    database>/<its name>``: the database would then write into another database's files (two
+    locks over the same game files, one rotating the other's backups away) or into a folder of
+    nobody (README, "Where data lives"). A cache that is a link is not refused: it is only
+    read within bounds, checked against the game files, and replaced (the link itself, never
+    written through) when rebuilt."""
+    if names is None:
+        files, folders = own_paths(path)
+        names = [f for f in files[1:] if f.name.endswith((".lock", ".journal"))] + folders
+    folder = os.path.realpath(path.parent)
+    for name in names:
+        try:
+            linked = stat.S_ISLNK(os.lstat(name).st_mode)
+        except OSError:  # missing (made when needed, never through a link), unreadable folder
+            continue
+        if linked or os.path.realpath(name) != os.path.join(folder, name.name):
+            raise DataFileError(
+                _(
+                    "{file} is a symbolic link (to {target}); the database {path} keeps its own"
+                    " files and folders beside it, never through a link: move the link away"
+                    " (nothing was changed)"
+                ).format(file=name, target=os.path.realpath(name), path=path)
             )
 
 
@@ -537,14 +567,18 @@ def write_pending_backup(target: Path, content: bytes) -> None:
     pending = pending_backup(target)
     pending.unlink(missing_ok=True)  # only a kill's leftover can have this unique name
     progress.file_change("create", pending)
-    fd = os.open(pending, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
+    fd = -1
     try:
+        with progress.interrupts_held():  # made and known together: a Ctrl-C lands after
+            fd = os.open(pending, flags, 0o600)
         with os.fdopen(fd, "wb") as handle:
             handle.write(content)
             handle.flush()
             os.fsync(handle.fileno())
     except BaseException:
-        pending.unlink(missing_ok=True)
+        if fd >= 0:  # only the file this call made (never one of that name it could not make)
+            pending.unlink(missing_ok=True)
         raise
     _fsync_folder(target.parent)
 
@@ -679,11 +713,21 @@ def write_failed(target: Path, err: OSError) -> DataFileError:
 
 
 def _prepare(
-    target: Path, content: bytes, durable: bool, temporary: tuple[Path, str] | None = None
+    target: Path,
+    content: bytes,
+    durable: bool,
+    temporary: tuple[Path, str] | None = None,
+    made: list[Path] | None = None,
 ) -> Path:
     """Write ``content`` into a new temporary file (flushed and synced) that will replace
     ``target``; return it. The temporary file keeps ``target``'s permissions (with read and
-    write for its owner, who wrote it). Raises OSError when the system refuses."""
+    write for its owner, who wrote it). Raises OSError when the system refuses.
+
+    This is the one place temporary files are made: Ctrl-C (SIGINT) is held back from the
+    file's creation until its name is added to ``made`` (the caller removes every file of
+    ``made`` unless the change passed its commit point: :func:`temporary_files`), so an
+    interrupt that lands on the creation never leaves a temporary file behind; one that lands
+    while it is written removes it here."""
     folder = target.parent
     if not folder.is_dir():
         progress.file_change("mkdir", folder)
@@ -692,9 +736,13 @@ def _prepare(
     progress.file_change("create", temp_folder / prefix)
     import tempfile  # here: what only reads (shell completion) does not pay for it
 
-    fd, name = tempfile.mkstemp(prefix=prefix, suffix=".tmp", dir=temp_folder)
-    tmp = temp_folder / os.path.basename(name)  # as ``target`` is named: relative stays so
+    tmp: Path | None = None
     try:
+        with progress.interrupts_held():  # created and named together (O_EXCL, no link)
+            fd, name = tempfile.mkstemp(prefix=prefix, suffix=".tmp", dir=temp_folder)
+            tmp = temp_folder / os.path.basename(name)  # as ``target`` is named
+            if made is not None:
+                made.append(tmp)
         with os.fdopen(fd, "wb") as handle:
             handle.write(content)
             if durable:
@@ -703,17 +751,38 @@ def _prepare(
         with suppress(OSError):  # a new file keeps mkstemp's owner-only permissions
             os.chmod(tmp, target.stat().st_mode & 0o7777 | 0o600)
     except BaseException:
-        tmp.unlink(missing_ok=True)
+        if tmp is not None:
+            tmp.unlink(missing_ok=True)
         raise
     return tmp
 
 
-def _rename(tmp: Path, target: Path, commit: bool = False) -> None:
+@contextmanager
+def temporary_files() -> Iterator[list[Path]]:
+    """A list for :func:`_prepare` to add the temporary files it makes to: when the block
+    ends with any exception (a refusal, Ctrl-C, an error), each of them still there is
+    removed, so no interrupted or refused change leaves one behind. The block empties the
+    list once its files are renamed into place (the commit point passed)."""
+    made: list[Path] = []
+    try:
+        yield made
+    except BaseException:
+        with progress.interrupts_held():
+            for tmp in made:
+                with suppress(OSError):
+                    tmp.unlink(missing_ok=True)
+        raise
+
+
+def _rename(tmp: Path, target: Path, commit: bool = False, made: list[Path] | None = None) -> None:
     """Rename ``tmp`` over ``target``; with ``commit`` it is the change's commit point, marked
-    with Ctrl-C held back so that an interrupt lands before both or after both."""
+    with Ctrl-C held back so that an interrupt lands before both or after both. ``tmp`` is
+    then no temporary file to remove any more: it leaves ``made`` (:func:`temporary_files`)."""
     progress.file_change("rename", target)
     with progress.interrupts_held():
         os.replace(tmp, target)
+        if made is not None and tmp in made:
+            made.remove(tmp)
         if commit:
             progress.commit_passed()
 
@@ -731,12 +800,9 @@ def write_atomically(
     file keeps its permissions (with read and write for its owner, who wrote it). ``commit``
     marks the rename as the command's commit point (:mod:`scorekeeper.progress`).
     ``durable=False`` skips the fsyncs (for building throw-away databases in bulk)."""
-    tmp = _prepare(path, content, durable, temporary)
-    try:
-        _rename(tmp, path, commit)
-    except BaseException:
-        tmp.unlink(missing_ok=True)
-        raise
+    with temporary_files() as made:
+        tmp = _prepare(path, content, durable, temporary, made)
+        _rename(tmp, path, commit, made)
     if durable:
         _fsync_folder(path.parent)
 
@@ -771,6 +837,7 @@ def change_files(
     for target, _data in writes:
         refuse_read_only(target)
     prepared: list[tuple[Path, Path]] = []
+    made: list[Path] = []  # every temporary file made, from its creation on (:func:`_prepare`)
     journal = journal_file(path)
     committed = False
     try:
@@ -780,7 +847,7 @@ def change_files(
             if game_id is not None and target.parent == games_folder(path):
                 prefix = (path.parent, temporary_prefix(path, game_id))
             try:
-                prepared.append((_prepare(target, content, durable, prefix), target))
+                prepared.append((_prepare(target, content, durable, prefix, made), target))
             except OSError as err:
                 raise write_failed(target, err) from None
         check_lock()  # before the backup: a change refused keeps none
@@ -820,7 +887,7 @@ def change_files(
             }
             content = json.dumps(listed, ensure_ascii=False).encode("utf-8")
             try:
-                tmp = _prepare(journal, content, durable)
+                tmp = _prepare(journal, content, durable, made=made)
                 with progress.interrupts_held():  # the flag is set before a Ctrl-C lands
                     _rename(tmp, journal, commit=True)
                     committed = True
@@ -830,7 +897,7 @@ def change_files(
             _put_backups_in_place(fresh, durable)
     except BaseException:
         if not committed:
-            for tmp, _target in prepared:
+            for tmp in made:
                 tmp.unlink(missing_ok=True)
             for backup in fresh or ():
                 backup.unlink(missing_ok=True)
@@ -1189,13 +1256,10 @@ def write_file(target: Path, content: bytes, commit: bool = True, links: bool = 
             mask = os.umask(0)
             os.umask(mask)
             mode = 0o666 & ~mask
-        tmp = _prepare(target, content, True)
-        try:
+        with temporary_files() as made:
+            tmp = _prepare(target, content, True, made=made)
             os.chmod(tmp, mode)
-            _rename(tmp, target, commit)
-        except BaseException:
-            tmp.unlink(missing_ok=True)
-            raise
+            _rename(tmp, target, commit, made)
     except OSError as err:
         raise DataFileError(
             _("cannot write {path}: {reason}; it was left as it was").format(

@@ -862,10 +862,16 @@ class _IndexWriter:
         self.target = index_file(path)
         prefix = temporary_prefix(self.target)
         progress.file_change("create", self.target.parent / prefix)
-        fd, name = tempfile.mkstemp(prefix=prefix, suffix=".tmp", dir=self.target.parent)
-        self.tmp: Path | None = self.target.parent / os.path.basename(name)
-        self.handle = os.fdopen(fd, "wb", buffering=1 << 16)
+        self.tmp: Path | None = None
         self.lines = _LinesCheck()  # of every line after the header
+        try:  # a Ctrl-C is held until the file is known, then removes it: none is left behind
+            with progress.interrupts_held():
+                fd, name = tempfile.mkstemp(prefix=prefix, suffix=".tmp", dir=self.target.parent)
+                self.tmp = self.target.parent / os.path.basename(name)
+                self.handle = os.fdopen(fd, "wb", buffering=1 << 16)
+        except BaseException:
+            self.discard()
+            raise
         try:
             self.handle.write(b" " * (_HEADER_WIDTH - 1) + b"\n")  # the header's place
         except OSError:
@@ -904,7 +910,7 @@ class _IndexWriter:
 
     def discard(self) -> None:
         """Leave the old index as it is: the temporary file is removed."""
-        with suppress(OSError):
+        with suppress(OSError, AttributeError):  # no handle when its making was cut short
             self.handle.close()
         if self.tmp is not None:
             with suppress(OSError):
@@ -924,12 +930,12 @@ def _revalidated(path: Path, here: list[int] | None) -> Iterator[GameSummary]:
     header, old = _old_entries(path)
     ids = sorted(game_ids(path), reverse=True) if here is not None else []
     writer: _IndexWriter | None = None
-    with suppress(OSError):
-        writer = _IndexWriter(path)
     changed = header is None
     count = 0
     folder = os.fspath(games_folder(path))
     try:
+        with suppress(OSError):
+            writer = _IndexWriter(path)
         pending = next(old, None)
         for game_id in ids:
             while pending is not None and pending[0] > game_id:  # its game file is gone
