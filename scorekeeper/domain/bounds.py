@@ -220,14 +220,9 @@ def check_text(value: str, where: str, error: type[ScorekeeperError] = InputErro
 
 
 def _escape(match: re.Match[str]) -> str:
-    code = ord(match.group())
-    return (
-        f"\\x{code:02x}"
-        if code < 0x100
-        else f"\\u{code:04x}"
-        if code < 0x10000
-        else f"\\U{code:08x}"
-    )
+    from scorekeeper.domain.names import character_code
+
+    return character_code(match.group())
 
 
 def nesting_refusal(where: str) -> str:

@@ -95,14 +95,16 @@ def refused_name(text: str) -> str:
     mark = begins_with_mark(text)
     lead = len(text) - len(text.lstrip()) if mark is not None else -1
     shown = "".join(
-        _code(c) if i == lead or (not " " <= c <= "~" and _unseen(c)) else c
+        character_code(c) if i == lead or (not " " <= c <= "~" and _unseen(c)) else c
         for i, c in enumerate(text[:40])
     )
     quoted = f"'{shown}{'...' if len(text) > 40 else ''}'"
     return f"{quoted} ({_(_BEGINS_WITH_MARK)})" if mark is not None else quoted
 
 
-def _code(char: str) -> str:
+def character_code(char: str) -> str:
+    """``char`` written as its code, as an escaped text shows it: ``\\xNN`` below U+0100,
+    ``\\uNNNN`` below U+10000, else ``\\UNNNNNNNN``."""
     code = ord(char)
     return (
         f"\\x{code:02x}"

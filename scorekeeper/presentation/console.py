@@ -295,11 +295,6 @@ def has_controls(value: str) -> bool:
 
 
 def _escape(match: re.Match[str]) -> str:
-    code = ord(match.group())
-    return (
-        f"\\x{code:02x}"
-        if code < 0x100
-        else f"\\u{code:04x}"
-        if code < 0x10000
-        else f"\\U{code:08x}"
-    )
+    from scorekeeper.domain.names import character_code
+
+    return character_code(match.group())
