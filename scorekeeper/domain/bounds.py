@@ -156,15 +156,18 @@ FORMAT_CHARACTERS = (
     "\U00013430-\U00013438\U0001bca0-\U0001bca3\U0001d173-\U0001d17a\U000e0001"
     "\U000e0020-\U000e007f"
 )
+#: The control characters but a line break and a tab, as a regular-expression class body (an
+#: escape sequence would drive the terminal). Shared as :data:`FORMAT_CHARACTERS` is.
+CONTROL_CHARACTERS = "\x00-\x08\x0b-\x1f\x7f-\x9f"
 #: Characters no text from any input may hold: control characters but a line break and a tab
 #: (an escape sequence would drive the terminal), the format characters
 #: (:data:`FORMAT_CHARACTERS`: invisible and direction characters), the line and paragraph
 #: separators U+2028 and U+2029 (line breaks that a terminal does not show as one: a line break
 #: is a plain one) and lone surrogates (no valid text).
-ODD_TEXT = re.compile(f"[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029{FORMAT_CHARACTERS}\ud800-\udfff]")
+ODD_TEXT = re.compile(f"[{CONTROL_CHARACTERS}\u2028\u2029{FORMAT_CHARACTERS}\ud800-\udfff]")
 #: The control characters and direction controls of :data:`ODD_TEXT`, said as "a control
 #: character" in a refusal (the rest, but lone surrogates, as "a format character").
-_CONTROLS = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+_CONTROLS = re.compile(f"[{CONTROL_CHARACTERS}\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
 
 
 def check_text(value: str, where: str, error: type[ScorekeeperError] = InputError) -> str:

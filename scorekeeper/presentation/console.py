@@ -28,7 +28,7 @@ import sys
 from collections.abc import Callable
 from typing import IO, TYPE_CHECKING, Any
 
-from scorekeeper.domain.bounds import FORMAT_CHARACTERS
+from scorekeeper.domain.bounds import CONTROL_CHARACTERS, FORMAT_CHARACTERS
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -69,7 +69,7 @@ ASCII_SYMBOLS = str.maketrans(
 #: (:data:`scorekeeper.domain.bounds.FORMAT_CHARACTERS`: invisible ones such as U+200B and
 #: U+2060, and the direction controls: U+202E turns the rest of a line around) and lone
 #: surrogates.
-_CONTROL = re.compile(f"[\x00-\x08\x0b-\x1f\x7f-\x9f{FORMAT_CHARACTERS}\ud800-\udfff]")
+_CONTROL = re.compile(f"[{CONTROL_CHARACTERS}{FORMAT_CHARACTERS}\ud800-\udfff]")
 
 
 def can_encode(stream: Any, sample: str = "━♠·") -> bool:
