@@ -6,6 +6,7 @@ never a folder nor another database's own file."""
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import subprocess
 import sys
@@ -148,6 +149,35 @@ def test_every_card_the_decks_hold_is_still_accepted(cli):
     result = cli("points", "--variant", "classic", *["K"] * 108)
     assert result.exit_code == 0, result.output
     assert "1,080" in result.output  # 108 kings of 10 points (RULES.md §1)
+
+
+def _hand_file(tmp_path: Path, melds: str, hand: str) -> str:
+    path = tmp_path / "hand.json"
+    path.write_text(json.dumps({"teams": [{"melds": melds, "hand": hand}, {"meld_points": 0}]}))
+    return str(path)
+
+
+def test_the_bound_holds_for_melds_and_hand_together(cli, tmp_path):
+    # 16 decks hold 16 x 54 = 864 cards (RULES.md §1, "decks"): one side cannot have laid down
+    # 600 and kept 600 more in hand, though each alone is within the bound
+    cli("new", "classic", "--team", "Us", "--team", "Them", "--set", "decks=16")
+    six_hundred = " ".join(["AKQJT9"] * 100)
+    result = cli("hand", "--yes", "--file", _hand_file(tmp_path, six_hundred, six_hundred))
+    assert result.exit_code == 1
+    assert "864" in one_error_line(result) and "16 decks" in one_error_line(result)
+    assert json.loads(cli("--json", "status").stdout)["hands_played"] == 0
+
+
+def test_every_card_the_decks_hold_between_melds_and_hand_is_recorded(cli, tmp_path):
+    # two decks (RULES.md §1): four of each rank A to 4 melded, the other four of each in hand
+    # with the eight twos, four jokers and eight threes: 44 + 64 = 108 cards, all there are
+    cli("new", "classic", "--team", "Us", "--team", "Them")
+    ranks = "AKQJT987654"
+    melds = " ".join(r * 4 for r in ranks)
+    hand = " ".join(r * 4 for r in ranks) + " 2222 2222 X X X X 3b 3b 3b 3b 3r 3r 3r 3r"
+    result = cli("--json", "hand", "--yes", "--file", _hand_file(tmp_path, melds, hand))
+    assert result.exit_code == 0, result.output
+    assert json.loads(cli("--json", "status").stdout)["hands_played"] == 1
 
 
 def test_decks_holding_more_than_the_fixed_bound_are_held_to_it():

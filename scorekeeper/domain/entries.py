@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from msgspec import Struct, field
 
-from scorekeeper.domain.cards import Card, parse_cards, parse_melds, render
+from scorekeeper.domain.cards import Card, card_bound, parse_cards, parse_melds, render
 from scorekeeper.domain.fields import (
     CANASTAS,
     FIELDS,
@@ -433,14 +433,19 @@ def read_entry(variant: Variant, obj: Mapping[str, Any], side: str = "side") -> 
     for f in FIELDS:
         if f.refused and values.get(f.key) and not f.used(variant):
             raise InputError(labelled(side, _(f.refused).format(variant=_(variant.title))))
-    if texts:  # typed cards, parsed field by field
+    if texts:  # typed cards, parsed field by field; all of them together within the decks
+        most, too_many = card_bound(variant.held)
+        counted = 0
         for f in FIELDS:
             text = texts.get(f.cards_key) if f.kind == POINTS_OR_CARDS else None
             if text is not None:
                 try:
-                    values[f.cards_key] = _parse(f, text, variant.held)
+                    cards = values[f.cards_key] = _parse(f, text, variant.held)
                 except InputError as err:
                     raise InputError(labelled(side, err.message)) from None
+                counted += sum(len(m) for m in cards) if f.grouped else len(cards)
+                if counted > most:
+                    raise InputError(labelled(side, too_many))
     floats = {}
     if any(isinstance(v, float | Mapping) for v in obj.values()):
         penalty_keys = [f.json[0] for f in FIELDS if f.kind == PENALTIES and f.json[0] in obj]
