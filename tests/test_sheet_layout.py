@@ -11,6 +11,7 @@ hand, 120 - 10 = 110; the second melds 90 with one red three (100) and keeps 25,
 from __future__ import annotations
 
 import io
+import json
 import os
 import re
 from pathlib import Path
@@ -304,3 +305,26 @@ def test_both_layouts_print_the_same_sheet_with_the_same_bold_lines(cli, db, sid
         " ".join(t.split()) for t, mask in zip(packed_text, packed_bold, strict=True) if "B" in mask
     ]
     assert bold == want
+
+
+@pytest.mark.parametrize("width", [60, 80])
+def test_long_typed_cards_wrap_and_leave_every_label_whole(cli, monkeypatch, tmp_path, width):
+    # RULES.md §1, §2 (classic): 44 cards melded (four of each rank from ace to four: 20 + 10
+    # x 4 x 4 + 5 x 4 x 6 = 400) and 44 + 20 left in hand; the hand's typed cards print under
+    # their line and wrap at their spaces, while every label of figures stays on one line
+    assert cli("new", "classic", "--team", "Us", "--team", "Them").exit_code == 0
+    ranks = "AKQJT987654"
+    hand = " ".join(r * 4 for r in ranks) + " 2222 2222 X X X X 3b 3b 3b 3b 3r 3r 3r 3r"
+    entry = {"melds": " ".join(r * 4 for r in ranks), "hand": hand}
+    path = tmp_path / "hand.json"
+    path.write_text(json.dumps({"teams": [entry, {"meld_points": 0}]}), encoding="utf-8")
+    fixed_console(monkeypatch, width, terminal=False)
+    result = cli("hand", "--yes", "--file", str(path))
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert max(len(line) for line in lines) <= width
+    for label in ("Melded cards", "Cards left in hand", "Hand score", "Next opening minimum"):
+        assert any(line.strip().startswith(label) for line in lines), result.stdout
+    melded = next(line for line in lines if line.strip().startswith("Melded cards"))
+    assert melded.split()[-2:] == ["400", "0"]
+    assert sum(line.count("3r") for line in lines) == 4

@@ -262,9 +262,11 @@ def _label_width(
     con: Console, table: Table, names: Sequence[str], hands: Sequence[Sequence[SheetLine]]
 ) -> bool:
     """Fix the widths of ``table``'s columns (a row per line, :func:`sheet_table`) so that no
-    label and no number is cut: each side's column at least its longest word or number and
-    then, as the console leaves room, as wide as its name; the label column never under its
-    longest word, and as wide as its lines where there is room. Rich, narrowing a table itself,
+    label and no number is cut: each side's column at least its longest word or number (of
+    typed cards, which wrap at their spaces, the longest card) and then, as the console leaves
+    room, as wide as its name; the label column never under its longest word, and as wide as
+    its lines where there is room; typed cards take what room is left. Rich, narrowing a table
+    itself,
     narrows its widest column first, and would cut a label that has no space to wrap at
     (Japanese) in the middle of a word.
 
@@ -273,12 +275,23 @@ def _label_width(
     from rich.cells import cell_len
 
     labels = [line.label for lines in hands for line in lines]
-    values = [
-        [cell_len(line.values[k]) for lines in hands for line in lines if line.values]
-        for k in range(len(names))
+    lines_of_values = [line for lines in hands for line in lines if line.values]
+
+    def sizes(lines: list[SheetLine], size: Any) -> list[list[int]]:
+        return [[size(line.values[k]) for line in lines] for k in range(len(names))]
+
+    # typed cards (dim lines) wrap at their spaces: their longest card sets the least width,
+    # and they take only the room the labels leave
+    figures = [line for line in lines_of_values if not line.dim]
+    cards = [line for line in lines_of_values if line.dim]
+    least = [
+        max(_longest_word(n), *v, *c, 1)
+        for n, v, c in zip(
+            names, sizes(figures, cell_len), sizes(cards, _longest_word), strict=True
+        )
     ]
-    least = [max(_longest_word(n), *v, 1) for n, v in zip(names, values, strict=True)]
-    most = [max(cell_len(n), *v, 1) for n, v in zip(names, values, strict=True)]
+    most = [max(cell_len(n), *v, 1) for n, v in zip(names, sizes(figures, cell_len), strict=True)]
+    typed = [max([m, *c]) for m, c in zip(most, sizes(cards, cell_len), strict=True)]
     # the sheet table's frame: an edge each side, a divider and a cell of padding each side
     # of every column but at the table's edges (as packed_width counts it)
     frame = 2 + len(names) + 2 * len(names)
@@ -287,14 +300,21 @@ def _label_width(
         (cell_len(line.label) for lines in hands for line in lines if line.values), default=1
     )
     longest = max((_longest_word(label) for label in labels), default=1)
-    # the sides' names whole first (a label wraps at its spaces), then the labels' lines
+    # the sides' names whole first (a label wraps at its spaces), then the labels' lines,
+    # then the typed cards' lines
     spare = con.width - frame - longest - sum(least)
     widths = list(least)
-    for k in range(len(widths)):
-        more = max(min(most[k] - widths[k], spare), 0)
-        widths[k] += more
-        spare -= more
+
+    def widen(to: list[int], spare: int) -> int:
+        for k in range(len(widths)):
+            more = max(min(to[k] - widths[k], spare), 0)
+            widths[k] += more
+            spare -= more
+        return spare
+
+    spare = widen(most, spare)
     label = max(longest, min(widest, longest + max(spare, 0)), 1)
+    widen(typed, spare - (label - longest))
     table.columns[0].width = label
     for column, width in zip(table.columns[1:], widths, strict=True):
         column.width = width
