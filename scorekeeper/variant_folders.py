@@ -9,12 +9,24 @@ but the standard library (and platformdirs where ``SCOREKEEPER_CONFIG`` is not s
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 
 #: The folder of the built-in variant files.
 BUILTIN_DIR = Path(__file__).parent / "variants"
 #: The base file: the usual value of every rule, under every variant. Not a variant itself.
 BASE_FILE = BUILTIN_DIR / "base.toml"
+
+
+#: A variant's name, which is its file's name without ``.toml``: up to 40 lower-case letters,
+#: digits, ``-`` and ``_``, beginning with a letter or digit (README, ``variants init``).
+VARIANT_NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,39}", re.ASCII)
+
+
+def is_variant_name(name: str) -> bool:
+    """Whether ``name`` can name a variant (:data:`VARIANT_NAME`): the one rule ``variants
+    init`` holds a new name to and :func:`variant_files` holds a user's file name to."""
+    return VARIANT_NAME.fullmatch(name) is not None
 
 
 def user_variant_dir() -> Path:
@@ -42,7 +54,9 @@ def user_variant_dir() -> Path:
 
 def variant_files() -> dict[str, tuple[Path, bool]]:
     """Every variant file by name, sorted by name, as (path, built in): built-in files first
-    found, then the user's, which replace same-named ones. ``base.toml`` is left out."""
+    found, then the user's, which replace same-named ones. ``base.toml`` is left out, and so is a
+    user's file whose name is no variant name (:func:`is_variant_name`): every list of variants
+    (the catalog, shell completion, did-you-mean) holds the same names."""
     found: dict[str, tuple[Path, bool]] = {}
     for path in sorted(BUILTIN_DIR.glob("*.toml")):
         if path != BASE_FILE:
@@ -50,5 +64,6 @@ def variant_files() -> dict[str, tuple[Path, bool]]:
     user = user_variant_dir()
     if user.is_dir():
         for path in sorted(user.glob("*.toml")):
-            found[path.stem] = (path, False)
+            if is_variant_name(path.stem):
+                found[path.stem] = (path, False)
     return dict(sorted(found.items()))

@@ -126,6 +126,18 @@ def test_variant_names_complete_built_in_and_user(cli, env):
     assert bash("scorekeeper variants init house --from bol", env) == ["bolivia"]
 
 
+def test_a_user_file_of_no_variant_name_is_never_offered(cli, env, tmp_path):
+    # README, variants init: a variant's name is lower-case letters, digits, - and _; a file
+    # named otherwise is no variant, so completion offers only what `new` accepts
+    folder = tmp_path / "config" / "variants"
+    folder.mkdir(parents=True)
+    for name in ("Cozy", "co zy", "cözy", "-cozy", "cozy"):
+        (folder / f"{name}.toml").write_text('extends = "classic"\n', encoding="utf-8")
+    assert set(bash("scorekeeper new co", env)) == {"cozy"}
+    assert set(bash("scorekeeper new C", env)) == set()
+    assert cli("new", "cozy", "--team", "A", "--team", "B").exit_code == 0
+
+
 def test_game_ids_complete_newest_first_with_their_sides(env, games):
     assert bash("scorekeeper resume ", env) == ["2", "1"]  # 3 is deleted
     assert bash("scorekeeper hand --game ", env) == ["2", "1"]

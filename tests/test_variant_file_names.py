@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper.variants import catalog, is_variant_name
+from scorekeeper.variant_folders import is_variant_name, variant_files
+from scorekeeper.variants import catalog
 
 
 def user_file(tmp_path, name: str, title: str):
@@ -22,7 +23,7 @@ def user_file(tmp_path, name: str, title: str):
 def test_a_file_of_no_variant_name_is_no_variant(cli, db, tmp_path, name):
     assert not is_variant_name(name)
     path = user_file(tmp_path, name, "Fake")
-    assert name not in catalog()
+    assert name not in catalog() and name not in variant_files()
     assert "Fake" not in cli("variants").output
     result = cli("new", name, "--team", "A", "--team", "B")
     assert result.exit_code != 0, result.output

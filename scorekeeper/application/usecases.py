@@ -512,9 +512,9 @@ def write_user_variant(name: str, base: str, force: bool = False) -> Path:
     """
     from scorekeeper.errors import DataFileError, os_reason
     from scorekeeper.storage.store import write_file
+    from scorekeeper.variant_folders import is_variant_name
     from scorekeeper.variants import (
         BUILTIN_DIR,
-        is_variant_name,
         remove_stale_temporary_files,
         template,
         user_variant_dir,

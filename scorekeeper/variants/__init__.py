@@ -12,7 +12,6 @@ and ``variants``).
 from __future__ import annotations
 
 import os
-import re
 import stat
 from collections.abc import Mapping
 from pathlib import Path
@@ -115,25 +114,14 @@ def remove_stale_temporary_files(folder: Path | None = None, now: float | None =
     return removed
 
 
-#: A variant's name, which is its file's name without ``.toml``: up to 40 lower-case letters,
-#: digits, ``-`` and ``_``, beginning with a letter or digit (README, ``variants init``).
-VARIANT_NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,39}", re.ASCII)
-
-
-def is_variant_name(name: str) -> bool:
-    """Whether ``name`` can name a variant (:data:`VARIANT_NAME`): the one rule ``variants
-    init`` holds a new name to and the catalog holds a user's file name to."""
-    return VARIANT_NAME.fullmatch(name) is not None
-
-
 def catalog() -> dict[str, VariantFile]:
     """Every variant by name, built-in first, then the user's (which replace same-named ones).
-    A user's file whose name is no variant name (:func:`is_variant_name`: ``Classic.toml``,
+    A user's file whose name is no variant name
+    (:func:`~scorekeeper.variant_folders.is_variant_name`: ``Classic.toml``,
     ``sp ace.toml``) is no variant: left out (``variants check`` says why)."""
     return {
         name: VariantFile(name, path, builtin)
         for name, (path, builtin) in variant_folders.variant_files().items()
-        if builtin or is_variant_name(name)
     }
 
 
@@ -311,7 +299,7 @@ def load_variant(name: str, settings: Mapping[str, str] | None = None) -> Varian
 
 def check_file(path: Path) -> Variant:
     """Validate a variant file and everything it extends; returns the variant it defines."""
-    if not is_variant_name(path.stem):
+    if not variant_folders.is_variant_name(path.stem):
         raise DataFileError(
             _(
                 "{path}: '{stem}' cannot be a variant name, and a variant is used by its file"
