@@ -108,6 +108,8 @@ IMPOSSIBLE = {  # Ann's record is of 2 games, 2 hands of 700
     "a player twice": ann_lineup(players=["Cy", "Cy"]),
     "a player with a control character": ann_lineup(players=["Cy\x07"]),
     "a side that shows as Ann": ann_lineup(side="Ann\u034f"),
+    "a side that clears the screen": ann_lineup(side="Ann\x1b[2J"),
+    "a side that writes to the clipboard": ann_lineup(side="Ann\x1b]52;c;aGk=\x07"),
 }
 #: Those a change must not carry forward: with no game or no best hand the change's own
 #: arithmetic gives up and recounts.
@@ -169,6 +171,25 @@ def test_a_change_does_not_carry_impossible_figures_forward(cli, db, counted, ch
             "Bob": ["Bob", 2, 0, 0, 3, 3 * BOB_POINTS, BOB_POINTS, {}, 0],
         }
     assert sides(cli) == {"Ann": shown("Ann", 3, ANN_POINTS, 3), "Bob": shown("Bob", 3, BOB_POINTS)}
+
+
+@pytest.mark.parametrize("side", ["Ann\x1b[2J", "Ann\x1b]52;c;aGk=\x07", "Ann\u202e"])
+def test_a_resealed_side_name_never_reaches_the_terminal(cli, db, counted, side):
+    # a cache sealed again with a side name no typed name can be: the table shows the counted
+    # sides, and no escape sequence or bidi control of the cache is printed
+    reseal(db, ann_lineup(side=side))
+    result = cli("stats")
+    assert result.exit_code == 0, result.output
+    assert "\x1b" not in result.stdout and "\u202e" not in result.stdout
+    assert "Ann" in result.stdout and "Bob" in result.stdout
+
+
+def test_a_resealed_side_name_of_brackets_is_shown_as_typed(cli, db, counted):
+    # brackets are text a side name may hold: never read as Rich markup (no crash on "[/]")
+    reseal(db, ann_lineup(side="[/]Ann [bold]"))
+    result = cli("stats")
+    assert result.exit_code == 0, result.output
+    assert "[/]Ann [bold]" in result.stdout
 
 
 def test_a_sound_resealed_cache_is_still_used(cli, db, counted, monkeypatch):
