@@ -8,3 +8,7 @@ them.
 """
 
 __version__ = "0.1.0"
+
+from scorekeeper import imports
+
+imports.install()  # msgspec takes typing's names, not typing_extensions' (module doc)
