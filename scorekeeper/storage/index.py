@@ -52,6 +52,7 @@ The statistics cache (:mod:`scorekeeper.storage.statistics`) counts from these s
 
 from __future__ import annotations
 
+import functools
 import os
 import stat
 import time
@@ -272,11 +273,14 @@ class _Unusable(Struct):
     id: int
 
 
-_HEADER = msgspec.json.Decoder(Header)
-_ENTRY = msgspec.json.Decoder(IndexEntry)
-_SUMMARISED = msgspec.json.Decoder(_SummarisedEntry)
-_LISTED = msgspec.json.Decoder(_ListedEntry)
-_LINE_ID = msgspec.json.Decoder(_LineId)
+@functools.cache
+def _decoder(target: type) -> msgspec.json.Decoder:
+    """The JSON decoder of lines of type ``target``, made the first time a line of it is read:
+    a decoder resolves every annotation of its type when it is made, which a command that
+    reads no such line (``hand`` reads only the header) need not pay for."""
+    return msgspec.json.Decoder(target)
+
+
 _ENCODE = msgspec.json.Encoder().encode
 _ERRORS = (msgspec.ValidationError, msgspec.DecodeError)
 
@@ -302,10 +306,10 @@ def _read_line(line: bytes) -> IndexEntry | _Unusable | None:
     if line[_SEAL] != seal(line[_SEALED_FROM:-1]):
         return None
     try:
-        entry = _ENTRY.decode(line)
+        entry = _decoder(IndexEntry).decode(line)
     except msgspec.ValidationError:
         try:
-            return _Unusable(_LINE_ID.decode(line).id)
+            return _Unusable(_decoder(_LineId).decode(line).id)
         except _ERRORS:
             return None
     except msgspec.DecodeError:
@@ -607,7 +611,7 @@ def _open(path: Path) -> tuple[Any, Header] | None:
     if handle is None:
         return None
     try:
-        header = _HEADER.decode(handle.readline(_HEADER_LIMIT))
+        header = _decoder(Header).decode(handle.readline(_HEADER_LIMIT))
         if header.format == FORMAT:
             return handle, header
     except (OSError, msgspec.ValidationError, msgspec.DecodeError):
@@ -697,7 +701,7 @@ def _before(path: Path, game_id: int, next_id: int | None) -> bool:
 def _stream(
     path: Path,
     first: tuple[Any, Header] | None,
-    decoder: msgspec.json.Decoder = _SUMMARISED,
+    decoder: type = _SummarisedEntry,
     keep: Callable[[Any], bool] | None = None,
     next_id: int | None = None,
 ) -> Iterator[GameSummary]:
@@ -708,10 +712,11 @@ def _stream(
     damaged or cut short the index is rebuilt and the games not yet given come from the
     rebuilt one; a sealed summary past the bounds is taken from its game file.
 
-    ``decoder``: how a line is decoded (``_LISTED``: only what a listing shows, each field
-    held to its bounds); ``keep``: only the games whose summary it accepts are given,
-    looked at before anything is made for them; ``next_id``: the database's next game id (no
-    line's id reaches it unless that game has a file: ids are given in turn), or None."""
+    ``decoder``: the type a line is decoded as (:class:`_ListedEntry`: only what a listing
+    shows, each field held to its bounds); ``keep``: only the games whose summary it accepts
+    are given, looked at before anything is made for them; ``next_id``: the database's next
+    game id (no line's id reaches it unless that game has a file: ids are given in turn), or
+    None."""
     from array import array
 
     opened = first or _open(path)
@@ -726,7 +731,7 @@ def _stream(
         with handle:
             whole, clean = _lines_intact(handle, header)  # then no line's seal needs a look
             checked = whole and clean  # then no line's texts need a look either
-            decode = decoder.decode
+            decode = _decoder(decoder).decode
             readline = handle.readline
             while line := readline(_LINE_LIMIT):
                 if len(line) == _LINE_LIMIT and not line.endswith(b"\n"):
@@ -797,7 +802,7 @@ def _old_entries(path: Path) -> tuple[Header | None, Iterator[_Old]]:
     if handle is None:
         return None, iter(())
     try:
-        header = _HEADER.decode(handle.readline(_HEADER_LIMIT))
+        header = _decoder(Header).decode(handle.readline(_HEADER_LIMIT))
     except (OSError, msgspec.ValidationError, msgspec.DecodeError):
         handle.close()
         return None, iter(())
@@ -1038,7 +1043,7 @@ def listing(
     if opened is not None:
         handle, header = opened
         if here is not None and header.folder == here and is_settled(header.checked_ns, here[1]):
-            return _stream(path, opened, _LISTED, keep, next_id)
+            return _stream(path, opened, _ListedEntry, keep, next_id)
         handle.close()
     every = _revalidated(path, here)
     return every if keep is None else (g for g in every if keep(g.summary))
