@@ -56,6 +56,13 @@ def commit_passed() -> None:
         _stored.append(_("the change was stored"))
 
 
+def reported() -> None:
+    """What was stored so far has been reported (a session's next prompt): from now on
+    :func:`stored` is None until another change passes its commit point."""
+    _expected.clear()
+    _stored.clear()
+
+
 def stored() -> str | None:
     """What the command stored (the last change whose commit point passed); None when
     nothing was stored."""

@@ -24,13 +24,19 @@ from __future__ import annotations
 import contextlib
 import sys
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
 
 from scorekeeper.cli import language
 from scorekeeper.cli import session_words as words
-from scorekeeper.cli.common import DbOption, YesOption, error_line, stdin_is_terminal
+from scorekeeper.cli.common import (
+    INTERRUPTED,
+    DbOption,
+    YesOption,
+    error_line,
+    stdin_is_terminal,
+)
 from scorekeeper.cli.language import LIST_SEPARATOR, echo_message
 from scorekeeper.errors import InputError, RuleError, ScorekeeperError, UsageError
 from scorekeeper.i18n import N_, listing, numbered
@@ -47,8 +53,6 @@ if TYPE_CHECKING:
     from scorekeeper.domain.game import Game, Hand
     from scorekeeper.domain.records import StoredGame
 
-#: Exit code of a session ended with Ctrl-C (README, "Exit codes").
-INTERRUPTED = 130
 
 #: The questions of the hand asked of each side in turn (a field's key: its question).
 SIDE_QUESTIONS = {
@@ -505,32 +509,58 @@ class Session:
             )
         )
         while True:
-            offered = words.entry_line(self.again[0][0]) if self.again is not None else ""
-            self.read_in_background()
             try:
-                line = self.lines.read(self.prompt(), history=True, prefill=offered)
-            except EOFError:
-                typer.echo("\n" + _(ENDED), err=True)
-                return
+                if not self.turn():
+                    return
             except KeyboardInterrupt:
-                typer.echo("\n" + _(ENDED), err=True)
-                raise typer.Exit(INTERRUPTED) from None
-            except ScorekeeperError as err:  # a line that is not text
-                error_line(err.message)
-                continue
-            self.dropping = _("Nothing changed.")
-            try:
-                if not self.take(line):
-                    return
-            except (KeyboardInterrupt, typer.Abort):
-                typer.echo(f"\n{self.dropping}", err=True)
-            except EOFError:  # Ctrl-D in a hand drops it; the end of piped input ends
-                typer.echo(f"\n{self.dropping}", err=True)
-                if not self.lines.terminal:
-                    return
-            except ScorekeeperError as err:
-                error_line(err.message)
-                self.changed_meanwhile(err)
+                self.end_interrupted()
+
+    def turn(self) -> bool:
+        """One prompt and what its line asks; False to end the session. A Ctrl-C while a hand
+        or an edit is typed drops only that; one at the prompt, or once a change is stored and
+        until the next prompt, ends the session (:meth:`end_interrupted`)."""
+        from scorekeeper import progress
+
+        offered = words.entry_line(self.again[0][0]) if self.again is not None else ""
+        self.read_in_background()
+        progress.reported()  # what was stored so far is shown: a Ctrl-C now stores nothing new
+        try:
+            line = self.lines.read(self.prompt(), history=True, prefill=offered)
+        except EOFError:
+            typer.echo("\n" + _(ENDED), err=True)
+            return False
+        except ScorekeeperError as err:  # a line that is not text
+            error_line(err.message)
+            return True
+        self.dropping = _("Nothing changed.")
+        try:
+            return self.take(line)
+        except (KeyboardInterrupt, typer.Abort):
+            if progress.stored() is not None:
+                self.end_interrupted()
+            typer.echo(f"\n{self.dropping}", err=True)
+        except EOFError:  # Ctrl-D in a hand drops it; the end of piped input ends
+            typer.echo(f"\n{self.dropping}", err=True)
+            if not self.lines.terminal:
+                return False
+        except ScorekeeperError as err:
+            error_line(err.message)
+            self.changed_meanwhile(err)
+        return True
+
+    def end_interrupted(self) -> NoReturn:
+        """End the session on a Ctrl-C, exit 130 (README, "play"): say what the change made
+        since the last prompt stored ("Interrupted after the hand was stored: hand 3 of game 1
+        is recorded."), or, when none was, that every recorded hand is kept."""
+        from scorekeeper import progress
+        from scorekeeper.presentation.console import visible
+
+        done = progress.stored()
+        if done is None:
+            typer.echo("\n" + _(ENDED), err=True)
+        else:
+            typer.echo("\n" + visible(_("Interrupted after {done}.").format(done=done)), err=True)
+        raise typer.Exit(INTERRUPTED)
 
     def changed_meanwhile(self, err: ScorekeeperError) -> None:
         """When a change was refused because the game changed meanwhile: read it again and
@@ -779,8 +809,8 @@ class Session:
         """After hand ``number`` was recorded or changed (``stored``: the game now): show it
         and the standings; ``shown``: the hand was shown just before the question, so the
         totals follow in one line (``done``: "Hand 3 recorded. Totals: ...", a message with
-        fields ``number`` and ``totals``) instead of the breakdown again. Ends the session (exit
-        130) if Ctrl-C came while it was written."""
+        fields ``number`` and ``totals``) instead of the breakdown again. Ends the session
+        (:meth:`end_interrupted`) if Ctrl-C came while it was written."""
         self.after_change(stored)
         if shown:
             from scorekeeper.presentation.console import text
@@ -796,8 +826,7 @@ class Session:
         else:
             self.show_hand(number)
         if caught:
-            typer.echo(_("Interrupted: hand {number} is recorded.").format(number=number), err=True)
-            raise typer.Exit(INTERRUPTED)
+            self.end_interrupted()
 
     # -- corrections ------------------------------------------------------------------------
 
@@ -904,11 +933,13 @@ class Session:
 
         self.no_arguments("undo", rest)
         number = len(self.stored.game.hands)
-        with interrupts_held():
+        with interrupts_held() as caught:
             self.after_change(usecases.undo(self.db, seen=self.seen))
         con = self.con()
         con.print(text(_("Hand {number} taken back ('redo' puts it back).").format(number=number)))
         self.show_standings(con)
+        if caught:
+            self.end_interrupted()
 
     def do_redo(self, rest: str) -> None:
         """``redo``: put back the hand ``undo`` took back."""
@@ -932,13 +963,16 @@ class Session:
                     " it is over"
                 ).format(game=self.game_id)
             )
-        started = usecases.rematch(self.db, self.game_id)
+        with interrupts_held() as caught:
+            started = usecases.rematch(self.db, self.game_id)
         previous = self.game_id
         self.game_id = started.stored.id
         self.read_again()
         said = _("Game {game} started: a rematch of game {previous}.")
         echo_message(said.format(game=self.game_id, previous=previous))
         self.show_pad()
+        if caught:
+            self.end_interrupted()
 
     # -- counting cards, showing, help ------------------------------------------------------
 
