@@ -16,7 +16,17 @@ Tests and other callers that run :data:`scorekeeper.cli.app` themselves keep bot
 
 from __future__ import annotations
 
-import gc
+import signal
+
+from scorekeeper.interrupts import quiet_interrupt
+
+if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
+    # a Ctrl-C while starting: exit 130. Set as this module is imported (the console script
+    # imports it, then calls main()), so that only the interpreter's own start and the
+    # package's first lines (scorekeeper/__init__.py) come before it.
+    signal.signal(signal.SIGINT, quiet_interrupt)
+
+import gc  # after the handler: a Ctrl-C during these imports is answered too
 import os
 import sys
 
@@ -36,12 +46,6 @@ def main() -> None:
     """Run the command line of ``sys.argv`` and end the process with its exit status. A shell
     asking for completions is answered without building the command line
     (:func:`scorekeeper.shell_completion.respond`)."""
-    import signal
-
-    from scorekeeper.interrupts import quiet_interrupt
-
-    if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
-        signal.signal(signal.SIGINT, quiet_interrupt)  # a Ctrl-C while starting: exit 130
     gc.disable()
     if os.environ.get("_SCOREKEEPER_COMPLETE"):
         from scorekeeper.shell_completion import respond

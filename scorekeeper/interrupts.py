@@ -1,8 +1,9 @@
 """The console script's answer to a Ctrl-C while it is still starting.
 
 It imports nothing (not even :mod:`contextlib` or :mod:`typing`), so that
-:func:`scorekeeper.__main__.main` can set it as the SIGINT handler first of all: the
-interpreter's own start is the only moment a Ctrl-C still ends in a traceback.
+:mod:`scorekeeper.__main__` can set it as the SIGINT handler first of all, as it is imported:
+the interpreter's own start (and the console script's first line) is the only moment a Ctrl-C
+still ends in Python's own report.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from __future__ import annotations
 
 def quiet_interrupt(signum: int, frame: object) -> None:
     """SIGINT handler of the console script while it is still starting (set by
-    :func:`scorekeeper.__main__.main` before anything else is imported): nothing was done
+    :mod:`scorekeeper.__main__` before anything else is imported): nothing was done
     yet, so say so and exit 130 without a traceback of the imports it cut short.
     :class:`scorekeeper.cli.common.ScorekeeperGroup` puts Python's own handler back."""
     import os
