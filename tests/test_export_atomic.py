@@ -2,7 +2,7 @@
 18, point 5 found again): a Ctrl-C or a refused write before the rename leaves the old file as
 it was ("nothing was changed", exit 130 / exit 3); a Ctrl-C after it says the file was written
 (exit 0); and no file of any scorekeeper database, this one's or another's, is ever written
-over (exit 3 for another database's, one line, the file untouched)."""
+over (exit 3, one line, the file untouched, for this one's as for another's)."""
 
 from __future__ import annotations
 

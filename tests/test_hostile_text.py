@@ -185,7 +185,7 @@ def test_export_never_writes_over_the_databases_own_files(cli, db, target):
         "index": db.with_name(db.name + ".index.json"),
     }
     before = database_files(db)
-    line = refused(cli, db, "export", "1", "-o", str(paths[target]))
+    line = refused(cli, db, "export", "1", "-o", str(paths[target]), code=3)
     assert "database" in line
     assert database_files(db) == before
     assert len(game_doc(db)["hands"]) == 1
@@ -195,7 +195,7 @@ def test_export_refuses_a_link_to_the_database_and_writes_beside_it(cli, db, tmp
     new_game(cli)
     link = tmp_path / "link.json"
     link.symlink_to(db)
-    refused(cli, db, "export", "1", "-o", str(link))
+    refused(cli, db, "export", "1", "-o", str(link), code=3)
     beside = db.with_name(db.name + "x")  # a name that only starts like the database's
     assert cli("export", "1", "--format", "json", "-o", str(beside)).exit_code == 0
     assert json.loads(beside.read_text(encoding="utf-8"))["game"] == 1
@@ -212,7 +212,7 @@ def test_export_refuses_a_hard_link_of_the_databases_own_files(cli, db, tmp_path
     link = tmp_path / "elsewhere.json"
     os.link(own, link)
     content = own.read_bytes()
-    line = refused(cli, db, "export", "1", "-o", str(link))
+    line = refused(cli, db, "export", "1", "-o", str(link), code=3)
     assert "database" in line and own.read_bytes() == content
     lone = tmp_path / "lone.json"  # a file of one name is written as ever
     lone.write_text("old", encoding="utf-8")

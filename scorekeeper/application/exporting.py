@@ -22,15 +22,21 @@ from scorekeeper.i18n import gettext as _
 def export_target(db: Path | None, output: Path) -> Path:
     """The file an export to ``output`` writes: ``output`` resolved through symbolic links
     (a link keeps naming the file it names), unless it names no plain file (``/dev/stdout``).
-    Raises InputError (exit 1) when it is one of the files of the database ``db`` or lies in
-    its folders (:func:`scorekeeper.application.queries.refuse_database_path`), and
-    DataFileError (exit 3; nothing written) when it is a file of any other scorekeeper
-    database: its database, game or backup file, a cache, its lock or journal, also through a
-    link (:func:`scorekeeper.storage.store.is_scorekeeper_file`)."""
-    from scorekeeper.application.queries import refuse_database_path
-    from scorekeeper.storage.store import is_scorekeeper_file
+    Raises DataFileError (exit 3; nothing written) when it is one of the files of the database
+    ``db`` or lies in its folders (its games, its backups), where writing would destroy what
+    it keeps, or when it is a file of any other scorekeeper database: its database, game or
+    backup file, a cache, its lock or journal, also through a link
+    (:func:`scorekeeper.storage.store.is_scorekeeper_file`; README, ``export``)."""
+    from scorekeeper.storage.store import database_path, is_database_path, is_scorekeeper_file
 
-    refuse_database_path(db, output)
+    path = database_path(db)
+    if is_database_path(path, output):
+        raise DataFileError(
+            _(
+                "{output} is a file of the database {path} (or in its folders); nothing was"
+                " written: export to a file outside them"
+            ).format(output=output, path=path)
+        )
     if is_scorekeeper_file(output):
         raise DataFileError(
             _(

@@ -94,22 +94,6 @@ def check_status(status: str | None) -> None:
         )
 
 
-def refuse_database_path(db: Path | None, output: Path) -> None:
-    """InputError when ``output`` (a file to write an export to) is one of the database's own
-    files or lies in its folders (its games, its backups): writing there would destroy what it
-    keeps."""
-    from scorekeeper.storage.store import database_path, is_database_path
-
-    path = database_path(db)
-    if is_database_path(path, output):
-        raise InputError(
-            _(
-                "{output} is a file of the database {path} (or in its folders); nothing was"
-                " written: export to a file outside them"
-            ).format(output=output, path=path)
-        )
-
-
 def refuse_deleted(stored: StoredGame) -> None:
     """InputError when the game about to change is deleted (restore brings it back first)."""
     if stored.deleted:
