@@ -134,3 +134,39 @@ def test_stored_text_is_shown_escaped_and_json_keeps_its_value():
     shown = json_visible(text)
     assert "\U000e0041" not in shown and "\u2060" not in shown and "\u200d" in shown
     assert json.loads(shown) == ["x\U000e0041\u2060", "a\u200db"]
+
+
+PERSIAN = "می\u200cخواهم"  # "I want": the non-joiner keeps می apart from خواهم
+FAMILY = "\U0001f468\u200d\U0001f469\u200d\U0001f467"  # man, woman, girl: one sign
+FIRE_HEART = "\u2764\ufe0f\u200d\U0001f525"  # a joiner after a variation selector
+
+
+@pytest.mark.parametrize("name", [PERSIAN, FAMILY, FIRE_HEART, "Ayşe & می\u200cخواهم"])
+def test_a_name_may_hold_a_joiner_between_two_characters(cli, name):
+    """README, the bounds paragraph: a name may hold the joiners (red team round 10: a
+    Persian name or an emoji family could not be a side)."""
+    players = ("--players", f"{name}1,x", "--players", "y,z")
+    result = cli("new", "classic", "--team", name, "--team", "B", *players)
+    assert result.exit_code == 0, result.output
+    status = cli.json("status")
+    assert [t["team"] for t in status["teams"]] == [name, "B"]
+    assert cli("hand", "--yes", f"{name}: m=50", "B: m=60").exit_code == 0
+    assert [t["total"] for t in cli.json("status")["teams"]] == [50, 60]
+
+
+@pytest.mark.parametrize(
+    "stray", ["\u200dB", "B\u200c", "A \u200dB", "A\u200d B", "A\u200c\u200dB"]
+)
+def test_a_joiner_that_joins_nothing_is_refused(cli, db, stray):
+    line = refused(cli, db, "new", "classic", "--team", "A", "--team", stray)
+    assert "joiner" in line
+    assert "U+200D" in line or "U+200C" in line
+
+
+def test_a_joiner_changes_no_name(cli, db):
+    """ "Ann" with a joiner looks like "Ann": the two are one name, so never two sides."""
+    line = refused(cli, db, "new", "classic", "--team", "Ann", "--team", "An\u200dn")
+    assert "same name" in line
+    assert cli("new", "classic", "--team", PERSIAN, "--team", "B").exit_code == 0
+    assert cli("hand", "--yes", "میخواهم: m=70", "B: m=50").exit_code == 0
+    assert [t["total"] for t in cli.json("status")["teams"]] == [70, 50]

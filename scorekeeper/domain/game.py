@@ -15,7 +15,7 @@ from msgspec import Struct, field
 from scorekeeper.domain.bounds import MAX_HANDS, ODD_TEXT, check_hands, check_number
 from scorekeeper.domain.entries import SideEntry
 from scorekeeper.domain.minimums import NO_MINIMUM, Minimum, opening_minimum
-from scorekeeper.domain.names import name_key, refused_name, unseen_character
+from scorekeeper.domain.names import name_key, name_refusal
 from scorekeeper.domain.scoring import Breakdown, score_hand
 from scorekeeper.domain.variant import Variant
 from scorekeeper.errors import InputError, RuleError
@@ -118,15 +118,9 @@ class Game(Struct, dict=True):
                 )
             )
         for name in [*names, *(p for s in self.sides for p in s.players)]:
-            # a name is one line of visible characters (names.unseen_character)
-            odd = unseen_character(name)
-            if odd is not None:
-                raise InputError(
-                    _(
-                        "the name {name} holds an invisible or control character ({code});"
-                        " type names with visible characters only"
-                    ).format(name=refused_name(name), code=f"U+{ord(odd):04X}")
-                )
+            refusal = name_refusal(name)  # a name is one line of visible characters
+            if refusal is not None:
+                raise InputError(refusal)
         folded = [name_key(n) for n in names]
         if not all(folded):
             raise InputError(_("a side's name cannot be empty"))

@@ -49,8 +49,13 @@ _BEGINS_WITH_MARK = N_(
     "it begins with a combining mark, which shows only on the character before it; begin it"
     " with a letter, digit or sign"
 )
-#: The variation selectors: they choose a glyph (the emoji form of "❤") and change no name.
-_VARIATION_SELECTORS = re.compile("[\ufe00-\ufe0f\U000e0100-\U000e01ef]")
+#: The zero-width non-joiner and joiner (U+200C, U+200D): format characters a name may hold,
+#: since Persian writes with them ("می‌خواهم") and emoji sequences are joined by them (a family
+#: of three is one sign); they change no name ("Ann" with a joiner is "Ann").
+JOINERS = frozenset("\u200c\u200d")
+#: What a name's key leaves out: the variation selectors, which choose a glyph (the emoji form
+#: of "❤"), and the joiners (:data:`JOINERS`); neither changes a name.
+_CHANGES_NO_NAME = re.compile("[\u200c\u200d\ufe00-\ufe0f\U000e0100-\U000e01ef]")
 
 
 def unseen_character(text: str) -> str | None:
@@ -58,7 +63,8 @@ def unseen_character(text: str) -> str | None:
     may not hold, or None: one of the categories :data:`NOT_IN_NAMES`, a character that shows
     as nothing (a name is one line of visible characters, each name told apart by what a reader
     sees), or a combining mark (:data:`COMBINING_MARKS`) that the name begins with (spaces
-    aside): it has no letter of the name to show on. Printable text holds none but those that
+    aside): it has no letter of the name to show on. The joiners (:data:`JOINERS`) are allowed
+    between two characters (:func:`stray_joiner`). Printable text holds none but those that
     show as nothing, taken at once."""
     if text.isascii():
         return next((c for c in text if not " " <= c <= "~"), None)
@@ -70,7 +76,46 @@ def unseen_character(text: str) -> str | None:
     for c in text:
         if _unseen(c):
             return c
+    return stray_joiner(text)
+
+
+def stray_joiner(text: str) -> str | None:
+    """The first joiner (:data:`JOINERS`) of ``text`` that joins nothing, or None: one at the
+    start or the end (spaces aside), beside a space or beside another joiner. A joiner stands
+    between two characters it joins or keeps apart; alone it shows as nothing, and a terminal
+    cannot say how wide it is."""
+    core = text.strip()
+    last = len(core) - 1
+    for i, c in enumerate(core):
+        if c in JOINERS and (
+            i in (0, last)
+            or core[i - 1].isspace()
+            or core[i + 1].isspace()
+            or core[i - 1] in JOINERS
+            or core[i + 1] in JOINERS
+        ):
+            return c
     return None
+
+
+def name_refusal(name: str) -> str | None:
+    """Why ``name`` (of a side or a player) cannot be one, as the one-line error says it, or
+    None: a character :func:`unseen_character` finds, written as its code (``U+200B``); a
+    joiner that joins nothing said as such (:func:`stray_joiner`). README, the bounds
+    paragraph."""
+    odd = unseen_character(name)
+    if odd is None:
+        return None
+    shown = {"name": refused_name(name), "code": f"U+{ord(odd):04X}"}
+    if odd in JOINERS:
+        return _(
+            "the name {name} holds a joiner ({code}) that joins nothing; a joiner stands between"
+            " two characters, never at the start or the end of a name or beside a space"
+        ).format(**shown)
+    return _(
+        "the name {name} holds an invisible or control character ({code}); type names with"
+        " visible characters only"
+    ).format(**shown)
 
 
 def begins_with_mark(text: str) -> str | None:
@@ -84,6 +129,8 @@ def begins_with_mark(text: str) -> str | None:
 
 
 def _unseen(char: str) -> bool:
+    if char in JOINERS:
+        return False
     return unicodedata.category(char) in NOT_IN_NAMES or _SHOWS_AS_NOTHING.match(char) is not None
 
 
@@ -95,7 +142,9 @@ def refused_name(text: str) -> str:
     mark = begins_with_mark(text)
     lead = len(text) - len(text.lstrip()) if mark is not None else -1
     shown = "".join(
-        character_code(c) if i == lead or (not " " <= c <= "~" and _unseen(c)) else c
+        character_code(c)
+        if i == lead or (not " " <= c <= "~" and (c in JOINERS or _unseen(c)))
+        else c
         for i, c in enumerate(text[:40])
     )
     quoted = f"'{shown}{'...' if len(text) > 40 else ''}'"
@@ -116,15 +165,16 @@ def character_code(char: str) -> str:
 
 
 def name_key(text: str) -> str:
-    """The key two names are compared by: variation selectors dropped, NFC, every i (İ, I,
-    ı, i) as "i", case folded, spacing collapsed to single spaces and stripped. Idempotent:
+    """The key two names are compared by: variation selectors and joiners dropped
+    (:data:`JOINERS`), NFC, every i (İ, I, ı, i) as "i", case folded, spacing collapsed to
+    single spaces and stripped. Idempotent:
     ``name_key(name_key(x)) == name_key(x)``. Used by every comparison of side and player
     names (sides, players, ``--player``, ``--team``, ``--dealer``, ``stats``, named one-line
     entries). For ASCII text (NFC already, its only i forms "I" and "i") this is its lower
     case with spacing collapsed, taken at once."""
     if text.isascii():
         return " ".join(text.lower().split())
-    text = _VARIATION_SELECTORS.sub("", text)
+    text = _CHANGES_NO_NAME.sub("", text)
     nfc = unicodedata.normalize("NFC", text).translate(_I_FORMS)
     folded = nfc.casefold().replace("i" + _DOT_ABOVE, "i")
     folded = unicodedata.normalize("NFC", folded).translate(_I_FORMS)

@@ -164,7 +164,7 @@ def check_names(names: list[str], error: type[ScorekeeperError] = InputError) ->
     comes (an import, a restore, a schema update) is held to them (README, the bounds
     paragraph)."""
     from scorekeeper.domain.limits import MAX_NAME
-    from scorekeeper.domain.names import refused_name, unseen_character
+    from scorekeeper.domain.names import name_refusal
 
     for name in names:
         if not isinstance(name, str):
@@ -175,14 +175,9 @@ def check_names(names: list[str], error: type[ScorekeeperError] = InputError) ->
                     name=name[:20] + "...", n=number(len(name)), most=number(MAX_NAME)
                 )
             )
-        odd = unseen_character(name)
-        if odd is not None:
-            raise error(
-                _(
-                    "the name {name} holds an invisible or control character ({code});"
-                    " type names with visible characters only"
-                ).format(name=refused_name(name), code=f"U+{ord(odd):04X}")
-            )
+        refusal = name_refusal(name)
+        if refusal is not None:
+            raise error(refusal)
 
 
 def game_from_doc(game_id: int, doc: dict[str, Any]) -> StoredGame:
