@@ -69,3 +69,50 @@ def test_a_wild_canasta_has_no_rank(cli, db):
 def test_a_remove_of_nothing_names_the_file(cli, db):
     write('remove = ["options.nothing"]\n')
     check_refused(cli, db, "'remove' names 'options.nothing'")
+
+
+@pytest.mark.parametrize(
+    "option",
+    [
+        '[options.x]\ndefault = false\nset = { name = "classic" }\n',
+        '[options.x]\ndefault = false\nset = { family = "zzz" }\n',
+        '[options.x]\ndefault = "a"\nchoices = { a = {}, b = { name = "classic" } }\n',
+        '[options.x]\ndefault = false\nset = { "options.y.default" = true }\n',
+    ],
+)
+def test_an_option_never_changes_which_variant_a_game_is(cli, db, option):
+    """An option changes rules, never the variant's name, family, base or options: a house
+    game switched by one was recorded, listed and counted as "classic" (red team round 10).
+    The file is refused everywhere it is used: check, the list, new."""
+    write("[canastas.natural]\nbonus = 900\n" + option)
+    check_refused(cli, db, "option 'x'")
+    listed = {v["name"]: v for v in cli.json("variants")["variants"]}
+    assert "option 'x'" in listed["house"]["error"]
+    for settings in ((), ("--set", "x=true"), ("--set", "x=b")):
+        line = refused(cli, db, "new", "house", "--team", "A", "--team", "B", *settings, code=3)
+        assert "option 'x'" in line
+    assert cli.json("games", "--all")["games"] == []
+
+
+@pytest.mark.parametrize("key", ["name", "family", "extends", "options.x.default"])
+def test_set_never_changes_which_variant_a_game_is(cli, db, key):
+    line = refused(cli, db, "new", "classic", "--team", "A", "--team", "B", "--set", f"{key}=x")
+    assert "cannot be set for one game" in line
+
+
+def test_a_file_whose_name_is_not_its_file_name_is_refused_everywhere(cli, db):
+    """``variants check`` refused it while ``variants`` listed it as usable and ``new`` played
+    it (red team round 10): one rule, wherever a variant file is read."""
+    write("", name="wrongname")
+    path = user_variant_dir() / "wrongname.toml"
+    path.write_text('name = "other"\nextends = "classic"\n', encoding="utf-8")
+    result = cli("variants", "check", "wrongname")
+    assert result.exit_code == 3 and "make them the same" in result.stderr
+    listed = {v["name"]: v for v in cli.json("variants")["variants"]}
+    assert "make them the same" in listed["wrongname"]["error"]
+    line = refused(cli, db, "new", "wrongname", "--team", "A", "--team", "B", code=3)
+    assert "make them the same" in line
+    assert refused(cli, db, "variants", "show", "wrongname", code=3)
+    write("", name="child")  # a file extending it cannot be used either
+    (user_variant_dir() / "child.toml").write_text('name = "child"\nextends = "wrongname"\n')
+    assert "make them the same" in refused(cli, db, "variants", "check", "child", code=3)

@@ -258,13 +258,31 @@ def _remove(data: dict[str, Any], path: str, where: str) -> None:
     del node[parts[-1]]
 
 
+#: The keys that say which variant a game is, not how it is scored: neither ``--set`` nor an
+#: option's ``set`` or ``choices`` may change them, so a game is listed, counted and shown under
+#: the variant it was started with (``games --variant``, ``stats --variant``).
+IDENTITY = ("name", "family", "extends", "options")
+
+
 def validate_data(data: Mapping[str, Any], base: Mapping[str, Any], where: str) -> None:
     """Check one variant file's own data (before ``extends`` is followed) read over ``base``
-    (the base file's data): every key known, every value of the type its key takes.
+    (the base file's data): every key known, every value of the type its key takes, and no
+    option's ``set`` or ``choices`` writing a key of :data:`IDENTITY`.
 
     Raises DataFileError naming ``where`` (the file), the key and what is allowed.
     """
     decode(_overlay(base, data), where)
+    options = data.get("options")
+    for option, spec in options.items() if isinstance(options, dict) else ():
+        patches = [spec.get("set", {}), *spec.get("choices", {}).values()]
+        for path in (p for patch in patches for p in patch):
+            if path.split(".")[0] in IDENTITY:
+                raise DataFileError(
+                    _(
+                        "{where}: option '{option}' sets '{path}'; an option changes rules,"
+                        " never the variant's {keys}"
+                    ).format(where=where, option=option, path=path, keys=listing(IDENTITY))
+                )
 
 
 def _overlay(base: Mapping[str, Any], over: Mapping[str, Any]) -> dict[str, Any]:
@@ -303,7 +321,8 @@ def apply_options(
     A KEY is either an option the variant defines (a yes/no switch, or one of its ``choices``) or
     a dotted rule path (``target``, ``canastas.natural.bonus``), whose VALUE is read as the type
     :mod:`scorekeeper.domain.schema` declares there. Returns the new rules and the options in
-    force. Raises InputError for an unknown key or a value of the wrong type.
+    force. Raises InputError for an unknown key or a value of the wrong type, or a key of
+    :data:`IDENTITY` (which no option's patch writes either: :func:`validate_data`).
     """
     rules = copy.deepcopy(dict(data))
     options = rules.get("options", {})
@@ -338,7 +357,7 @@ def apply_options(
         for path, new in patch.items():
             set_path(rules, path, copy.deepcopy(new))
     for key, text in plain:
-        if key.split(".")[0] in ("options", "name", "extends"):
+        if key.split(".")[0] in IDENTITY:
             raise InputError(_("'{key}' cannot be set for one game").format(key=key))
         parent = key.rsplit(".", 1)[0] if "." in key else ""
         if parent and not _exists(rules, parent):

@@ -175,13 +175,28 @@ def read_file(path: Path) -> dict[str, Any]:
     return data
 
 
+def refuse_other_name(data: Mapping[str, Any], stem: str, where: str) -> None:
+    """DataFileError when the variant file ``where`` gives a ``name`` other than its file's
+    (``stem``): a variant is used by its file name, so a different ``name`` would be shown and
+    stored for a variant chosen by another (README, "Variant files")."""
+    given = data.get("name", stem)
+    if given != stem:
+        raise DataFileError(
+            _(
+                "{path}: 'name' is '{name}' but a variant is used by its file name ('{stem}'):"
+                " make them the same"
+            ).format(path=where, name=given, stem=stem)
+        )
+
+
 def rules_chain(name: str, first: Mapping[str, Any] | None = None, where: str = "") -> list[dict]:
     """The data of ``name`` and every variant it extends, root first.
 
     ``first`` is the data of the starting file when it was read already (``variants check``).
     A user file that extends the built-in variant of its own name (``classic.toml`` with
     ``extends = "classic"``) builds on the built-in file. Raises NotFound for an unknown variant
-    and DataFileError for an ``extends`` cycle.
+    and DataFileError for an ``extends`` cycle or a file whose ``name`` is not its file's
+    (:func:`refuse_other_name`).
     """
     files = catalog()
     chain: list[dict[str, Any]] = []
@@ -210,6 +225,9 @@ def rules_chain(name: str, first: Mapping[str, Any] | None = None, where: str = 
                     + suggested
                 )
             data = read_file(files[current].path)
+            refuse_other_name(data, current, str(files[current].path))
+        elif data is first:
+            refuse_other_name(data, current, where or current)
         chain.append(dict(data))
         parent = data.get("extends")
         if not parent:
@@ -308,14 +326,7 @@ def check_file(path: Path) -> Variant:
             ).format(path=path, stem=path.stem)
         )
     data = read_file(path)
-    name = data.get("name", path.stem)
-    if name != path.stem:
-        raise DataFileError(
-            _(
-                "{path}: 'name' is '{name}' but a variant is used by its file name ('{stem}'):"
-                " make them the same"
-            ).format(path=path, name=name, stem=path.stem)
-        )
+    name = path.stem
     rules = resolve([base_rules(), *rules_chain(name, first=data, where=str(path))], str(path))
     rules["name"] = name
     variant = build_variant(_with_options(rules, {}, path), str(path))
