@@ -202,8 +202,8 @@ def refuse_floats(
     or an exponent (``2.5e1``, ``100.0``, ``1.2e2``) anywhere in ``value`` (JSON data: the
     entries of a hand file, the hands of an import), ``key`` the field for a number not inside
     an object: points and counts coming in are whole numbers, written as such, in every JSON
-    input (DESIGN.md, "Hand entry as JSON"; README, "bounds"). Stored files written before this
-    rule are still read (:func:`count_value` takes ``3.0`` as 3)."""
+    input (DESIGN.md, "Hand entry as JSON"; README, "bounds"), and in every game stored
+    (:func:`scorekeeper.storage.codec.check_values`: a stored float is damage)."""
     from scorekeeper.domain.bounds import quoted
 
     stack: list[tuple[Any, str]] = [(value, key)]

@@ -115,19 +115,6 @@ def game_from_export(doc: Any, source: str) -> StoredGame:
                     " changed by hand?); nothing was imported"
                 ).format(source=source, key=key)
             )
-    from datetime import UTC, datetime
-
-    for stamp in (stored.created, stored.finished):
-        if stamp is None and stamp is stored.finished:
-            continue
-        try:  # a time any zone can show (no year past 9999 or before 1 once in UTC)
-            datetime.fromisoformat(stamp).astimezone(UTC).astimezone()  # type: ignore[arg-type]
-        except (TypeError, ValueError, OverflowError):
-            raise DataFileError(
-                _(
-                    "{source}: 'created' and 'finished' must be ISO 8601 timestamps, not {value}"
-                ).format(source=source, value=repr(stamp))
-            ) from None
     if not isinstance(stored.label, str):
         raise DataFileError(_("{source}: 'label' must be text").format(source=source))
     origin = doc["record"].get("imported", "")

@@ -180,16 +180,73 @@ def check_names(names: list[str], error: type[ScorekeeperError] = InputError) ->
             raise error(refusal)
 
 
+def check_values(doc: dict[str, Any], checked: GameDoc) -> None:
+    """InputError unless every value of a game's document (``doc``, read as ``checked``) is
+    held to the bounds of any input: checked for a game coming in (an import) and for a game
+    going out as a JSON export, so that every export can be imported again (README, the bounds
+    paragraph; a game stored before there were such bounds is still read). Numbers at
+    most :data:`~scorekeeper.domain.bounds.MAX_NUMBER` either way and written as whole numbers,
+    texts (labels, notes) without control or format characters, names as typed names are
+    (:func:`check_names`), ``created`` and ``finished`` timestamps any time zone can show. The
+    rules are held to a variant file's checks where they are read
+    (:func:`scorekeeper.domain.schema.decode`, :func:`scorekeeper.variants.check_names`)."""
+    from datetime import UTC, datetime
+
+    from scorekeeper.domain.bounds import check_data
+    from scorekeeper.domain.entries import refuse_floats
+
+    where = _("the game's record")
+    values = {key: value for key, value in doc.items() if key != "rules"}
+    check_data(values, where)
+    refuse_floats(values, where, "record")
+    check_names([n for s in checked.sides for n in (s.name, *s.players)])
+    for stamp in (checked.created, checked.finished):
+        if stamp is None and stamp is checked.finished:
+            continue
+        try:  # a time any zone can show (no year past 9999 or before 1 once in UTC)
+            datetime.fromisoformat(stamp).astimezone(UTC).astimezone()  # type: ignore[arg-type]
+        except (TypeError, ValueError, OverflowError):
+            raise InputError(
+                _("'created' and 'finished' must be ISO 8601 timestamps, not {value}").format(
+                    value=repr(stamp)
+                )
+            ) from None
+
+
+def check_exportable(stored: StoredGame) -> None:
+    """DataFileError naming the game when its JSON export could not be imported again: a
+    game stored before there were bounds, or changed by hand, may hold what an import refuses
+    (:func:`check_values`, the size bounds, a running total past
+    :data:`~scorekeeper.domain.bounds.MAX_NUMBER`). It is still read, shown and can be deleted,
+    but an export of it is refused rather than written unusable (README, the bounds
+    paragraph)."""
+    doc = game_to_doc(stored)
+    game = stored.game
+    try:
+        check_values(doc, _checked(doc, GameDoc))
+        check_hands(len(game.hands), "")
+        check_sides(len(game.sides), sum(len(s.players) for s in game.sides))
+        check_rule_names(game.variant, _("the game's rules"), InputError)
+        game.check_bounds()
+    except ScorekeeperError as err:
+        raise DataFileError(
+            _(
+                "game {id} holds what an import refuses ({error}), so its export could not be"
+                " imported again; nothing was exported"
+            ).format(id=stored.id, error=err.message.removeprefix(": "))
+        ) from None
+
+
 def game_from_doc(game_id: int, doc: dict[str, Any]) -> StoredGame:
     """Rebuild a stored game from its document; raises DataFileError/InputError if unusable.
     Game id 0 is a game coming in (an import): InputError when it holds more hands than
     :data:`~scorekeeper.domain.bounds.MAX_HANDS` (or more taken back for ``redo``)."""
     checked: GameDoc = _checked(doc, GameDoc)
     if not game_id:  # a game coming in (an export's record), held to the bounds before it is
-        # scored; a game stored already is read whatever it holds (README, the bounds paragraph)
+        # scored; a game stored before there were such bounds is still read (README)
+        check_values(doc, checked)
         check_hands(len(checked.hands), "")
         check_hands(len(checked.redo), "")
-        check_names([n for s in checked.sides for n in (s.name, *s.players)])
         check_sides(len(checked.sides), sum(len(s.players) for s in checked.sides))
     variant = _variant(checked.rules, game_id)
     if not game_id:  # its kinds and titles held to a variant file's checks

@@ -88,9 +88,12 @@ def sheet_json(stored: StoredGame) -> Document:
 
 
 def export_json(stored: StoredGame) -> Document:
-    """The full-fidelity export: the sheet (``show --json``) plus ``record``, the stored game."""
-    from scorekeeper.storage.codec import game_to_doc
+    """The full-fidelity export: the sheet (``show --json``) plus ``record``, the stored game.
+    DataFileError when an import would refuse it
+    (:func:`scorekeeper.storage.codec.check_exportable`)."""
+    from scorekeeper.storage.codec import check_exportable, game_to_doc
 
+    check_exportable(stored)
     record = game_to_doc(stored)
     record.pop("redo", None)
     record.pop("deleted", None)

@@ -1,0 +1,65 @@
+"""Every JSON export can be imported again (README, the bounds paragraph): a game stored
+beyond the bounds of any input (written before there were such bounds, or changed by hand) is
+still read and shown, but its JSON export is refused, naming the bound, rather than written as
+a file ``import`` then refuses (red team round 10: a start score of 5,000,000,000, a 101-character
+name, ``15.0`` points, ``created`` "yesterday", an escape in a label or a note)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from conftest import PARTNERSHIPS
+
+from scorekeeper.storage.database import game_file
+
+
+def damage(doc: dict[str, Any], case: str) -> None:
+    if case == "start score":
+        doc["sides"][0]["start_score"] = 5_000_000_000
+    elif case == "long name":
+        doc["sides"][0]["name"] = "x" * 101
+    elif case == "float":
+        doc["hands"][0]["entries"][1]["hand_points"] = 15.0
+    elif case == "created":
+        doc["created"] = "yesterday"
+    elif case == "label":
+        doc["label"] = "a\u001b[31mb"
+    elif case == "note":
+        doc["hands"][0]["note"] = "a\u0007b"
+
+
+CASES = ["start score", "long name", "float", "created", "label", "note"]
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_a_game_beyond_the_bounds_is_read_but_its_export_is_refused(cli, db, tmp_path, case):
+    assert cli("new", "classic", *PARTNERSHIPS).exit_code == 0
+    # RULES.md worked example 7: Ann & Bob 1,305, Cat & Dan 140
+    assert cli("hand", "--yes", "m=220 nat=1 mix=1 r=2 out h=15", "m=110 r=1 h=70").exit_code == 0
+    path = game_file(db, 1)
+    data = json.loads(path.read_bytes())
+    damage(data["games"]["1"], case)
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert cli("status").exit_code == 0  # still read
+    out = tmp_path / "e.json"
+    result = cli("export", "-o", str(out))
+    assert result.exit_code == 3, result.output
+    assert result.stderr.startswith("Error: game 1 holds what an import refuses")
+    assert not out.exists()
+    assert cli("export", "--format", "csv").exit_code == 0  # a view, not an import's input
+    assert cli("delete", "1", "--yes").exit_code == 0  # and it can be deleted
+
+
+def test_a_game_within_the_bounds_exports_and_imports_back_equal(cli, db, tmp_path):
+    assert cli("new", "classic", *PARTNERSHIPS, "--label", "Friday").exit_code == 0
+    assert cli(
+        "hand", "--yes", "--note", "n\tx", "m=220 nat=1 mix=1 r=2 out h=15", "m=110 r=1 h=70"
+    )
+    out = tmp_path / "e.json"
+    assert cli("export", "-o", str(out)).exit_code == 0
+    assert cli("import", "--again", str(out)).exit_code == 0
+    first, second = (cli.json("show", str(n)) for n in (1, 2))
+    assert first["teams"] == second["teams"] and first["hands"] == second["hands"]
+    assert [t["total"] for t in second["teams"]] == [1305, 140]
