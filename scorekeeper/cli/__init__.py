@@ -8,8 +8,6 @@ lazily (:class:`CommandGroup`): a run imports and converts only the command it i
 quick command does not pay for the options of every other one.
 """
 
-from __future__ import annotations
-
 import os
 from importlib import import_module
 from typing import Annotated, Any

@@ -5,8 +5,6 @@ beside it (the last 10), and before a schema migration a copy that is kept until
 hand (scorekeeper/storage/backups.py).
 """
 
-from __future__ import annotations
-
 from pathlib import Path
 from typing import Annotated
 

@@ -1,7 +1,6 @@
 """Counting cards at the table: ``points`` and ``check``."""
 
-from __future__ import annotations
-
+from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
@@ -23,8 +22,6 @@ from scorekeeper.i18n import gettext as _
 from scorekeeper.presentation.documents import document
 
 if TYPE_CHECKING:
-    from pathlib import Path
-
     from scorekeeper.domain.variant import Variant
 
 CardsArgument = Annotated[
@@ -41,7 +38,7 @@ CardsArgument = Annotated[
 
 def _variant_of(
     name: str | None, settings: list[str] | None, game_id: int | None, db: Path | None
-) -> tuple[Variant, bool]:
+) -> "tuple[Variant, bool]":
     """The variant named, else the current game's, else classic; and whether a game gave it."""
     from scorekeeper.cli.common import parse_settings
     from scorekeeper.variants import load_variant

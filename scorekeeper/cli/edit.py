@@ -6,8 +6,6 @@ winner are recomputed from the hands; a finished game whose outcome changes reop
 finished again (with a new timestamp) when a hand decides it.
 """
 
-from __future__ import annotations
-
 from typing import TYPE_CHECKING, Annotated
 
 import typer
@@ -48,7 +46,7 @@ def _ask(question: str, yes: bool, default: bool = True) -> None:
         raise typer.Exit(0)
 
 
-def _report(stored: StoredGame, as_json: bool, message: str) -> None:
+def _report(stored: "StoredGame", as_json: bool, message: str) -> None:
     from scorekeeper.presentation import standings
 
     if as_json:
@@ -247,14 +245,14 @@ def edit(
 
 
 def _amended(
-    game: Game,
-    old: Hand,
+    game: "Game",
+    old: "Hand",
     side: str,
     items: list[str] | None,
     file: str | None,
     guided: bool,
     partners: str | None,
-) -> tuple[list[SideEntry], str, tuple[int, ...]]:
+) -> "tuple[list[SideEntry], str, tuple[int, ...]]":
     """Hand ``old``'s entries with side ``side``'s items changed (``edit --side``), no note, and
     the partners kept. UsageError with --file or --guided, or without items."""
     from scorekeeper.cli.entries import partner_indexes, show_hints

@@ -337,12 +337,12 @@ def short_help(text: str, limit: int) -> str:
         return make_default_short_help(text, limit)
     # an ordinal ("N. elini", "2. oyunda": a number or N, a dot, then a small letter) does not
     # end the sentence: its dot is held apart from Click's sentence ends while it cuts
-    held = _ORDINAL.sub(lambda m: m[1] + _HELD_DOT, text)
+    held = re.sub(_ORDINAL, lambda m: m[1] + _HELD_DOT, text)
     return make_default_short_help(held, limit).replace(_HELD_DOT, ".")
 
 
 #: A number or "N" followed by the dot of an ordinal (the next word starts with a small letter).
-_ORDINAL = re.compile(r"\b(\d+|N)\.(?=\s+[a-zçğıöşü])")
+_ORDINAL = r"\b(\d+|N)\.(?=\s+[a-zçğıöşü])"  # re compiles it when first used
 #: A character that stands for an ordinal's dot while Click cuts the first sentence.
 _HELD_DOT = "\u2024"
 

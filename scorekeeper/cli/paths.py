@@ -1,8 +1,6 @@
 """``paths``: where scorekeeper keeps the database, its caches and backups, and the user's
 variant files (README, "Where data lives")."""
 
-from __future__ import annotations
-
 from scorekeeper.cli.common import DbOption, JsonOption, emit_json
 from scorekeeper.i18n import N_
 from scorekeeper.i18n import gettext as _

@@ -1,7 +1,5 @@
 """Playing a game: ``new``, ``rematch``, ``hand`` and ``status``."""
 
-from __future__ import annotations
-
 from typing import TYPE_CHECKING, Annotated
 
 import typer
@@ -142,7 +140,7 @@ def rematch(
     _report_started(start_rematch(db, game_id), as_json)
 
 
-def _report_started(started: Started, as_json: bool) -> None:
+def _report_started(started: "Started", as_json: bool) -> None:
     """Print a game just started (its standings, or ``status --json``) and the earlier
     unfinished games on stderr."""
     if started.warning:  # a damaged old game must not stop a new one
@@ -223,7 +221,7 @@ def hand(
         # game as stored, under the lock: scripts' hands never collide.
         text = read_input(file) if file and not entries else None
 
-        def given(game: Game) -> usecases.HandInput:
+        def given(game: "Game") -> "usecases.HandInput":
             side_entries, file_note, pair = read_entries(
                 game, entries, file, False, False, partners, file_text=text
             )

@@ -1,8 +1,6 @@
 """Reviewing past games: ``games``, ``show``, ``resume``, ``stats``, ``chart``, ``export`` and
 ``import``."""
 
-from __future__ import annotations
-
 from datetime import date
 from pathlib import Path
 from typing import Annotated

@@ -6,8 +6,6 @@ GameWatch`), prints the address (and with ``--lan`` its QR code) and hands the r
 until ``serve`` runs.
 """
 
-from __future__ import annotations
-
 from typing import Annotated
 
 import typer

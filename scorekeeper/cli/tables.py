@@ -1,7 +1,5 @@
 """Rule look-ups: ``minimum`` and the ``variants`` commands."""
 
-from __future__ import annotations
-
 from typing import Annotated
 
 import typer

@@ -164,10 +164,12 @@ CONTROL_CHARACTERS = "\x00-\x08\x0b-\x1f\x7f-\x9f"
 #: (:data:`FORMAT_CHARACTERS`: invisible and direction characters), the line and paragraph
 #: separators U+2028 and U+2029 (line breaks that a terminal does not show as one: a line break
 #: is a plain one) and lone surrogates (no valid text).
-ODD_TEXT = re.compile(f"[{CONTROL_CHARACTERS}\u2028\u2029{FORMAT_CHARACTERS}\ud800-\udfff]")
+#: A pattern, not compiled here: ``re`` compiles it when first used and keeps it (compiling its
+#: Unicode classes at import would cost every command, most of which never need it).
+ODD_TEXT = f"[{CONTROL_CHARACTERS}\u2028\u2029{FORMAT_CHARACTERS}\ud800-\udfff]"
 #: The control characters and direction controls of :data:`ODD_TEXT`, said as "a control
 #: character" in a refusal (the rest, but lone surrogates, as "a format character").
-_CONTROLS = re.compile(f"[{CONTROL_CHARACTERS}\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+_CONTROLS = f"[{CONTROL_CHARACTERS}\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]"
 
 
 def check_text(value: str, where: str, error: type[ScorekeeperError] = InputError) -> str:
@@ -183,7 +185,7 @@ def check_text(value: str, where: str, error: type[ScorekeeperError] = InputErro
                 where=where, n=number(len(value)), most=number(MAX_TEXT)
             )
         )
-    match = None if value.isascii() and value.isprintable() else ODD_TEXT.search(value)
+    match = None if value.isascii() and value.isprintable() else re.search(ODD_TEXT, value)
     if match is None:
         if value.isascii():
             return value
@@ -205,8 +207,8 @@ def check_text(value: str, where: str, error: type[ScorekeeperError] = InputErro
                 where=where, code=f"U+{code:04X}"
             )
         )
-    shown = quoted(ODD_TEXT.sub(_escape, value.replace("\n", " ").replace("\t", " ")))
-    if _CONTROLS.match(match.group()):
+    shown = quoted(re.sub(ODD_TEXT, _escape, value.replace("\n", " ").replace("\t", " ")))
+    if re.match(_CONTROLS, match.group()):
         raise error(
             _(
                 "{where}: the text '{text}' holds a control character ({code}); text is plain:"

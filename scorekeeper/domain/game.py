@@ -6,6 +6,7 @@ game's copy of its rules; they are never stored as the truth (STYLE.md).
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Sequence
 from functools import cached_property
@@ -33,7 +34,7 @@ def check_note(note: str) -> None:
             raise InputError(
                 _("the note is not valid text ({code} stands alone)").format(code=f"U+{ord(c):04X}")
             )
-        if (kind == "Cc" and c not in "\n\t") or ODD_TEXT.fullmatch(c):
+        if (kind == "Cc" and c not in "\n\t") or re.fullmatch(ODD_TEXT, c):
             raise InputError(
                 _(
                     "the note holds a control character ({code}); notes are plain text"

@@ -36,7 +36,7 @@ NOT_IN_NAMES = frozenset(("Cc", "Cf", "Zl", "Zp", "Cs", "Cn", "Co"))
 #: U+FFA0), Khmer's invisible vowels, the Mongolian variation selectors, the blank Braille
 #: pattern (U+2800), the musical formatting marks and the tag characters (Unicode's
 #: default-ignorable code points, the variation selectors aside, and the blank-looking letters).
-_SHOWS_AS_NOTHING = re.compile(
+_SHOWS_AS_NOTHING = (  # a pattern: re compiles it when first used (bounds.ODD_TEXT)
     "[\u00ad\u034f\u115f\u1160\u17b4\u17b5\u180b-\u180f\u2800\u3164\uffa0"
     "\U0001d173-\U0001d17a\U000e0000-\U000e0fff]"
 )
@@ -71,7 +71,7 @@ def unseen_character(text: str) -> str | None:
     mark = begins_with_mark(text)
     if mark is not None:
         return mark
-    if text.isprintable() and _SHOWS_AS_NOTHING.search(text) is None:
+    if text.isprintable() and re.search(_SHOWS_AS_NOTHING, text) is None:
         return None  # the common case, in C: no character of NOT_IN_NAMES is printable
     for c in text:
         if _unseen(c):
@@ -131,7 +131,9 @@ def begins_with_mark(text: str) -> str | None:
 def _unseen(char: str) -> bool:
     if char in JOINERS:
         return False
-    return unicodedata.category(char) in NOT_IN_NAMES or _SHOWS_AS_NOTHING.match(char) is not None
+    if unicodedata.category(char) in NOT_IN_NAMES:
+        return True
+    return re.match(_SHOWS_AS_NOTHING, char) is not None
 
 
 def refused_name(text: str) -> str:

@@ -69,7 +69,7 @@ ASCII_SYMBOLS = str.maketrans(
 #: (:data:`scorekeeper.domain.bounds.FORMAT_CHARACTERS`: invisible ones such as U+200B and
 #: U+2060, and the direction controls: U+202E turns the rest of a line around) and lone
 #: surrogates.
-_CONTROL = re.compile(f"[{CONTROL_CHARACTERS}{FORMAT_CHARACTERS}\ud800-\udfff]")
+_CONTROL = f"[{CONTROL_CHARACTERS}{FORMAT_CHARACTERS}\ud800-\udfff]"  # re compiles it when used
 
 
 def can_encode(stream: Any, sample: str = "━♠·") -> bool:
@@ -261,7 +261,7 @@ def visible(value: str) -> str:
     which no terminal should take or which show as nothing, as ``\\uNNNN`` or
     ``\\UNNNNNNNN``), so that text typed or stored can never drive the terminal nor hide in
     it."""
-    return _CONTROL.sub(_escape, value)
+    return re.sub(_CONTROL, _escape, value)
 
 
 def json_visible(text: str) -> str:
@@ -274,7 +274,7 @@ def json_visible(text: str) -> str:
             return text
     elif text.isprintable():
         return text
-    return _CONTROL.sub(_json_escape, text)
+    return re.sub(_CONTROL, _json_escape, text)
 
 
 def _json_escape(match: re.Match[str]) -> str:
@@ -291,7 +291,7 @@ def has_controls(value: str) -> bool:
     is printable but for its line breaks and tabs (most of it) is passed at C speed."""
     if value.replace("\n", "").replace("\t", "").isprintable():
         return False
-    return _CONTROL.search(value) is not None
+    return re.search(_CONTROL, value) is not None
 
 
 def _escape(match: re.Match[str]) -> str:

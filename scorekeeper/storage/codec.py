@@ -4,8 +4,6 @@ A stored game keeps its sides, its hand entries exactly as given (DESIGN.md JSON
 copy of the rules it was started with, so editing a variant file later never changes it.
 """
 
-from __future__ import annotations
-
 import json
 from pathlib import Path
 from typing import Any

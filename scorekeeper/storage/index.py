@@ -50,10 +50,9 @@ unread) and tests its filter on that before anything is made for a game.
 The statistics cache (:mod:`scorekeeper.storage.statistics`) counts from these summaries.
 """
 
-from __future__ import annotations
-
 import functools
 import os
+import re
 import stat
 import time
 import zlib
@@ -403,7 +402,7 @@ def texts_believed(names: list[str], texts: list[str]) -> bool:
         return True  # printable text holds none of them (the common case, in C)
     from scorekeeper.domain.bounds import ODD_TEXT
 
-    return not any(ODD_TEXT.search(text) for text in texts)
+    return not any(re.search(ODD_TEXT, text) for text in texts)
 
 
 class GameSummary(Struct, gc=False, eq=False):
