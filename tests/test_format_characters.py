@@ -171,3 +171,15 @@ def test_a_joiner_changes_no_name(cli, db):
     assert cli("new", "classic", "--team", PERSIAN, "--team", "B").exit_code == 0
     assert cli("hand", "--yes", "میخواهم: m=70", "B: m=50").exit_code == 0
     assert [t["total"] for t in cli.json("status")["teams"]] == [70, 50]
+
+
+def test_no_printable_character_is_escaped_or_refused():
+    """``visible`` and ``check_text`` pass printable text without looking at it (C speed):
+    right only while every character they escape or refuse is unprintable, which this holds
+    over every code point."""
+    for code in range(sys.maxunicode + 1):
+        char = chr(code)
+        if char.isprintable():
+            # the line break makes the text unprintable: it goes through the escaping itself
+            assert visible("a" + char + "\n") == "a" + char + "\n", f"U+{code:04X}"
+            assert re.search(ODD_TEXT, char) is None, f"U+{code:04X}"

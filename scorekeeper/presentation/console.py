@@ -260,7 +260,10 @@ def visible(value: str) -> str:
     (and a format character but U+200C and U+200D, a direction control or a lone surrogate,
     which no terminal should take or which show as nothing, as ``\\uNNNN`` or
     ``\\UNNNNNNNN``), so that text typed or stored can never drive the terminal nor hide in
-    it."""
+    it. Printable text (most of it) is passed at C speed: every character it escapes is
+    a control, format or surrogate character, none of them printable."""
+    if value.isprintable():
+        return value
     return re.sub(_CONTROL, _escape, value)
 
 
