@@ -17,6 +17,7 @@ import typer
 from scorekeeper.cli import complete
 from scorekeeper.cli.common import ScorekeeperCommand, ScorekeeperGroup
 from scorekeeper.i18n import N_
+from scorekeeper.i18n import gettext as _
 
 #: Command name -> (module of scorekeeper.cli, function or Typer group), in help order.
 COMMANDS: dict[str, tuple[str, str]] = {
@@ -61,6 +62,27 @@ class CommandGroup(ScorekeeperGroup):
         if os.environ.get("_SCOREKEEPER_COMPLETE"):
             complete.register_shells()
         super()._main_shell_completion(ctx_args, prog_name, complete_var)
+
+    def format_commands(self, ctx: Any, formatter: Any) -> None:
+        """The root help's list of commands, each line from its command's help as Typer finds
+        it (a function's docstring, a group's callback's), without building the commands:
+        converting every command's options would cost the help most of its time."""
+        import inspect
+
+        from typer.main import solve_typer_info_help
+        from typer.models import TyperInfo
+
+        rows: list[tuple[str, str]] = []
+        limit = formatter.width - 6 - max(len(name) for name in COMMANDS)
+        for name, (module, attr) in COMMANDS.items():
+            target = getattr(import_module(f"scorekeeper.cli.{module}"), attr)
+            if isinstance(target, typer.Typer):
+                helped = solve_typer_info_help(TyperInfo(target))
+            else:
+                helped = inspect.getdoc(target)
+            rows.append((name, ScorekeeperCommand(name, help=helped).get_short_help_str(limit)))
+        with formatter.section(_("Commands")):
+            formatter.write_dl(rows)
 
     def get_command(self, ctx: Any, cmd_name: str) -> Any:
         if cmd_name not in self.commands and cmd_name in COMMANDS:
