@@ -475,15 +475,17 @@ class RulesSpec(Table, kw_only=True):
     chosen_options: dict[str, Any] = {}
 
 
-def decode(data: Any, where: str) -> RulesSpec:
+def decode(data: Any, where: str, checked: bool = False) -> RulesSpec:
     """Convert plain rules (a variant file over the base file, or a game's stored rules) into
-    :class:`RulesSpec`.
+    :class:`RulesSpec`; ``checked``: the data is known to be held to the bounds of any input
+    already (:func:`scorekeeper.domain.bounds.check_data`: read from checked variant files).
 
     Raises DataFileError starting with ``where`` and naming the key path and what it allows
     (``'target' must be a whole number, not 'lots'``, ``unknown key 'target_score' (allowed:
     ...)``).
     """
-    check_data(data, where, DataFileError)
+    if not checked:
+        check_data(data, where, DataFileError)
     try:
         return msgspec.convert(data, RulesSpec)
     except msgspec.ValidationError as err:

@@ -269,9 +269,13 @@ def validate_data(data: Mapping[str, Any], base: Mapping[str, Any], where: str) 
     (the base file's data): every key known, every value of the type its key takes, and no
     option's ``set`` or ``choices`` writing a key of :data:`IDENTITY`.
 
+    ``data`` is held to the bounds of any input by the caller, as it is read
+    (:func:`scorekeeper.variants.read_file`), and the base is the package's own file: neither
+    is walked again here.
+
     Raises DataFileError naming ``where`` (the file), the key and what is allowed.
     """
-    decode(_overlay(base, data), where)
+    decode(_overlay(base, data), where, checked=True)
     options = data.get("options")
     for option, spec in options.items() if isinstance(options, dict) else ():
         patches = [spec.get("set", {}), *spec.get("choices", {}).values()]
@@ -378,7 +382,7 @@ def apply_options(
         set_path(rules, key, read_setting(key, text, list(options)))
     rules["chosen_options"] = chosen
     try:
-        decode(rules, where)
+        decode(rules, where, checked=not settings)  # the files were checked as they were read
     except DataFileError as err:
         if where == "--set":
             given = " ".join(f"{k}={v}" for k, v in settings.items())
@@ -614,7 +618,7 @@ def _penalty_rule(key: str, p: PenaltyRule) -> PenaltyRule:
 
 
 def build_variant(
-    rules: Mapping[str, Any], where: str = "variant", stored: bool = False
+    rules: Mapping[str, Any], where: str = "variant", stored: bool = False, checked: bool = False
 ) -> Variant:
     """Build a :class:`Variant` from resolved rules: the base file's data with the variant's
     files, options and ``--set`` values over it (a game's stored rules read over the base file
@@ -624,9 +628,11 @@ def build_variant(
     (:func:`scorekeeper.domain.schema.decode`) or the rules are inconsistent (missing name,
     sides or bands out of order, a going-out kind the variant does not have, a canasta kind
     that does not say what makes it, unless the rules are a game's ``stored`` ones).
+    ``checked``: the rules are held to the bounds already (read from variant files and
+    ``--set``, :func:`apply_options`), not to be walked again.
     """
     data = copy.deepcopy(dict(rules))
-    spec = decode(data, where)
+    spec = decode(data, where, checked=checked)
     if spec.name is None:
         raise DataFileError(_("{where}: 'name' is missing").format(where=where))
     sides, players = spec.sides, spec.players

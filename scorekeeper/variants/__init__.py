@@ -46,10 +46,31 @@ def base_rules() -> dict[str, Any]:
     """The data of the base file, read once. Callers merge over it (which copies) and never
     change it."""
     if not _BASE:
-        import tomllib
-
-        _BASE.update(tomllib.loads(BASE_FILE.read_text(encoding="utf-8")))
+        found = builtin_data(BASE_FILE)
+        assert found is not None, BASE_FILE  # the table holds every file of the package's
+        _BASE.update(found)
     return _BASE
+
+
+#: The package's own variant files as their TOML reads (``tools/builtin_variants.py`` writes
+#: it from them, and a test holds it to them): read without parsing TOML.
+BUILTIN_TABLE = variant_folders.BUILTIN_DIR / "builtin.json"
+
+_BUILT_IN: dict[str, dict[str, Any]] = {}
+
+
+def builtin_data(path: Path) -> dict[str, Any] | None:
+    """The data of ``path`` when it is one of the package's own variant files (or its base
+    file), from :data:`BUILTIN_TABLE`, read once and shared (callers never change it); None
+    for any other file. The package's files are held to every check of a variant file by its
+    tests, not on each read."""
+    if path.parent != variant_folders.BUILTIN_DIR:
+        return None
+    if not _BUILT_IN:
+        import json
+
+        _BUILT_IN.update(json.loads(BUILTIN_TABLE.read_bytes())["files"])
+    return _BUILT_IN.get(path.stem)
 
 
 def variant_from_rules(rules: Mapping[str, Any], where: str = "variant") -> Variant:
@@ -129,8 +150,12 @@ def read_file(path: Path) -> dict[str, Any]:
     """Read and check one variant file's own data (before ``extends`` is followed).
 
     Raises DataFileError naming the file when it cannot be read, is not TOML, or has a key or
-    value the format does not allow.
+    value the format does not allow. One of the package's own files is read from
+    :func:`builtin_data`.
     """
+    built_in = builtin_data(path)
+    if built_in is not None:
+        return built_in
     import tomllib
 
     from scorekeeper.domain.bounds import (
@@ -189,7 +214,12 @@ def refuse_other_name(data: Mapping[str, Any], stem: str, where: str) -> None:
         )
 
 
-def rules_chain(name: str, first: Mapping[str, Any] | None = None, where: str = "") -> list[dict]:
+def rules_chain(
+    name: str,
+    first: Mapping[str, Any] | None = None,
+    where: str = "",
+    files: dict[str, VariantFile] | None = None,
+) -> list[dict]:
     """The data of ``name`` and every variant it extends, root first.
 
     ``first`` is the data of the starting file when it was read already (``variants check``).
@@ -198,7 +228,7 @@ def rules_chain(name: str, first: Mapping[str, Any] | None = None, where: str = 
     and DataFileError for an ``extends`` cycle or a file whose ``name`` is not its file's
     (:func:`refuse_other_name`).
     """
-    files = catalog()
+    files = catalog() if files is None else files
     chain: list[dict[str, Any]] = []
     seen: list[str] = []
     data: Mapping[str, Any] | None = first
@@ -269,13 +299,17 @@ def toml_refusal(where: str, error: str) -> str:
     return _("{where} is not valid TOML: {err}").format(where=where, err=error)
 
 
-def load_rules(name: str, settings: Mapping[str, str] | None = None) -> dict[str, Any]:
+def load_rules(
+    name: str,
+    settings: Mapping[str, str] | None = None,
+    files: dict[str, VariantFile] | None = None,
+) -> dict[str, Any]:
     """The resolved rules of variant ``name`` with options and ``--set`` values applied.
 
     A file that gives no ``title``, ``description`` or ``source`` of its own does not take its
     base's: its title is its name and its source says what it extends.
     """
-    chain = rules_chain(name)
+    chain = rules_chain(name, files=files)
     rules = resolve([base_rules(), *chain])
     own = chain[-1]
     rules["name"] = name
@@ -297,13 +331,13 @@ def load_variant(name: str, settings: Mapping[str, str] | None = None) -> Varian
     """
     files = catalog()
     where = str(files[name].path) if name in files else name
-    rules = load_rules(name, settings)
+    rules = load_rules(name, settings, files)
     if not settings:
-        variant = build_variant(rules, where)
+        variant = build_variant(rules, where, checked=True)
         check_names(variant, where)
         return variant
     try:
-        variant = build_variant(rules, "--set")
+        variant = build_variant(rules, "--set", checked=True)
         check_names(variant, where)
         return variant
     except DataFileError as err:
