@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import json
 from pathlib import Path
 from typing import Any
@@ -12,6 +13,21 @@ from typer.testing import CliRunner
 
 from scorekeeper.cli import app
 from scorekeeper.presentation import console as console_module
+
+#: The repository's top folder (the scripts: ``tools/``, ``docs/``, ``benchmarks/``).
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def load_script(relative: str) -> Any:
+    """The module of the repository's script at ``relative`` (``tools/completion_table.py``),
+    loaded from its file: the scripts are no package."""
+    path = ROOT / relative
+    spec = importlib.util.spec_from_file_location(path.stem, path)
+    assert spec is not None and spec.loader is not None, path
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
 
 # No property test has a time limit per example: speed is the benchmark's to measure, and a
 # busy machine (the tests run on every core) must not fail a test that holds.

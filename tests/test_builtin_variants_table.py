@@ -4,31 +4,21 @@ file passes each check a variant file is held to, which a command no longer repe
 
 from __future__ import annotations
 
-import importlib.util
 import shutil
 import tomllib
-from pathlib import Path
 
 import pytest
+from conftest import load_script
 
 from scorekeeper.variant_folders import BUILTIN_DIR
 from scorekeeper.variants import builtin_data, read_file
 
-ROOT = Path(__file__).resolve().parent.parent
 FILES = sorted(BUILTIN_DIR.glob("*.toml"))
 
 
-def load_tool():
-    spec = importlib.util.spec_from_file_location(
-        "builtin_variants_tool", ROOT / "tools" / "builtin_variants.py"
-    )
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 def test_the_table_is_up_to_date_with_the_toml_files():
-    assert load_tool().main(["--check"]) == 0, "run tools/builtin_variants.py"
+    tool = load_script("tools/builtin_variants.py")
+    assert tool.main(["--check"]) == 0, "run tools/builtin_variants.py"
 
 
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.stem)

@@ -5,7 +5,6 @@ full app's, for commands, options, option choices, variant names, game ids and s
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import subprocess
 import sys
@@ -13,6 +12,7 @@ from pathlib import Path
 
 import pytest
 import typer
+from conftest import load_script
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -24,15 +24,6 @@ ROOT = Path(__file__).resolve().parent.parent
 #: What must not be imported to answer: the command-line framework, its output library, the
 #: database library.
 FRAMEWORK = ("typer", "click", "rich", "tinydb")
-
-
-def load_tool():
-    spec = importlib.util.spec_from_file_location(
-        "completion_table_tool", ROOT / "tools" / "completion_table.py"
-    )
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 @pytest.fixture
@@ -55,14 +46,14 @@ def test_the_table_is_what_the_typer_app_declares():
 
 
 def test_the_table_file_is_up_to_date():
-    tool = load_tool()
+    tool = load_script("tools/completion_table.py")
     assert tool.TABLE.read_text(encoding="utf-8") == tool.table_text(), (
         "scorekeeper/completion_table.json is out of date: run tools/completion_table.py"
     )
 
 
 def test_the_table_check_fails_when_the_file_differs(tmp_path, monkeypatch):
-    tool = load_tool()
+    tool = load_script("tools/completion_table.py")
     stale = tmp_path / "completion_table.json"
     stale.write_text("{}\n", encoding="utf-8")
     monkeypatch.setattr(tool, "TABLE", stale)

@@ -4,12 +4,11 @@ reference page docs/cli.md generated from the commands."""
 
 from __future__ import annotations
 
-import importlib.util
 import re
 from pathlib import Path
 
 import pytest
-from conftest import every_command
+from conftest import every_command, load_script
 
 ROOT = Path(__file__).parent.parent
 COMMANDS = every_command()
@@ -99,17 +98,8 @@ def test_command_help_points_to_the_environment_variables(cli):
     assert "Environment variables: see 'scorekeeper --help'." in help_of(cli, "games")
 
 
-def load_reference():
-    spec = importlib.util.spec_from_file_location(
-        "cli_reference", ROOT / "docs" / "cli_reference.py"
-    )
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 def test_the_reference_page_is_up_to_date():
-    reference = load_reference()
+    reference = load_script("docs/cli_reference.py")
     written = (ROOT / "docs" / "cli.md").read_text(encoding="utf-8")
     assert written == reference.page(), "docs/cli.md is out of date: run docs/cli_reference.py"
 
@@ -122,7 +112,7 @@ def test_the_reference_page_has_every_command():
 
 
 def test_the_reference_check_fails_when_the_page_differs(tmp_path, monkeypatch):
-    reference = load_reference()
+    reference = load_script("docs/cli_reference.py")
     stale = tmp_path / "cli.md"
     stale.write_text("# an old page\n", encoding="utf-8")
     monkeypatch.setattr(reference, "PAGE", stale)

@@ -17,6 +17,9 @@ import sys
 import tomllib
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # the tools' own modules
+from generated import write_or_check
+
 FOLDER = Path(__file__).resolve().parent.parent / "scorekeeper" / "variants"
 TABLE = FOLDER / "builtin.json"
 
@@ -32,15 +35,7 @@ def table_text() -> str:
 
 
 def main(argv: list[str]) -> int:
-    text = table_text()
-    if "--check" in argv:
-        if not TABLE.exists() or TABLE.read_text(encoding="utf-8") != text:
-            print(f"{TABLE} is out of date: run tools/builtin_variants.py", file=sys.stderr)
-            return 1
-        return 0
-    TABLE.write_text(text, encoding="utf-8")
-    print(f"wrote {TABLE}")
-    return 0
+    return write_or_check(TABLE, table_text(), argv, "tools/builtin_variants.py")
 
 
 if __name__ == "__main__":

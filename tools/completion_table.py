@@ -15,6 +15,9 @@ import json
 import sys
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # the tools' own modules
+from generated import write_or_check
+
 TABLE = Path(__file__).resolve().parent.parent / "scorekeeper" / "completion_table.json"
 
 
@@ -37,15 +40,7 @@ def table_text() -> str:
 
 
 def main(argv: list[str]) -> int:
-    text = table_text()
-    if "--check" in argv:
-        if TABLE.read_text(encoding="utf-8") != text:
-            print(f"{TABLE} is out of date: run tools/completion_table.py", file=sys.stderr)
-            return 1
-        return 0
-    TABLE.write_text(text, encoding="utf-8")
-    print(f"wrote {TABLE}")
-    return 0
+    return write_or_check(TABLE, table_text(), argv, "tools/completion_table.py")
 
 
 if __name__ == "__main__":
