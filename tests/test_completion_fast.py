@@ -20,7 +20,6 @@ from scorekeeper import shell_completion
 from scorekeeper.cli import app
 from scorekeeper.cli.complete import completion_table, register_shells
 
-ROOT = Path(__file__).resolve().parent.parent
 #: What must not be imported to answer: the command-line framework, its output library, the
 #: database library.
 FRAMEWORK = ("typer", "click", "rich", "tinydb")
