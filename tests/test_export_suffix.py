@@ -114,3 +114,26 @@ def test_start_score_rows_count_nothing(cli):
     rows = list(csv.DictReader(io.StringIO(cli("export", "--format", "csv").stdout)))
     assert rows[0]["hand"] == "0" and rows[0]["canastas_natural"] == "0"
     assert rows[0]["red_threes"] == "0"
+
+
+def test_excel_to_standard_output_is_the_same_bytes_as_to_a_file(cli, game, tmp_path):
+    """The mark and the CRLF line ends are the format's, not control characters to escape
+    (red team round 11: standard output got the text "\\ufeff" and "\\x0d")."""
+    path = tmp_path / "game.csv"
+    assert cli("export", "--format", "csv", "--excel", "-o", str(path)).exit_code == 0
+    shown = cli("export", "--format", "csv", "--excel")
+    assert shown.exit_code == 0
+    assert shown.stdout_bytes == path.read_bytes()
+
+
+def test_start_score_rows_leave_the_text_columns_empty(cli):
+    """Hand 0 had no opening minimum and no dealer: a spreadsheet read a dealer named "0"."""
+    start = ("--start-score", "100", "--start-score", "0")
+    assert cli("new", "classic", "--team", "Ann", "--team", "Bob", *start).exit_code == 0
+    assert cli("hand", "--yes", "m=50", "m=60").exit_code == 0
+    rows = list(csv.DictReader(io.StringIO(cli("export", "--format", "csv").stdout)))
+    first = [r for r in rows if r["hand"] == "0"]
+    assert [r["team"] for r in first] == ["Ann", "Bob"]
+    for row in first:
+        assert (row["minimum_points"], row["minimum_requires"], row["dealer"]) == ("", "", "")
+        assert row["start_score"] == row["total"]

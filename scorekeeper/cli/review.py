@@ -340,13 +340,15 @@ def export(
     target = export_target(db, output) if output is not None else None
     stored = game(db, game_id)
     if excel:
+        from scorekeeper.presentation.console import visible
         from scorekeeper.presentation.formats.csv_sheet import render_excel
 
-        text = render_excel(stored)
+        shown = output is None or target is None  # standard output: its text escaped
+        text = render_excel(stored, visible if shown else None)
     else:
         text = output_format.renderer()(stored)
     if output is None or target is None:
-        emit_text(text)
+        emit_text(text, checked=excel)  # a spreadsheet's mark and line ends are its own
         return
     # atomic (a temporary file renamed over it): a refusal or a Ctrl-C before the rename
     # leaves the old file; after it a Ctrl-C or a failing output says the file was written

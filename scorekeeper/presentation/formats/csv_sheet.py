@@ -11,6 +11,8 @@ from scorekeeper.domain.scoring import BREAKDOWN_FIELDS
 from scorekeeper.presentation.view import hand_views
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from scorekeeper.domain.records import StoredGame
 
 #: CSV columns: the breakdown fields (DESIGN.md) and ``start_score`` sum to ``hand_score``.
@@ -48,10 +50,15 @@ def columns(stored: StoredGame) -> tuple[str, ...]:
     return (*CSV_COLUMNS, *kinds, *COUNT_COLUMNS)
 
 
-def render_excel(stored: StoredGame) -> str:
+def render_excel(stored: StoredGame, escape: Callable[[str], str] | None = None) -> str:
     """:func:`render` for a spreadsheet (``export --format csv --excel``): a byte-order mark
-    first and CRLF line ends (RFC 4180); a line break inside a note stays as typed."""
-    return BYTE_ORDER_MARK + render(stored, line_end="\r\n")
+    first and CRLF line ends (RFC 4180); a line break inside a note stays as typed. ``escape``
+    (for standard output: :func:`scorekeeper.presentation.console.visible`) is applied to the
+    rows' text only, never to the mark and the line ends, which are the format's."""
+    body = render(stored, line_end="\r\n")
+    if escape is not None:
+        body = "\r\n".join(escape(row) for row in body.split("\r\n"))
+    return BYTE_ORDER_MARK + body
 
 
 def render(stored: StoredGame, line_end: str = "\n") -> str:
@@ -81,6 +88,10 @@ def render(stored: StoredGame, line_end: str = "\n") -> str:
                     **zero,
                     "hand_score": side.start_score,
                     "total": side.start_score,
+                    # no opening minimum applied and nobody dealt: text columns stay empty
+                    "minimum_points": "",
+                    "minimum_requires": "",
+                    "dealer": "",
                     "note": "start score",
                 }
             )
