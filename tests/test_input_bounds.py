@@ -10,6 +10,7 @@ import pytest
 from conftest import game_doc, new_game, refused
 
 from scorekeeper.domain.bounds import MAX_DEPTH, MAX_INPUT_BYTES, MAX_NUMBER
+from scorekeeper.domain.limits import MAX_EXPORT_BYTES
 from scorekeeper.storage.database import game_file
 
 HUGE = "9" * 4300  # Python's limit for turning digits into an integer
@@ -110,7 +111,10 @@ def test_a_file_larger_than_the_limit_is_refused(cli, db, tmp_path):
     path = tmp_path / "big.json"
     path.write_bytes(b" " * (MAX_INPUT_BYTES + 1))
     assert "4 MiB" in refused(cli, db, "hand", "--file", str(path))
-    assert "4 MiB" in refused(cli, db, "import", str(path), code=3)
+    # an export is read up to MAX_EXPORT_BYTES: the largest game's export is larger than 4 MiB
+    assert "4 MiB" not in refused(cli, db, "import", str(path), code=3)  # read: not JSON
+    path.write_bytes(b" " * (MAX_EXPORT_BYTES + 1))
+    assert "8 MiB" in refused(cli, db, "import", str(path), code=3)
 
 
 def test_a_byte_order_mark_is_read_the_same_from_a_file_and_from_standard_input(cli, db, tmp_path):

@@ -260,31 +260,34 @@ def parse_settings(items: list[str] | None) -> dict[str, str]:
     return settings
 
 
-def read_input(source: str, error: type[ScorekeeperError] = InputError) -> str:
+def read_input(
+    source: str, error: type[ScorekeeperError] = InputError, limit: int | None = None
+) -> str:
     """The text of the file ``source`` (``-``: standard input) given as input, UTF-8 with or
     without a byte-order mark. ``error`` for a file that cannot be read, is not UTF-8 text, or
-    is larger than :data:`scorekeeper.domain.bounds.MAX_INPUT_BYTES` (refused as soon as that
-    much is read: ``/dev/zero`` never fills memory)."""
+    is larger than ``limit`` bytes (:data:`scorekeeper.domain.bounds.MAX_INPUT_BYTES` unless
+    given; refused as soon as that much is read: ``/dev/zero`` never fills memory)."""
     from scorekeeper.domain.bounds import MAX_INPUT_BYTES
 
+    most = limit or MAX_INPUT_BYTES
     name = _("standard input") if source == "-" else source
     try:
         if source == "-":
             stream = getattr(sys.stdin, "buffer", None)
             if stream is None:  # a text stream (tests): the text as it is
-                raw = sys.stdin.read(MAX_INPUT_BYTES + 1).encode("utf-8", "surrogateescape")
+                raw = sys.stdin.read(most + 1).encode("utf-8", "surrogateescape")
             else:
-                raw = stream.read(MAX_INPUT_BYTES + 1)
+                raw = stream.read(most + 1)
         else:
             with open(source, "rb") as handle:
-                raw = handle.read(MAX_INPUT_BYTES + 1)
+                raw = handle.read(most + 1)
     except OSError as err:
         reason = os_reason(err)
         raise error(_("cannot read {name}: {reason}").format(name=name, reason=reason)) from None
-    if len(raw) > MAX_INPUT_BYTES:
+    if len(raw) > most:
         raise error(
-            _("{name} is larger than {size} MiB; an input file is a few kilobytes").format(
-                name=name, size=MAX_INPUT_BYTES // 2**20
+            _("{name} is larger than {size} MiB, more than this command reads").format(
+                name=name, size=most // 2**20
             )
         )
     try:

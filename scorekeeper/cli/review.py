@@ -406,7 +406,9 @@ def import_game(
     from scorekeeper.presentation.export import game_from_export
 
     where = _("standard input") if file == "-" else file
-    doc = parse_json(read_input(file, DataFileError), where, DataFileError)
+    from scorekeeper.domain.limits import MAX_EXPORT_BYTES
+
+    doc = parse_json(read_input(file, DataFileError, MAX_EXPORT_BYTES), where, DataFileError)
     imported = store_imported(db, game_from_export(doc, file), again)
     stored, previous = imported.stored, imported.previous
     if as_json:

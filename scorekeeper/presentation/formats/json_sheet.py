@@ -101,5 +101,23 @@ def export_json(stored: StoredGame) -> Document:
 
 
 def render(stored: StoredGame) -> str:
-    """The JSON export as a file: :func:`export_json`, indented, non-ASCII text as is."""
-    return json.dumps(export_json(stored), ensure_ascii=False, indent=1) + "\n"
+    """The JSON export as a file: :func:`export_json`, indented, non-ASCII text as is.
+    DataFileError when it would be larger than ``import`` reads
+    (:data:`scorekeeper.domain.limits.MAX_EXPORT_BYTES`): refused rather than written."""
+    from scorekeeper.domain.limits import MAX_EXPORT_BYTES
+    from scorekeeper.errors import DataFileError
+    from scorekeeper.i18n import gettext as _
+
+    text = json.dumps(export_json(stored), ensure_ascii=False, indent=1) + "\n"
+    if len(text) > MAX_EXPORT_BYTES // 4 and len(text.encode("utf-8")) > MAX_EXPORT_BYTES:
+        raise DataFileError(
+            _(
+                "game {id}'s export would take {size} MiB, more than 'import' reads ({most}"
+                " MiB); nothing was exported"
+            ).format(
+                id=stored.id,
+                size=len(text.encode("utf-8")) // 2**20,
+                most=MAX_EXPORT_BYTES // 2**20,
+            )
+        )
+    return text
