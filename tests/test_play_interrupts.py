@@ -104,3 +104,24 @@ def test_a_ctrl_c_at_the_next_prompt_ends_the_session_and_keeps_the_hand(cli, mo
     assert result.stderr.strip().splitlines()[-1] == ENDED
     assert "Interrupted after" not in result.stderr
     assert hands_played(cli) == 1
+
+
+@pytest.mark.parametrize("word", ["undo", "redo"])
+def test_a_game_deleted_meanwhile_is_said_and_the_session_goes_on(cli, db, monkeypatch, word):
+    """Red team round 11: ``undo`` or ``redo`` after another terminal deleted the game ended
+    the session with exit 1 and no closing line; now one error more, then the prompt again."""
+    from scorekeeper.application import usecases
+
+    cli("new", "classic", *PARTNERSHIPS)
+    real = getattr(usecases, word)
+
+    def deleted_meanwhile(*args: Any, **kwargs: Any) -> Any:
+        usecases.delete_game(db, 1)  # another terminal, just before this change
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(usecases, word, deleted_meanwhile)
+    result = cli("play", input=EX07 + f"{word}\npoints K\nquit\n")
+    assert result.exit_code == 0, result.output
+    assert "game 1 is deleted" in result.stderr
+    assert "points K" in result.stderr  # the lines after it were read and answered
+    assert result.stderr.strip().splitlines()[-1].endswith("quit")

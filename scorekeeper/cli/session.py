@@ -568,7 +568,11 @@ class Session:
         from scorekeeper.application.usecases import CHANGED_MEANWHILE
 
         if err.message == _(CHANGED_MEANWHILE):
-            self.read_again()
+            try:
+                self.read_again()
+            except ScorekeeperError as gone:  # deleted meanwhile: said, and the prompt again
+                error_line(gone.message)
+                return
             self.show_pad()
 
     def take(self, line: str) -> bool:
