@@ -7,10 +7,11 @@ name, ``15.0`` points, ``created`` "yesterday", an escape in a label or a note).
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import PARTNERSHIPS
+from conftest import PARTNERSHIPS, refused
 
 from scorekeeper.storage.database import game_file
 
@@ -63,3 +64,33 @@ def test_a_game_within_the_bounds_exports_and_imports_back_equal(cli, db, tmp_pa
     first, second = (cli.json("show", str(n)) for n in (1, 2))
     assert first["teams"] == second["teams"] and first["hands"] == second["hands"]
     assert [t["total"] for t in second["teams"]] == [1305, 140]
+
+
+def finished_export(cli, tmp_path, over: bool) -> tuple[Any, Path]:
+    target = ("--target", "500") if over else ()
+    assert cli("new", "classic", *PARTNERSHIPS, *target).exit_code == 0
+    # RULES.md worked example 7: 1,305 reaches a target of 500
+    hand = ("m=220 nat=1 mix=1 r=2 out h=15", "m=110 r=1 h=70")
+    assert cli("hand", "--yes", *hand).exit_code == 0
+    out = tmp_path / "e.json"
+    assert cli("export", "-o", str(out)).exit_code == 0
+    return json.loads(out.read_text(encoding="utf-8")), out
+
+
+def test_an_import_whose_finished_time_disagrees_with_its_game_is_refused(cli, db, tmp_path):
+    """Red team round 11: a record "finished" though not over (or before it was created) was
+    imported, and the game then read as finished while it was being played."""
+    doc, out = finished_export(cli, tmp_path, over=False)
+    assert doc["record"]["finished"] is None
+    doc["record"]["finished"] = "2026-01-01T00:00:00+00:00"
+    out.write_text(json.dumps(doc), encoding="utf-8")
+    assert "is not over" in refused(cli, db, "import", "--again", str(out), code=3)
+
+
+def test_a_finished_game_imports_unless_it_finished_before_it_started(cli, db, tmp_path):
+    doc, out = finished_export(cli, tmp_path, over=True)
+    assert doc["record"]["finished"] is not None
+    assert cli("import", "--again", str(out)).exit_code == 0
+    doc["record"]["finished"] = "2000-01-01T00:00:00+00:00"
+    out.write_text(json.dumps(doc), encoding="utf-8")
+    assert "before the game was started" in refused(cli, db, "import", "--again", str(out), code=3)

@@ -102,6 +102,21 @@ def game_from_export(doc: Any, source: str) -> StoredGame:
                 source=source, hand=outcome.decided_at, n=len(stored.game.hands)
             )
         )
+    if stored.finished is not None:  # as a game played here keeps it: set once it is over
+        if not outcome.over:
+            raise DataFileError(
+                _(
+                    "{source}: 'finished' is {finished}, but the game is not over; nothing was"
+                    " imported"
+                ).format(source=source, finished=repr(stored.finished))
+            )
+        if _instant(stored.finished) < _instant(stored.created or stored.finished):
+            raise DataFileError(
+                _(
+                    "{source}: 'finished' is {finished}, before the game was started; nothing"
+                    " was imported"
+                ).format(source=source, finished=repr(stored.finished))
+            )
     for key in ("teams", "hands", "winner", "draw", "status"):
         expected = sheet[key]
         if key == "hands" and key in doc and not _has_cards(doc[key]):
@@ -127,6 +142,13 @@ def game_from_export(doc: Any, source: str) -> StoredGame:
         )
     stored.origin = record_identity(doc["record"])
     return stored
+
+
+def _instant(stamp: str) -> Any:
+    """The moment an ISO 8601 timestamp (checked already) names, comparable across offsets."""
+    from datetime import UTC, datetime
+
+    return datetime.fromisoformat(stamp).astimezone(UTC)
 
 
 #: The identity of an exported game as a record carries it (``imported``): a SHA-256 digest.
