@@ -11,6 +11,7 @@ import io
 import pytest
 from conftest import new_game
 
+import scorekeeper.cli.review  # noqa: F401 - its --format help read from the registry as shipped
 from scorekeeper.presentation import formats
 
 
