@@ -89,8 +89,10 @@ def closed_early(
         (("games", "--all", "--json"), False),
         (("export", "--format", "json"), True),
         (("export", "--format", "html"), True),
+        # -o naming the pipe itself (red team round 11: exit 3, "it was left as it was")
+        (("export", "--format", "json", "-o", "/dev/stdout"), True),
     ],
-    ids=["show", "games", "show-json", "games-json", "export-json", "export-html"],
+    ids=["show", "games", "show-json", "games-json", "export-json", "export-html", "export-o"],
 )
 def test_a_closed_pipe_exits_with_the_broken_pipe_code_and_says_nothing(database, args, read_line):
     code, stderr = closed_early(database, *args, read_line=read_line)

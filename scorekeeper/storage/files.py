@@ -1260,6 +1260,8 @@ def write_file(target: Path, content: bytes, commit: bool = True, links: bool = 
             tmp = _prepare(target, content, True, made=made)
             os.chmod(tmp, mode)
             _rename(tmp, target, commit, made)
+    except BrokenPipeError:  # a pipe whose reader went away: the command stops quietly (141)
+        raise
     except OSError as err:
         raise DataFileError(
             _("cannot write {path}: {reason}; it was left as it was").format(
