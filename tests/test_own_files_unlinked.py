@@ -184,3 +184,29 @@ def test_a_planted_link_as_a_backup_copy_is_never_written_through(db, tmp_path):
     with pytest.raises(OSError):
         backups.copy_new(db, target)
     assert not victim.exists()
+
+
+@pytest.mark.parametrize("how", ["--db", "SCOREKEEPER_DB"])
+def test_a_database_path_that_is_a_link_is_refused_and_left_as_it_is(cli, tmp_path, how):
+    """Red team round 11: a --db naming a link read the database through it but looked for its
+    games beside the link ("game 1 is missing", "No games match."), and ``new`` then wrote a
+    second database over the link. Now refused at once, naming the file it names."""
+    real = tmp_path / "real" / "s.json"
+    real.parent.mkdir()
+    assert cli("--db", str(real), "new", "classic", "--team", "A", "--team", "B").exit_code == 0
+    link = tmp_path / "other" / "s.json"
+    link.parent.mkdir()
+    link.symlink_to(Path("..") / "real" / "s.json")
+    before = tree(tmp_path)
+    for args in (["status"], ["games"], ["new", "classic", "--team", "C", "--team", "D"]):
+        if how == "--db":
+            result = cli("--db", str(link), *args)
+        else:
+            os.environ["SCOREKEEPER_DB"] = str(link)
+            try:
+                result = cli(*args)
+            finally:
+                del os.environ["SCOREKEEPER_DB"]
+        assert result.exit_code == 3, (args, result.output)
+        assert "symbolic link" in result.stderr and "real" in result.stderr
+    assert tree(tmp_path) == before and link.is_symlink()

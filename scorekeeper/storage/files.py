@@ -507,7 +507,17 @@ def refuse_database_name(path: Path) -> None:
     folder could take it for one of its temporary files and remove it (README, "Where data
     lives"). A name of a database's own file (:data:`OWN_FILE_ENDS`, ``X.lock``...) is refused
     where it is one (:func:`scorekeeper.application.paths.database_file`,
-    :func:`check_own_names`): no clean-up removes such a name."""
+    :func:`check_own_names`): no clean-up removes such a name. A database path that is a
+    symbolic link is refused too: the file would be read through it while its games, caches,
+    lock and backups were looked for beside the link, and the first change would write a new
+    file over the link."""
+    if path.is_symlink():
+        raise DataFileError(
+            _(
+                "the database {path} is a symbolic link (to {target}); give --db the file it"
+                " names: a database's games, caches and backups lie beside its own file"
+            ).format(path=path, target=os.readlink(path))
+        )
     if TEMPORARY_NAME.fullmatch(path.name):
         raise DataFileError(
             _(
