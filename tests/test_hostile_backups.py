@@ -138,3 +138,33 @@ def test_a_schema_1_database_holding_a_damaged_game_is_refused_before_it_is_migr
     assert result.exit_code == 3, result.output
     assert db.read_bytes() == before
     assert not db.with_name(db.name + ".games").exists()
+
+
+@pytest.mark.parametrize("kind", ["link", "pipe", "folder"])
+def test_a_backup_name_that_is_no_plain_file_is_listed_as_damaged_and_never_read(
+    cli, db, tmp_path, kind
+):
+    """README, "Backups": no plain file is listed as damaged and never read (red team round
+    11: a link so named was listed as a good backup and restored through from outside the
+    folder; a pipe or a folder so named was left out of the list)."""
+    assert cli("new", "classic", "--team", "A", "--team", "B").exit_code == 0
+    assert cli("hand", "--yes", "m=50", "m=50").exit_code == 0
+    folder = db.with_name(db.name + ".backups")
+    name = folder / "20301203T000001.000000Z.json"  # the newest: number 1
+    outside = tmp_path / "outside.json"
+    outside.write_text(json.dumps({"meta": {"1": {"current": 1, "next_id": 2}}}))
+    if kind == "link":
+        name.symlink_to(outside)
+    elif kind == "pipe":
+        os.mkfifo(name)
+    else:
+        name.mkdir()
+    listed = cli.json("backups")["backups"]
+    assert listed[0]["file"] == name.name and listed[0]["error"]
+    before = database_files(db)
+    result = cli("backups", "restore", "1", "--yes")
+    assert result.exit_code == 3 and "damaged" in result.stderr
+    assert database_files(db) == before
+    for _ in range(12):  # rotation never takes it for a backup to drop, nor fails on it
+        assert cli("hand", "--yes", "m=50", "m=50").exit_code == 0
+    assert os.path.lexists(name)

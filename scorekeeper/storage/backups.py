@@ -8,6 +8,7 @@ before a restore what it replaces. A backup's name tells when it was taken and w
 from __future__ import annotations
 
 import os
+import stat
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -67,12 +68,25 @@ def list_backups(path: Path) -> list[Backup]:
     found = []
     for item in folder.iterdir():
         match = BACKUP_NAME.fullmatch(item.name)
-        if not match or not item.is_file() or item.stat().st_size == 0:
+        if not match:
+            continue
+        try:
+            seen = item.lstat()  # a link, a pipe or a folder so named is listed, as damaged
+        except OSError:
+            continue
+        if stat.S_ISREG(seen.st_mode) and seen.st_size == 0:
             continue  # a 0-byte file is no backup (one a kill cut short before its write)
         s = match["stamp"]
         taken = f"{s[0:4]}-{s[4:6]}-{s[6:8]}T{s[9:11]}:{s[11:13]}:{s[13:15]}+00:00"
         found.append((item.name, Backup(item, match["kind"] or "write", taken)))
     return [b for _, b in sorted(found, key=lambda pair: pair[0], reverse=True)]
+
+
+def _plain(path: Path) -> bool:
+    try:
+        return stat.S_ISREG(path.lstat().st_mode)
+    except OSError:
+        return False
 
 
 def rotate_backups(path: Path, newest: Path, kept: int = BACKUPS_KEPT) -> None:
@@ -86,7 +100,11 @@ def rotate_backups(path: Path, newest: Path, kept: int = BACKUPS_KEPT) -> None:
         except OSError:
             return 0
 
-    rotating = [b for b in list_backups(path) if b.kind == "write" and b.path != newest]
+    rotating = [
+        b
+        for b in list_backups(path)
+        if b.kind == "write" and b.path != newest and _plain(b.path)  # never a folder or a link
+    ]
     rotating.sort(key=written, reverse=True)
     for old in rotating[max(kept - 1, 0) :]:
         old.path.unlink(missing_ok=True)

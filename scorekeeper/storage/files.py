@@ -363,10 +363,17 @@ class NotPlain(ValueError):
 
 def read_plain(path: Path, limit: int) -> bytes:
     """The bytes of ``path``, a plain file of at most ``limit`` bytes: opened without blocking
-    (a pipe never makes a command wait) and read only when it is a plain file. FileNotFoundError
-    when it is missing, :class:`NotPlain` when it is no plain file or larger, OSError when the
-    system refuses."""
-    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    (a pipe never makes a command wait) and read only when it is a plain file, never through a
+    symbolic link (a file of a database is its own). FileNotFoundError when it is missing,
+    :class:`NotPlain` when it is no plain file, a link or larger, OSError when the system
+    refuses."""
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0)
+    try:
+        fd = os.open(path, flags)
+    except OSError as err:
+        if err.errno == errno.ELOOP:  # a symbolic link: not read through
+            raise NotPlain(path) from None
+        raise
     try:
         plain = stat.S_ISREG(os.fstat(fd).st_mode)
     except OSError:
