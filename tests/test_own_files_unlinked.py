@@ -210,3 +210,14 @@ def test_a_database_path_that_is_a_link_is_refused_and_left_as_it_is(cli, tmp_pa
         assert result.exit_code == 3, (args, result.output)
         assert "symbolic link" in result.stderr and "real" in result.stderr
     assert tree(tmp_path) == before and link.is_symlink()
+
+
+@pytest.mark.parametrize(
+    "args", [["hand", "--yes", "m=5", "m=5"], ["resume", "1"], ["rematch"], ["stats"]]
+)
+def test_a_command_on_a_database_not_there_creates_nothing(cli, tmp_path, args):
+    """Red team round 11: ``stats`` made the folder and a cache, a refused ``hand`` or
+    ``resume`` the folder and a lock, for a mistyped --db."""
+    missing = tmp_path / "sub" / "s.json"
+    cli("--db", str(missing), *args)
+    assert not missing.parent.exists()

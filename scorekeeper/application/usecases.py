@@ -139,6 +139,7 @@ def _change(
     after its commit point (:func:`scorekeeper.progress.expect`). Returns the game as stored."""
     from scorekeeper.storage.store import open_store
 
+    refuse_missing_game(db, seen.stored.id if seen is not None else game_id)
     with open_store(db, write=True) as store:
         stored = store.current(seen.stored.id if seen is not None else game_id)
         if seen is not None and store.fingerprint(stored.id) != seen.fingerprint:
@@ -154,6 +155,18 @@ def _change(
         )
         _commit(store, [(figures, stored)])
     return stored
+
+
+def refuse_missing_game(db: Path | None, game_id: int | None) -> None:
+    """NotFound, before any lock is taken, when there is no database file yet and so no game
+    ``game_id`` (None: no current game): a change refused on a database not there creates
+    nothing (its folder, its lock). One look at the file: a database that exists is read
+    under the lock as ever."""
+    from scorekeeper.storage.store import database_path, open_store
+
+    if not database_path(db).exists():
+        with open_store(db) as store:  # reading a database not there creates nothing
+            store.current(game_id)  # NotFound: no such game, no current game
 
 
 # -- the use cases ---------------------------------------------------------------------------
@@ -231,6 +244,7 @@ def rematch(db: Path | None, game_id: int | None = None) -> Started:
     from scorekeeper.domain.game import Game, Side
     from scorekeeper.storage.store import open_store
 
+    refuse_missing_game(db, game_id)
     with open_store(db, write=True) as store:
         old = store.current(game_id)
         refuse_deleted(old)
@@ -406,6 +420,7 @@ def resume(db: Path | None, game_id: int) -> StoredGame:
     deleted game."""
     from scorekeeper.storage.store import open_store
 
+    refuse_missing_game(db, game_id)
     with open_store(db, write=True) as store:
         stored = store.get(game_id)
         if stored.deleted:

@@ -232,7 +232,8 @@ def lineup_records(path: Path, next_id: int | None = None) -> dict[Lineup, Any]:
         records = lineups(s.summary for s in every if not s.deleted)  # type: ignore[misc]
         if _sound([(*key, record) for key, record in records.items()]):
             break
-    _save_lineups(path, records, here, exact=False)
+    if path.exists():  # a database not there yet gets no cache (nor a folder made for one)
+        _save_lineups(path, records, here, exact=False)
     return records
 
 
