@@ -110,12 +110,12 @@ def answer_after(monkeypatch, db, *args):
     files as that left them."""
     left = {}
 
-    def confirm(*_args, **_kwargs):
+    def answer(*_args, **_kwargs):  # the question's prompt, answered "y"
         other_terminal(*args)
         left.update(database_files(db))
-        return True
+        return "y"
 
-    monkeypatch.setattr(typer, "confirm", confirm)
+    monkeypatch.setattr(typer, "prompt", answer)
     return left
 
 

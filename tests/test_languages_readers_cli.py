@@ -305,3 +305,15 @@ def test_japanese_missing_argument_and_prompt_use_full_width_colons(cli, monkeyp
     assert po("ja", "Error: {message}").startswith("エラー：")
     assert not re.search(rf"{WIDE}: ", said), said
     assert i18n.language() == "ja"
+
+
+def test_in_english_too_a_bad_answer_says_what_to_type_and_a_full_width_letter_is_read(
+    cli, monkeypatch
+):
+    """Red team round 11: English answered a wrong answer with Click's bare "Error: invalid
+    input" and refused a full-width "ｙ", which the other languages read."""
+    start(cli, monkeypatch, "en")
+    said = cli("hand", "--guided", input="1\nx\nｙ\n").stderr
+    assert "Error: answer y or n (Enter: no)" in said
+    assert "invalid input" not in said
+    assert said.count("Concealed") == 2  # asked again once, then "ｙ" taken

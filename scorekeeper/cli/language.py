@@ -365,8 +365,9 @@ def confirm(question: str, default: bool) -> bool:
     """Ask a yes-or-no ``question`` on standard error as Click's ``confirm`` does ("Delete game
     3? [y/N]: "), in the language in use: y, yes, n, no are taken in every language, with the
     language's own words (:data:`YES_WORDS`); Enter alone answers ``default``; full-width
-    letters read as plain ones. English is Click's own ``confirm``. Raises ``typer.Abort`` at
-    the end of input."""
+    letters read as plain ones; any other answer gets one ``Error:`` line saying what to type,
+    and the question again, in English as in every language. Raises ``typer.Abort`` at the end
+    of input."""
     import typer
 
     from scorekeeper.cli.input_lines import bound_prompts
@@ -375,13 +376,6 @@ def confirm(question: str, default: bool) -> bool:
 
     bound_prompts()  # piped answers are read bounded (README, "bounds")
     question = visible(question)  # a path or a name in it never drives the terminal
-    if i18n.language() == "en":
-        try:
-            return typer.confirm(question, default=default, err=True)
-        except typer.Abort:  # Ctrl-C or the end of the input: what follows starts a line
-            typer.echo("", err=True)
-            raise
-
     yes, no = answers(YES_WORDS, "y,yes"), answers(NO_WORDS, "n,no")
     mark = _(DEFAULT_YES) if default else _(DEFAULT_NO)
     while True:
@@ -396,10 +390,8 @@ def confirm(question: str, default: bool) -> bool:
         if answer in yes or answer in no:
             return answer in yes
         # which letters to type, in the language's words ("e ya da h ile yanıtlayın")
-        typer.echo(
-            _("answer y or n (Enter: yes)") if default else _("answer y or n (Enter: no)"),
-            err=True,
-        )
+        said = _("answer y or n (Enter: yes)") if default else _("answer y or n (Enter: no)")
+        echo_message(_("Error: {message}").format(message=said))
 
 
 # -- help laid out by the columns characters take (Japanese) -------------------------------
