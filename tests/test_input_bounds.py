@@ -209,3 +209,14 @@ def test_a_variant_file_out_of_bounds_is_refused(cli, db, tmp_path, body):
     line = refused(cli, db, "variants", "check", str(path), code=3)
     assert "unexpected" not in line and str(path) in line
     refused(cli, db, "new", "bad", "--team", "A", "--team", "B", code=3)
+
+
+def test_a_target_beyond_the_bound_is_refused_naming_target(cli, db):
+    """Red team round 11: refused as "--set target", an option not typed."""
+    line = refused(
+        cli, db, "new", "classic", "--team", "A", "--team", "B", "--target", "1000000005"
+    )
+    assert line.startswith("Error: --target is at most 1,000,000,000") and "--set" not in line
+    assert (
+        cli("new", "classic", "--team", "A", "--team", "B", "--target", "1000000000").exit_code == 0
+    )

@@ -88,6 +88,15 @@ def new(
             raise InputError(
                 _("--target must be a positive score, not {target}").format(target=target)
             )
+        from scorekeeper.domain.limits import MAX_NUMBER
+        from scorekeeper.i18n import number as figure
+
+        if target > MAX_NUMBER:  # named as typed, not as the --set it becomes
+            raise InputError(
+                _("--target is at most {most}, not {target}").format(
+                    most=figure(MAX_NUMBER), target=figure(target)
+                )
+            )
         chosen["target"] = str(target)
     game_variant = load_variant(variant, chosen)
     if players and len(players) != len(names):
