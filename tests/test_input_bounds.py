@@ -220,3 +220,16 @@ def test_a_target_beyond_the_bound_is_refused_naming_target(cli, db):
     assert (
         cli("new", "classic", "--team", "A", "--team", "B", "--target", "1000000000").exit_code == 0
     )
+
+
+def test_a_long_guided_answer_is_quoted_as_an_excerpt(cli, db):
+    """Red team round 11: a refused guided answer was quoted whole (a 120,286-character line);
+    an Error: line quotes what was typed only as a short excerpt (README)."""
+    from scorekeeper.cli.common import MAX_ERROR
+
+    new_game(cli)
+    answers = "0\nn\n" + "Z" * 60_000 + "\n" + "\n" * 40
+    result = cli("hand", "--guided", input=answers)
+    refusal = [line for line in result.stderr.splitlines() if "ZZZ" in line]
+    assert refusal, result.stderr[:500]
+    assert all(len(line) <= MAX_ERROR + 20 for line in refusal)

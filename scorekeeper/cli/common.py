@@ -297,10 +297,16 @@ def read_input(
 
 
 def error_line(message: str) -> None:
-    """``Error: message`` as one line on stderr (line breaks in the message become spaces, and
-    any other control character it quotes from input is written as ``\\xNN``; a long text
-    quoted in it is cut to an excerpt, the whole to :data:`MAX_ERROR`); at a terminal
-    narrower than the line, filled to its width (:func:`language.echo_message`)."""
+    """``Error: message`` as one line on stderr (:func:`error_text`); at a terminal narrower
+    than the line, filled to its width (:func:`language.echo_message`)."""
+    language.echo_message(_("Error: {message}").format(message=error_text(message)))
+
+
+def error_text(message: str) -> str:
+    """``message`` as an error says it: one line (line breaks become spaces), any other
+    control character it quotes from input written as ``\\xNN``, a long text quoted in it cut
+    to an excerpt and the whole to :data:`MAX_ERROR` characters (README: "An ``Error:`` line
+    quotes what was typed only as a short excerpt")."""
     from scorekeeper.domain.bounds import quoted
     from scorekeeper.presentation.console import visible
 
@@ -309,7 +315,7 @@ def error_line(message: str) -> None:
         text = _QUOTED_RUN.sub(lambda m: f"'{quoted(m[1])}'", text)
         if len(text) > MAX_ERROR:
             text = text[: MAX_ERROR - 3] + "..."
-    language.echo_message(_("Error: {message}").format(message=visible(text)))
+    return visible(text)
 
 
 #: Characters of an ``Error:`` message at most (far more than any refusal says): text typed

@@ -68,7 +68,9 @@ def _ask(question: str, parse: Any, default: str = "0") -> Any:
             answer = prompted(question, default)  # InputError: a piped line far too long
             return parse(ascii_field(answer).strip())
         except (ScorekeeperError, ValueError) as err:
-            echo_message(str(err), indent="  ")
+            from scorekeeper.cli.common import error_text
+
+            echo_message(error_text(str(err)), indent="  ")  # what was typed: an excerpt
 
 
 def _count(limit: int, what: str, why: str = "") -> Any:
@@ -397,10 +399,12 @@ def ask_hand(
         try:
             game.score(entries, pair)
         except ScorekeeperError as err:
+            from scorekeeper.cli.common import error_text
+
             typer.echo(
                 _(
                     "That hand cannot be recorded: {error}. Enter it again (Enter keeps an answer)."
-                ).format(error=err),
+                ).format(error=error_text(str(err))),
                 err=True,
             )
             earlier, pair_was = [e.to_json() for e in entries], pair
