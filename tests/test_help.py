@@ -118,3 +118,21 @@ def test_the_reference_check_fails_when_the_page_differs(tmp_path, monkeypatch):
     monkeypatch.setattr(reference, "PAGE", stale)
     assert reference.main(["--check"]) == 1
     assert reference.main([]) == 0 and reference.main(["--check"]) == 0
+
+
+@pytest.mark.parametrize("lang", ["en", "ja", "tr"])
+def test_no_help_line_is_wider_than_an_80_column_terminal(cli, monkeypatch, lang):
+    """Red team round 11: the blocks help keeps as written (examples, the session's commands)
+    held lines of 82 to 89 columns, which the terminal then broke mid-word."""
+    from rich.cells import cell_len
+
+    from scorekeeper.cli import COMMANDS
+
+    monkeypatch.setenv("COLUMNS", "80")
+    monkeypatch.setenv("SCOREKEEPER_LANG", lang)
+    groups = [["variants", "show"], ["variants", "init"], ["variants", "check"]]
+    for words in [[], *([c] for c in COMMANDS), *groups, ["backups", "restore"]]:
+        shown = cli(*words, "--help")
+        assert shown.exit_code == 0, words
+        wide = [line for line in shown.stdout.splitlines() if cell_len(line) > 80]
+        assert wide == [], (words, wide)

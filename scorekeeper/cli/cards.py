@@ -134,7 +134,8 @@ def check(
     \b
     Melds are separated by '|', or each token is a meld: 666 KKK2, K-K-K-2 A-A-A,
     '6 6 6 | A A A 2'. Exit code 0 when the melds may be laid down, 1 when not.
-    For a side of the current game (--team NAME), or for --variant V --score N (--round R).
+    For a side of the current game (--team NAME), or for --variant V
+    --score N (--round R).
     Example: scorekeeper check 666 KKK2 --variant classic --score 1600
     """
     from scorekeeper.domain.cards import parse_cards, parse_melds

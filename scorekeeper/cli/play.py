@@ -216,7 +216,8 @@ def hand(
       {entry items}
       -                   the side scored nothing
     Example: scorekeeper hand "m=220 nat=1 mix=1 r=2 out h=15" "m=110 r=1 h=70"
-    With no entries on a terminal it asks side by side; --file takes the JSON entry.
+    With no entries on a terminal it asks side by side; --file takes the
+    JSON entry.
     """
     from scorekeeper.application import queries, usecases
     from scorekeeper.presentation import standings

@@ -137,12 +137,13 @@ def play(
     side and stored when confirmed, until you type quit.
 
     \b
-    At a side's prompt: its one-line entry (as for 'hand', e.g. m=220 nat=1 out h=15, or
-    "Cat & Dan: m=110 h=70"), or Enter to be asked that side's questions.
-    At the first side's prompt, a command: undo, redo, edit N, fix [SIDE] [ITEM=VALUE ...],
-    check [SIDE:] CARDS, points CARDS, show, help, quit; rematch once the game is over.
-    Ctrl-C or Ctrl-D drops the hand being typed; at the first side's prompt it ends the
-    session. A hand not recorded comes back to correct. GAME becomes the current game.
+    At a side's prompt: its one-line entry (as for 'hand', e.g. m=220 nat=1
+    out h=15, or "Cat & Dan: m=110 h=70"), or Enter to be asked its questions.
+    At the first side's prompt, a command: undo, redo, edit N, fix [SIDE]
+    [ITEM=VALUE ...], check [SIDE:] CARDS, points CARDS, show, help, quit;
+    rematch once the game is over. Ctrl-C or Ctrl-D drops the hand being
+    typed; at the first side's prompt it ends the session. A hand not
+    recorded comes back to correct. GAME becomes the current game.
     Example: scorekeeper play
     """
     import gc
