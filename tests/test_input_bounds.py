@@ -233,3 +233,25 @@ def test_a_long_guided_answer_is_quoted_as_an_excerpt(cli, db):
     refusal = [line for line in result.stderr.splitlines() if "ZZZ" in line]
     assert refusal, result.stderr[:500]
     assert all(len(line) <= MAX_ERROR + 20 for line in refusal)
+
+
+def test_a_guided_answer_that_is_not_utf8_is_asked_again(cli, db):
+    """Red team round 11: a non-UTF-8 answer was read as text and quoted as "\\udcff"; now
+    said as play's prompt says it, and the question comes again."""
+    import os
+    import subprocess
+    import sys
+
+    new_game(cli)
+    answers = b"0\nn\n\xffm\n" + b"\n" * 40  # a byte that is no UTF-8
+    env = {**os.environ, "SCOREKEEPER_DB": str(db), "LC_ALL": "C"}
+    done = subprocess.run(
+        [sys.executable, "-m", "scorekeeper", "hand", "--guided", "--yes"],
+        input=answers,
+        capture_output=True,
+        env=env,
+        timeout=60,
+    )
+    said = done.stderr.decode("utf-8", "replace")
+    assert "the line is not valid UTF-8 text; type it again" in said
+    assert "udcff" not in said

@@ -122,3 +122,10 @@ def bound_prompts() -> None:
         termui = sys.modules.get(getattr(ask, "__module__", ""))
         if termui is not None and getattr(termui, "visible_prompt_func", None) is input:
             termui.visible_prompt_func = prompt_input  # type: ignore[attr-defined]
+
+
+def is_text(line: str) -> bool:
+    """False for a line read with bytes that are not UTF-8 (standard input decodes them as
+    lone surrogates, U+DC80 to U+DCFF): it is said so ("the line is not valid UTF-8 text"),
+    not read as an unknown item or quoted as ``\\udcff``."""
+    return line.isascii() or not any("\ud800" <= c <= "\udfff" for c in line)

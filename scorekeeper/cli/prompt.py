@@ -35,7 +35,7 @@ from scorekeeper.domain.fields import (
     sentence,
 )
 from scorekeeper.domain.reading import entry_from_json
-from scorekeeper.errors import ScorekeeperError
+from scorekeeper.errors import InputError, ScorekeeperError
 from scorekeeper.i18n import N_, language, number, numbered
 from scorekeeper.i18n import gettext as _
 
@@ -47,15 +47,18 @@ if TYPE_CHECKING:
 def prompted(question: str, default: str, show_default: bool = True) -> str:
     """One answer to ``question`` on standard error (Click's prompt); a Ctrl-C or the end of
     the input ends the prompt's line first, so what is said next starts a line of its own.
-    Raises ``typer.Abort`` then."""
-    from scorekeeper.cli.input_lines import bound_prompts
+    Raises ``typer.Abort`` then, and InputError for an answer that is not UTF-8 text."""
+    from scorekeeper.cli.input_lines import bound_prompts, is_text
 
     bound_prompts()  # piped answers are read bounded (README, "bounds")
     try:
-        return typer.prompt(question, default=default, show_default=show_default, err=True)
+        answer = typer.prompt(question, default=default, show_default=show_default, err=True)
     except typer.Abort:
         typer.echo("", err=True)
         raise
+    if not is_text(answer):  # asked again, as play's prompt does
+        raise InputError(_("the line is not valid UTF-8 text; type it again"))
+    return answer
 
 
 def _ask(question: str, parse: Any, default: str = "0") -> Any:

@@ -37,6 +37,7 @@ from scorekeeper.cli.common import (
     error_line,
     stdin_is_terminal,
 )
+from scorekeeper.cli.input_lines import is_text
 from scorekeeper.cli.language import LIST_SEPARATOR, echo_message
 from scorekeeper.errors import InputError, RuleError, ScorekeeperError, UsageError
 from scorekeeper.i18n import N_, listing, numbered
@@ -158,12 +159,6 @@ def play(
     Session(db, game_id, yes).run()
 
 
-def _is_text(line: str) -> bool:
-    """False for a line read with bytes that are not UTF-8 (standard input decodes them as
-    lone surrogates, U+DC80 to U+DCFF): it is said so, not read as an unknown item."""
-    return line.isascii() or not any("\ud800" <= c <= "\udfff" for c in line)
-
-
 class LineReader:
     """Reads the session's lines from standard input: through ``readline`` (line editing,
     history of entries and commands, a line given to type over) on a terminal, else plain
@@ -211,7 +206,7 @@ class LineReader:
             if not line:
                 raise EOFError
             text = line.rstrip("\r\n")
-            if not _is_text(text):
+            if not is_text(text):
                 typer.echo(prompt, err=True)
                 raise InputError(_("the line is not valid UTF-8 text; type it again"))
             from scorekeeper.presentation.console import visible
@@ -229,7 +224,7 @@ class LineReader:
         finally:
             if rl is not None and prefill:
                 rl.set_startup_hook(None)
-        if not _is_text(text):
+        if not is_text(text):
             raise InputError(_("the line is not valid UTF-8 text; type it again"))
         if rl is not None and history and text.strip():
             rl.add_history(text)
