@@ -29,9 +29,11 @@ def damage(doc: dict[str, Any], case: str) -> None:
         doc["label"] = "a\u001b[31mb"
     elif case == "note":
         doc["hands"][0]["note"] = "a\u0007b"
+    elif case == "rule":  # red team round 12: the game could then be neither read nor deleted
+        doc["rules"]["canastas"]["mixed"]["bonus"] = 1_000_000_001
 
 
-CASES = ["start score", "long name", "float", "created", "label", "note"]
+CASES = ["start score", "long name", "float", "created", "label", "note", "rule"]
 
 
 @pytest.mark.parametrize("case", CASES)
@@ -44,6 +46,7 @@ def test_a_game_beyond_the_bounds_is_read_but_its_export_is_refused(cli, db, tmp
     damage(data["games"]["1"], case)
     path.write_text(json.dumps(data), encoding="utf-8")
     assert cli("status").exit_code == 0  # still read
+    assert cli("games", "--all").exit_code == 0 and cli("stats").exit_code == 0
     out = tmp_path / "e.json"
     result = cli("export", "-o", str(out))
     assert result.exit_code == 3, result.output

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import game_doc, new_game, refused
+from conftest import database_files, game_doc, new_game, refused
 
 from scorekeeper.domain.bounds import MAX_DEPTH, MAX_INPUT_BYTES, MAX_NUMBER
 from scorekeeper.domain.limits import MAX_EXPORT_BYTES
@@ -160,16 +160,22 @@ def test_an_import_out_of_bounds_is_refused_as_a_file(cli, db, tmp_path, where):
     assert "unexpected" not in line
 
 
-def test_a_stored_game_with_a_huge_number_is_a_damaged_file(cli, db):
-    # a database an older version let a huge --set into: exit 3 naming the file, not a crash
+def test_a_stored_game_with_a_huge_number_is_read_but_cannot_grow_or_be_exported(cli, db):
+    # a database an older version let a huge --set into: still read and deletable (README, the
+    # bounds paragraph; red team round 12), a hand refused in one line, never a crash
     new_game(cli)
     data = json.loads(game_file(db, 1).read_bytes())
     data["games"]["1"]["rules"]["canastas"]["natural"]["bonus"] = 10**40
     game_file(db, 1).write_text(json.dumps(data))
-    for args in (("status",), ("show", "1"), ("hand", "--yes", "m=50", "m=50")):
+    for args in (("status",), ("show", "1"), ("games", "--all"), ("stats",)):
         result = cli(*args)
-        assert result.exit_code == 3, (args, result.output)
-        assert "unexpected" not in result.output
+        assert result.exit_code == 0, (args, result.output)
+    before = database_files(db)
+    line = refused(cli, db, "hand", "--yes", "m=50 nat=1", "m=50")  # 10**40 points: beyond
+    assert "1,000,000,000" in line
+    assert database_files(db) == before
+    assert "import refuses" in refused(cli, db, "export", code=3)
+    assert cli("delete", "1", "--yes").exit_code == 0
 
 
 def user_variant(tmp_path, name: str, text: str):

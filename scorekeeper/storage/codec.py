@@ -214,12 +214,16 @@ def check_values(doc: dict[str, Any], checked: GameDoc) -> None:
 def check_exportable(stored: StoredGame) -> None:
     """DataFileError naming the game when its JSON export could not be imported again: a
     game stored before there were bounds, or changed by hand, may hold what an import refuses.
-    Its record is read as an import reads it (:func:`game_from_doc`, every running total
-    within :data:`~scorekeeper.domain.bounds.MAX_NUMBER`). Such a game is still read, shown
-    and can be deleted, but an export of it is refused rather than written unusable (README,
-    the bounds paragraph)."""
+    Its record is read as an import reads it (the bounds of any input, :func:`game_from_doc`,
+    every running total within :data:`~scorekeeper.domain.bounds.MAX_NUMBER`). Such a game is
+    still read, shown and can be deleted, but an export of it is refused rather than written
+    unusable (README, the bounds paragraph)."""
+    from scorekeeper.domain.bounds import check_data
+
+    doc = game_to_doc(stored)
     try:
-        game_from_doc(0, game_to_doc(stored)).game.check_bounds()
+        check_data(doc, _("the game's record"))  # as an import's file is read (parse_json)
+        game_from_doc(0, doc).game.check_bounds()
     except ScorekeeperError as err:
         raise DataFileError(
             _(

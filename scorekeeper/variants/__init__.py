@@ -80,12 +80,16 @@ def variant_from_rules(rules: Mapping[str, Any], where: str = "variant") -> Vari
     rule existed are read over the base file, so that rule takes its usual value (a game
     started before ``partnerships`` existed plays with fixed ones), and a canasta kind of a
     house variant that does not say its make-up keeps none, as when the game was started.
-    Raises DataFileError as :func:`scorekeeper.domain.variant.build_variant` does.
+    Raises DataFileError as :func:`scorekeeper.domain.variant.build_variant` does. The rules
+    are not held to the bounds of an input here: a game stored before there were such bounds
+    is still read (README, the bounds paragraph); an import holds them to the bounds as it
+    reads its file, and an export refuses a game beyond them
+    (:func:`scorekeeper.storage.codec.check_exportable`).
     """
     try:
-        return build_variant(rules, where, stored=True)
+        return build_variant(rules, where, stored=True, checked=True)
     except DataFileError:
-        return build_variant(merge(base_rules(), rules), where, stored=True)
+        return build_variant(merge(base_rules(), rules), where, stored=True, checked=True)
 
 
 class VariantFile(Struct, frozen=True):
