@@ -97,3 +97,30 @@ def test_a_finished_game_imports_unless_it_finished_before_it_started(cli, db, t
     doc["record"]["finished"] = "2000-01-01T00:00:00+00:00"
     out.write_text(json.dumps(doc), encoding="utf-8")
     assert "before the game was started" in refused(cli, db, "import", "--again", str(out), code=3)
+
+
+@pytest.mark.parametrize("encoding", ["ascii", "cp1252"])
+def test_an_export_to_standard_output_is_utf8_whatever_its_encoding(cli, db, tmp_path, encoding):
+    """Red team round 12: under a non-UTF-8 output encoding every non-ASCII letter of the
+    export became "?", and import took the file as a game "?? & ??". Files are always UTF-8."""
+    import os
+    import subprocess
+    import sys
+
+    names = ("--team", "日本 & 東京", "--team", "Çağ & İlk", "--label", "ラベル€")
+    assert cli("new", "classic", *names).exit_code == 0
+    assert cli("hand", "--yes", "m=50", "m=60").exit_code == 0  # so the CSV has rows
+    out = tmp_path / "e.json"
+    assert cli("export", "-o", str(out)).exit_code == 0
+    env = {**os.environ, "SCOREKEEPER_DB": str(db), "PYTHONIOENCODING": encoding}
+    for fmt in ("json", "csv", "html"):
+        done = subprocess.run(
+            [sys.executable, "-m", "scorekeeper", "export", "--format", fmt],
+            capture_output=True,
+            env=env,
+            timeout=60,
+        )
+        assert done.returncode == 0, done.stderr
+        assert "東京".encode() in done.stdout and b"??" not in done.stdout, fmt
+        if fmt == "json":
+            assert done.stdout == out.read_bytes()

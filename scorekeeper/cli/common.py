@@ -179,7 +179,7 @@ def emit_json(doc: Document | StreamedDocument) -> None:
 CHUNK = 4096
 
 
-def emit_text(text: str, checked: bool = False) -> None:
+def emit_text(text: str, checked: bool = False, utf8: bool = False) -> None:
     """Write ``text`` to standard output, a few KiB at a time, then flush it.
 
     One large write to a pipe whose reader goes away part-way is cut short without an error
@@ -188,9 +188,24 @@ def emit_text(text: str, checked: bool = False) -> None:
     with its broken-pipe code (:data:`BROKEN_PIPE`). A control character (an escape sequence, a
     direction control) is written escaped (:func:`scorekeeper.presentation.console.visible`),
     unless ``checked`` says the text holds none already. Nothing is written when there is no
-    standard output."""
+    standard output. ``utf8``: the text is a file's (an export), written as UTF-8 bytes
+    whatever the output's own encoding ("Files are always UTF-8"), never with ``?`` for what
+    that encoding lacks."""
     out = sys.stdout
     if out is None:
+        return
+    buffer = getattr(out, "buffer", None)
+    if utf8 and buffer is not None and (out.encoding or "").lower().replace("-", "") != "utf8":
+        if not checked:
+            from scorekeeper.presentation.console import has_controls, visible
+
+            if has_controls(text):
+                text = visible(text)
+        out.flush()
+        data = text.encode("utf-8")
+        for start in range(0, len(data), CHUNK):
+            buffer.write(data[start : start + CHUNK])
+        buffer.flush()
         return
     if not checked:
         from scorekeeper.presentation.console import has_controls, visible

@@ -348,7 +348,7 @@ def export(
     else:
         text = output_format.renderer()(stored)
     if output is None or target is None:
-        emit_text(text, checked=excel)  # a spreadsheet's mark and line ends are its own
+        emit_text(text, checked=excel, utf8=True)  # a spreadsheet's mark and line ends are its own
         return
     # atomic (a temporary file renamed over it): a refusal or a Ctrl-C before the rename
     # leaves the old file; after it a Ctrl-C or a failing output says the file was written
