@@ -194,27 +194,18 @@ def emit_text(text: str, checked: bool = False, utf8: bool = False) -> None:
     out = sys.stdout
     if out is None:
         return
-    buffer = getattr(out, "buffer", None)
-    if utf8 and buffer is not None and (out.encoding or "").lower().replace("-", "") != "utf8":
-        if not checked:
-            from scorekeeper.presentation.console import has_controls, visible
-
-            if has_controls(text):
-                text = visible(text)
-        out.flush()
-        data = text.encode("utf-8")
-        for start in range(0, len(data), CHUNK):
-            buffer.write(data[start : start + CHUNK])
-        buffer.flush()
-        return
     if not checked:
         from scorekeeper.presentation.console import has_controls, visible
 
         if has_controls(text):
             text = visible(text)
-    write = out.write
-    for start in range(0, len(text), CHUNK):
-        write(text[start : start + CHUNK])
+    buffer = getattr(out, "buffer", None)
+    whole: str | bytes = text
+    if utf8 and buffer is not None and (out.encoding or "").lower().replace("-", "") != "utf8":
+        out.flush()
+        out, whole = buffer, text.encode("utf-8")
+    for start in range(0, len(whole), CHUNK):
+        out.write(whole[start : start + CHUNK])
     out.flush()
 
 
