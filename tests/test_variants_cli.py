@@ -237,6 +237,8 @@ def test_a_user_file_that_extends_the_builtin_of_its_own_name(cli):
     assert doc["rules"]["canastas"]["natural"]["bonus"] == 600
     doc = cli.json("variants", "show", "classic-2")  # builds on the user's classic
     assert doc["rules"]["canastas"]["natural"]["bonus"] == 600
+    listed = {v["name"]: v["builtin"] for v in cli.json("variants")["variants"]}
+    assert listed["classic"] is False and listed["classic-2"] is True
 
 
 def test_cutthroat_hand_with_partners_through_the_cli(cli):
