@@ -39,3 +39,20 @@ def test_a_mistyped_side_in_a_named_entry_names_the_closest(cli, db):
     assert cli("new", "classic", "--team", "Ann & Bob", "--team", "Cat & Dan").exit_code == 0
     line = refused(cli, db, "hand", "--yes", "Ann & Bbo: m=10", "Cat & Dan: m=10")
     assert "no side called 'Ann & Bbo'" in line and "did you mean 'Ann & Bob'?" in line
+
+
+def test_games_of_a_mistyped_player_names_the_closest(cli):
+    assert cli("new", "classic", "--team", "Ann", "--team", "Cy & Di").exit_code == 0
+    assert cli("new", "samba", "--team", "Eve", "--team", "Fay").exit_code == 0
+    result = cli("games", "--player", "Anne")
+    assert result.exit_code == 0  # a filter that matches nothing is no error
+    assert "No games match." in result.stdout
+    assert "No side or player is called 'Anne'; did you mean 'Ann'?" in result.stderr
+    side = cli("games", "--player", "cy & dj")
+    assert "did you mean 'Cy & Di'?" in side.stderr
+    # a known player whose games the other filters leave out, and a name close to none: no note
+    known = cli("games", "--player", "ann", "--variant", "samba")
+    assert known.exit_code == 0 and "No games match." in known.stdout and known.stderr == ""
+    far = cli("games", "--player", "Zebulon")
+    assert far.exit_code == 0 and far.stderr == ""
+    assert cli("games", "--player", "Anne", "--json").stderr.startswith("No side or player")

@@ -272,6 +272,25 @@ def find_games(
     return GamesPage(chosen, current, matching, len(chosen) < matching)
 
 
+def closest_player(db: Path | None, name: str) -> str | None:
+    """For ``games --player NAME`` that matched nothing: the side's or player's name in the
+    whole history (deleted games' too) closest to ``name`` (:func:`scorekeeper.domain.suggest.
+    closest`), or None when ``name`` is itself one of them (any case) or none is close."""
+    from scorekeeper.domain.suggest import closest
+    from scorekeeper.storage.store import open_store
+
+    names: set[str] = set()
+    with open_store(db) as store:
+        for summary in store.listing(lambda summary: True):
+            for side in summary.sides:
+                names.add(side.name)
+                names.update(side.players)
+    wanted = name_key(name)
+    if any(name_key(known) == wanted for known in names):
+        return None
+    return closest(name, names)
+
+
 class GameStream(Struct):
     """Every game that matches, as ``games --all`` lists them: ``games``, an iterable of
     summaries, newest first, each read as it is reached (go through it once); ``current``, the

@@ -157,6 +157,8 @@ def games(
     chosen, current = page.games, page.current
     if variant and not chosen:
         _unknown_variant_note(variant)
+    if player and not chosen:
+        _unknown_player_note(db, player)
     if as_json:
         emit_json(sheet.games_json(chosen, current))
     else:
@@ -184,6 +186,18 @@ def _unknown_variant_note(name: str) -> None:
     said = hint(name, names) if name not in names else ""
     if said:
         typer.echo(_("No variant is called '{name}'").format(name=name) + said, err=True)
+
+
+def _unknown_player_note(db: Path | None, name: str) -> None:
+    """When ``games --player NAME`` matched nothing and NAME is no side's or player's name in
+    the history, say so on standard error with the closest name there."""
+    from scorekeeper.application.queries import closest_player
+    from scorekeeper.domain.suggest import DID_YOU_MEAN
+
+    found = closest_player(db, name)
+    if found:
+        said = _("No side or player is called '{name}'").format(name=name)
+        typer.echo(said + _("; ") + _(DID_YOU_MEAN).format(suggestion=found), err=True)
 
 
 def show(
