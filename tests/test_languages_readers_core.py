@@ -315,7 +315,10 @@ def test_variants_show_samba_in_the_readers_words(cli, monkeypatch, lang):
     if lang == "ja":
         assert po("ja", "plus") == "加点"
         assert "同点のとき" in po("ja", "Equal totals at the target")
-        assert po("ja", "{count} threes: {points}").startswith("赤い3を{count}枚そろえると")
+        # the row names the colour; a count of 3s is "N枚で" (samba: six red 3s, 1,000, §4)
+        (threes,) = po("ja", "{count} three: {points}")
+        assert threes.startswith("{count}枚で") and "赤" not in threes
+        assert flat(threes.format(count=6, points="1,000")) in out
         assert ";" not in result.output and "NAME" not in result.output
 
 

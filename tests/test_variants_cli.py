@@ -45,6 +45,18 @@ def test_variant_shows_in_tables_and_json(cli, name):
     assert doc["variant"] == name and doc["rules"]["canastas"]
 
 
+def test_threes_by_count_are_counted_in_words(cli, monkeypatch):
+    """RULES.md §3: Modern American scores 3s by colour, 1/2/3/4 -> 100/300/500/1,000."""
+    shown = " ".join(cli("variants", "show", "modern-american").output.split())
+    assert "1 three: 100; 2 threes: 300; 3 threes: 500; 4 threes: 1,000" in shown
+    assert "1 threes" not in shown
+    # Japanese counts 3s with 枚 and, in the black 3s' row, names no red ones
+    monkeypatch.setenv("SCOREKEEPER_LANG", "ja")
+    rows = cli("variants", "show", "modern-american").output.splitlines()
+    black = next(r for r in rows if r.lstrip().startswith("黒い3") and "枚" in r)
+    assert "1枚で100" in black and "赤" not in black
+
+
 @pytest.mark.parametrize("name", NAMES)
 def test_variant_rules_round_trip(name):
     rules = load_rules(name)

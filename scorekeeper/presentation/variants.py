@@ -425,7 +425,8 @@ def _threes_text(rule: ThreesRule) -> str:
             _("{points} each for a side that did not go out").format(points=num(rule.each_not_out))
         )
     for count, total in sorted(rule.totals_by_count().items()):
-        parts.append(_("{count} threes: {points}").format(count=count, points=num(total)))
+        said = ngettext("{count} three: {points}", "{count} threes: {points}", count)
+        parts.append(said.format(count=count, points=num(total)))
     signs = {
         "always_plus": N_("always plus"),
         "minus_without_meld": N_("minus when the side made no meld"),
