@@ -100,3 +100,37 @@ def test_a_statistics_cache_that_is_a_pipe_or_a_device_is_counted_again(cli, db,
     assert result.exit_code == 0, result.output
     ann = next(t for t in json.loads(result.stdout)["teams"] if t["team"] == "Ann")
     assert ann["best_hand"] == 700  # RULES.md §2: 100 + 500 + 100
+
+
+@pytest.mark.parametrize("kind", ["pipe", "zeros", "large"])
+def test_a_game_file_that_is_a_pipe_a_device_or_too_large_is_refused_at_once(cli, db, kind):
+    """Red team round 14: a game file made a pipe hung every command (a writer holding the
+    lock); one linked to /dev/zero filled the memory; one of 200 MiB was read whole and used.
+    A game file is read as a plain file of at most 8 MiB (README, "Exit codes")."""
+    for teams in (("Ann", "Bob"), ("Cy", "Di")):
+        assert cli("new", "classic", "--team", teams[0], "--team", teams[1]).exit_code == 0
+        assert cli("hand", "--yes", "m=90", "m=50").exit_code == 0
+    file = db.with_name(db.name + ".games") / "2.json"
+    if kind == "large":
+        file.write_bytes(file.read_bytes() + b" " * (8 * 1024 * 1024))
+    else:
+        file.unlink()
+        make_odd(file, kind)
+    commands = (("status",), ("show", "2"), ("games",), ("games", "--all", "--json"), ("stats",))
+    for command in (*commands, ("hand", "--yes", "m=90", "m=50"), ("backups", "restore", "1")):
+        result = cli(*command, "--yes") if command[0] == "backups" else cli(*command)
+        assert result.exit_code == 3, (command, result.output)
+        assert "2.json" in result.stderr and "internal" not in result.stderr
+    assert cli("show", "1").exit_code == 0  # the other game is read as ever
+
+
+def test_a_restore_onto_a_database_path_that_is_a_pipe_is_refused_at_once(cli, db):
+    """Red team round 14: ``backups restore`` opened a database path that is a pipe, waiting
+    for a writer with the lock held; every other command refuses such a path at once."""
+    assert cli("new", "classic", "--team", "Ann", "--team", "Bob").exit_code == 0
+    assert cli("hand", "--yes", "m=90", "m=50").exit_code == 0
+    db.unlink()
+    os.mkfifo(db)
+    result = cli("backups", "restore", "1", "--yes")
+    assert result.exit_code == 3, result.output
+    assert "not a regular file" in result.stderr

@@ -189,15 +189,17 @@ def test_a_database_that_is_a_device_is_refused_before_it_is_read(cli, device):
 
 
 def test_an_unreadable_database_file_exits_3(cli, db, monkeypatch):
+    from scorekeeper.storage import files
+
     new_game(cli)
-    real = Path.read_bytes
+    real = files.read_plain_version
 
-    def unreadable(self):
-        if self == db:
+    def unreadable(path, limit):
+        if Path(path) == db:  # as the system refuses a file of mode 000 to all but root
             raise PermissionError(errno.EACCES, os.strerror(errno.EACCES))
-        return real(self)
+        return real(path, limit)
 
-    monkeypatch.setattr(Path, "read_bytes", unreadable)
+    monkeypatch.setattr(files, "read_plain_version", unreadable)
     result = cli("status")
     assert result.exit_code == 3
     assert "Permission denied" in one_error_line(result)

@@ -450,21 +450,24 @@ def statistics(
     return statistics_from(records, variant, collate)
 
 
-def _backup_contents(path: Path, db: Path, language: bool = False) -> dict[str, Any]:
+def _backup_contents(path: Path, db: Path, language: bool = False) -> dict[str, Any] | None:
     """What the backup ``path`` of the database ``db`` holds: games and hands, or why it
     cannot be read (in English, the ``error`` of a row of ``backups --json``; with
-    ``language``, in the user's language)."""
+    ``language``, in the user's language); None when the file holds nothing (it went away
+    since it was listed)."""
     from scorekeeper.i18n import english
     from scorekeeper.storage.store import read_backup_tables
 
     try:
         if language:
-            data = read_backup_tables(path, db) or {}
+            data = read_backup_tables(path, db)
         else:
             with english():
-                data = read_backup_tables(path, db) or {}
+                data = read_backup_tables(path, db)
     except DataFileError as err:
         return {"games": None, "hands": None, "schema": None, "error": err.message}
+    if data is None:
+        return None
     games = data.get("games", {})
     hands = sum(len(g.get("hands", [])) for g in games.values() if isinstance(g.get("hands"), list))
     schema = data.get("meta", {}).get("1", {}).get("schema")
@@ -476,17 +479,20 @@ def backups(db: Path | None) -> BackupList:
     from scorekeeper.storage.store import backup_folder, database_path, list_backups
 
     path = database_path(db)
-    rows = [
-        {
-            "number": n,
-            "file": b.path.name,
-            "taken": b.taken,
-            "kind": b.kind,
-            "size": b.path.stat().st_size,
-            **_backup_contents(b.path, path),
-        }
-        for n, b in enumerate(list_backups(path), start=1)
-    ]
+    rows: list[dict[str, Any]] = []
+    for b in list_backups(path):
+        # the listing takes no lock: a backup a change rotates away meanwhile is not listed
+        try:
+            size = b.path.stat().st_size
+        except FileNotFoundError:
+            continue
+        contents = _backup_contents(b.path, path)
+        if contents is None:  # listed as a file of some bytes, read as none: it went away
+            continue
+        rows.append(
+            {"number": len(rows) + 1, "file": b.path.name, "taken": b.taken, "kind": b.kind}
+            | {"size": size, **contents}
+        )
     return BackupList(path, backup_folder(path), rows)
 
 
@@ -506,6 +512,13 @@ def backup_to_restore(db: Path | None, number: int) -> BackupChoice:
         )
     backup = found[number - 1]
     contents = _backup_contents(backup.path, path, language=True)
+    if contents is None:
+        raise NotFound(
+            _(
+                "backup {n} was removed by another command meanwhile; list the backups again"
+                " ('scorekeeper backups')"
+            ).format(n=number)
+        )
     if contents["error"]:
         raise DataFileError(
             _("backup {n} cannot be restored: {error}").format(n=number, error=contents["error"])

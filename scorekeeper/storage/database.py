@@ -45,6 +45,7 @@ from scorekeeper.storage.backups import (
 )
 from scorekeeper.storage.files import (
     BACKUP_LIMIT,
+    NotPlain,
     Tables,
     backup_folder,
     change_files,
@@ -67,6 +68,7 @@ from scorekeeper.storage.files import (
     refuse_game_database,
     remove_stale_temporary_files,
     write_atomically,
+    write_failed,
     write_game_file,
 )
 
@@ -108,7 +110,7 @@ def read_database(path: Path, db: Path | None = None, backup: bool = False) -> T
     not the structure of a scorekeeper database, or a schema newer than :data:`SCHEMA_VERSION`.
     ``backup``: the file is a backup (of ``db``), which may hold games whatever its schema.
     """
-    data = read_json(path, db, BACKUP_LIMIT if backup else None)
+    data = read_json(path, db, BACKUP_LIMIT)  # a schema-1 file holds every game, as a backup
     if data is None:
         return None
     check_structure(path, data, db, backup)
@@ -269,6 +271,7 @@ def restore_backup(path: Path, backup: Path) -> Path | None:
     step leaves the database as it was or as the backup holds it, once the next command ran.
     Returns where the replaced versions were kept (None when there were none).
     """
+    check_database_path(path)
     check_own_names(path)
     with _locked(path):
         complete_pending(path)
@@ -387,9 +390,20 @@ def _deleted(path: Path, game_id: int, games: dict[str, Any]) -> bool:
 
 def _copy_aside(source: Path, target: Path) -> Path:
     """Copy an unreadable file into the backups folder (the change that follows replaces it),
-    synced and put in place as every backup is (owner-only permissions)."""
+    synced and put in place as every backup is (owner-only permissions). DataFileError naming
+    ``source`` when it is no plain file of at most BACKUP_LIMIT bytes (a pipe, a device, a
+    link: never read, so the change is refused rather than made without its copy)."""
+    try:
+        content = read_plain(source, BACKUP_LIMIT)
+    except NotPlain:
+        raise damaged(
+            source,
+            _("is not a plain file of at most {most} bytes").format(most=number(BACKUP_LIMIT)),
+        ) from None
+    except OSError as err:
+        raise write_failed(source, err) from None
     progress.file_change("backup", target)
-    write_atomically(target, source.read_bytes())
+    write_atomically(target, content)
     return target
 
 

@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from scorekeeper import progress
+from scorekeeper.domain.limits import MAX_GAME_BYTES
 from scorekeeper.errors import DataFileError, os_reason
 from scorekeeper.i18n import gettext as _
 from scorekeeper.i18n import number
@@ -323,18 +324,29 @@ def _damaged_json(path: Path, err: Exception, db: Path | None) -> DataFileError:
     return damaged(path, _("is damaged (not complete JSON)"), db)
 
 
-def read_json(path: Path, db: Path | None = None, limit: int | None = None) -> Any:
+#: The largest game file read (bytes): a game takes at most MAX_GAME_BYTES stored, and one kept
+#: from before there were bounds may be larger; a larger file, or no plain file (a pipe, a
+#: device, a link), is damaged and never read whole.
+GAME_FILE_LIMIT = 8 * MAX_GAME_BYTES
+#: The largest journal read: one line per file a change writes (a restore of every game).
+JOURNAL_LIMIT = 64 * 1024 * 1024
+#: The largest backup file read (bytes): a restore's backup holds every game file it replaces,
+#: each at most MAX_GAME_BYTES; a larger file is listed as damaged, never read whole.
+BACKUP_LIMIT = 256 * 1024 * 1024
+
+
+def read_json(path: Path, db: Path | None = None, limit: int = BACKUP_LIMIT) -> Any:
     """The JSON data of ``path``: None for a missing or empty file; DataFileError for a file
-    that is not UTF-8 JSON (garbage, NUL bytes, a truncated write) or cannot be read. With
-    ``limit`` (bytes), a file larger than that, or no plain file, is damaged and never read
-    whole (a backup: :data:`BACKUP_LIMIT`)."""
+    that is not UTF-8 JSON (garbage, NUL bytes, a truncated write) or cannot be read. A file
+    larger than ``limit`` (bytes), or no plain file (a pipe, a device, a link), is damaged and
+    never read whole (:func:`read_plain`)."""
     try:
-        raw = path.read_bytes() if limit is None else read_plain(path, limit)
+        raw = read_plain(path, limit)
     except NotPlain:
         raise damaged(
             path,
             _("is damaged (larger than {most} bytes, or not a plain file)").format(
-                most=number(limit or 0)
+                most=number(limit)
             ),
             db,
         ) from None
@@ -367,6 +379,12 @@ def read_plain(path: Path, limit: int) -> bytes:
     symbolic link (a file of a database is its own). FileNotFoundError when it is missing,
     :class:`NotPlain` when it is no plain file, a link or larger, OSError when the system
     refuses."""
+    return read_plain_version(path, limit)[1]
+
+
+def read_plain_version(path: Path | str, limit: int) -> tuple[os.stat_result, bytes]:
+    """:func:`read_plain`, with the file's stat taken through the same open file (the identity
+    of the very version whose bytes were read)."""
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0)
     try:
         fd = os.open(path, flags)
@@ -375,25 +393,18 @@ def read_plain(path: Path, limit: int) -> bytes:
             raise NotPlain(path) from None
         raise
     try:
-        plain = stat.S_ISREG(os.fstat(fd).st_mode)
+        seen = os.fstat(fd)
     except OSError:
         os.close(fd)
         raise
-    if not plain:  # a folder, a pipe, a device: never read
+    if not stat.S_ISREG(seen.st_mode) or seen.st_size > limit:  # a folder, a pipe, a device
         os.close(fd)
         raise NotPlain(path)
     with os.fdopen(fd, "rb") as handle:
         raw = handle.read(limit + 1)
     if len(raw) > limit:
         raise NotPlain(path)
-    return raw
-
-
-#: The largest journal read: one line per file a change writes (a restore of every game).
-JOURNAL_LIMIT = 64 * 1024 * 1024
-#: The largest backup file read (bytes): a restore's backup holds every game file it replaces,
-#: each at most MAX_GAME_BYTES; a larger file is listed as damaged, never read whole.
-BACKUP_LIMIT = 256 * 1024 * 1024
+    return seen, raw
 
 
 def check_tables(data: Any) -> bool:
@@ -410,16 +421,16 @@ def check_tables(data: Any) -> bool:
 
 
 def read_game_file(
-    db: Path, game_id: int, file: Path | None = None, limit: int | None = None
+    db: Path, game_id: int, file: Path | None = None, limit: int = GAME_FILE_LIMIT
 ) -> dict[str, Any] | None:
     """The stored document of game ``game_id`` from its file (None when there is no file).
-    With ``limit`` (bytes), a file larger than that, or no plain file (a pipe, a device), is
-    damaged and never read (:func:`read_plain`: shell completion never waits on one).
+    A file larger than ``limit`` (bytes), or no plain file (a pipe, a device, a link), is
+    damaged and never read (:func:`read_plain`: no command waits on one or fills the memory).
 
     DataFileError naming the file when it is not a game file of this database."""
     file = file or game_file(db, game_id)
     try:
-        raw = file.read_bytes() if limit is None else read_plain(file, limit)
+        raw = read_plain(file, limit)
     except NotPlain:
         raise damaged(
             file,

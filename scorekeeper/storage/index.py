@@ -77,12 +77,18 @@ from scorekeeper.domain.limits import (
     MAX_TEXT,
 )
 from scorekeeper.errors import DataFileError
+from scorekeeper.i18n import gettext as _
+from scorekeeper.i18n import number
 from scorekeeper.storage.files import (
+    GAME_FILE_LIMIT,
+    NotPlain,
+    damaged,
     game_file,
     game_ids,
     games_folder,
     index_file,
     parse_game_file,
+    read_plain_version,
     temporary_prefix,
     write_atomically,
 )
@@ -839,13 +845,18 @@ def _summarised(
     file), else made again by scoring the game. None when the file went away meanwhile;
     DataFileError when it cannot be read or used."""
     try:
-        with open(file, "rb") as handle:
-            identity = _identity(os.fstat(handle.fileno()))
-            raw = handle.read()
+        seen, raw = read_plain_version(file, GAME_FILE_LIMIT)
     except FileNotFoundError:
         return None
+    except NotPlain:
+        raise damaged(
+            Path(file),
+            _("is not a plain file of at most {most} bytes").format(most=number(GAME_FILE_LIMIT)),
+            path,
+        ) from None
     except OSError as err:
         raise DataFileError(f"cannot read the game file {file}: {err.strerror}") from None
+    identity = _identity(seen)
     made = digest(raw)
     if known is not None and (known[2] == made or (not known[2] and known[1] == identity)):
         return identity, made, known[3]

@@ -209,12 +209,11 @@ COMPLETION_LIMIT = 16 * 1024 * 1024
 
 def _game_to_complete(path: Path, game_id: int) -> dict[str, Any] | None:
     """The document of game ``game_id`` of the database file ``path`` for completion: None
-    when there is no file; DataFileError when it is no plain file, is larger than eight times
-    MAX_GAME_BYTES, or is not the game's file (:func:`.files.read_game_file`)."""
-    from scorekeeper.domain.limits import MAX_GAME_BYTES
+    when there is no file; DataFileError when it is no plain file, is larger than
+    GAME_FILE_LIMIT, or is not the game's file (:func:`.files.read_game_file`)."""
     from scorekeeper.storage import files
 
-    return files.read_game_file(path, game_id, None, 8 * MAX_GAME_BYTES)  # old games: larger
+    return files.read_game_file(path, game_id)
 
 
 def newest_side_names(path: Path, count: int, deleted: bool = False) -> list[tuple[int, list[str]]]:
