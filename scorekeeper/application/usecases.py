@@ -240,9 +240,12 @@ def rematch(db: Path | None, game_id: int | None = None) -> Started:
     same variant and rules (the game's own copy, whatever its variant file says now, options
     included), sides, players and label; no start scores. The deal passes on: the first dealer
     is the one after the player (or side) who dealt the first hand of that game. NotFound when
-    there is no such game; InputError for a deleted game."""
+    there is no such game; InputError for a deleted game; DataFileError for a game holding what
+    no game coming in may (a stored game changed by hand or kept from before there were bounds:
+    its rules, names or label would be copied into a new game no export could carry)."""
     from scorekeeper.domain.game import Game, Side
-    from scorekeeper.storage.store import open_store
+    from scorekeeper.errors import DataFileError
+    from scorekeeper.storage.store import beyond_bounds, open_store
 
     refuse_missing_game(db, game_id)
     with open_store(db, write=True) as store:
@@ -251,6 +254,14 @@ def rematch(db: Path | None, game_id: int | None = None) -> Started:
         before = old.game
         sides = tuple(Side(s.name, s.players) for s in before.sides)
         game = Game(before.variant, sides, first_dealer=before.dealer(2))
+        refusal = beyond_bounds(StoredGame(id=0, game=game, label=old.label, created=now()))
+        if refusal is not None:
+            raise DataFileError(
+                _(
+                    "game {id} holds what a new game may not ({error}), so no rematch of it was"
+                    " started: start one with 'scorekeeper new'"
+                ).format(id=old.id, error=refusal)
+            )
         return _start(store, game, old.label)
 
 

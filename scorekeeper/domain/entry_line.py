@@ -35,7 +35,7 @@ from scorekeeper.domain.fields import (
     YES_NO,
     EntryField,
 )
-from scorekeeper.domain.names import ascii_field, name_key
+from scorekeeper.domain.names import ascii_field, item_key, name_key
 from scorekeeper.domain.reading import entry_from_json
 from scorekeeper.domain.variant import Variant
 from scorekeeper.errors import InputError
@@ -54,12 +54,12 @@ def _names(variant: Variant) -> dict[str, Name]:
     for f in FIELDS:
         if f.kind == CANASTAS:
             for key, kind in variant.canastas.items():
-                names[key] = (f, key)
+                names[item_key(key)] = (f, key)
                 for alias in kind.aliases:
-                    names[alias] = (f, key)
+                    names[item_key(alias)] = (f, key)
         elif f.kind == PENALTIES:
             for key in variant.penalties:
-                names[key] = (f, key)
+                names[item_key(key)] = (f, key)
     for f in FIELDS:
         if f.kind not in (CANASTAS, PENALTIES) and f.used(variant):
             for name in (*f.names, *f.json):
@@ -81,9 +81,10 @@ def _described(variant: Variant, name: Name) -> str:
 
 
 def _resolve(variant: Variant, key: str, names: dict[str, Name]) -> Name:
-    """The item ``key`` names: a name of it (case ignored), or a prefix of names of one item
-    only. Raises InputError for a prefix of two or more items (naming each) or of none."""
-    low = key.lower()
+    """The item ``key`` names: a name of it, or a prefix of names of one item only (case,
+    width and the forms of i ignored: :func:`scorekeeper.domain.names.item_key`). Raises
+    InputError for a prefix of two or more items (naming each) or of none."""
+    low = item_key(key)
     if low in names:
         return names[low]
     matches = sorted(n for n in names if n.startswith(low) and len(n) > 1)
@@ -105,7 +106,7 @@ def _resolve(variant: Variant, key: str, names: dict[str, Name]) -> Name:
         _("unknown item '{key}' for {variant}; items: {items}").format(
             key=key, variant=_(variant.title), items=listing(full)
         )
-        + hint(key, full)
+        + hint(key, [n for n in names if len(n) > 1], prefixes=True)  # mxi: mix(ed)
     )
 
 

@@ -206,6 +206,14 @@ def ascii_field(text: str) -> str:
     return text.translate(_FULL_WIDTH)
 
 
+def item_key(text: str) -> str:
+    """The key an item of a one-line entry (``nat``, a canasta kind or alias, a penalty) is
+    looked up by: full-width forms read as ASCII (:func:`ascii_field`), every i (İ, I, ı) as
+    "i", lower case: ``"MİXED"``, ``"ｍｉｘｅｄ"`` and ``"mixed"`` name one item. A variant file
+    names no two items alike under it (:func:`scorekeeper.variants.check_names`)."""
+    return ascii_field(text).translate(_I_FORMS).lower()
+
+
 #: Turkish letters placed in the alphabet (a b c ç d e f g ğ h ı i j … o ö … s ş t u ü …): each
 #: as (the Latin letter it follows or precedes, its place there); dotless ı comes before i.
 _TURKISH_PLACES = {

@@ -27,8 +27,23 @@ def closest(word: str, known: Iterable[str]) -> str | None:
     return choices[found[0]] if found else None
 
 
-def hint(word: str, known: Iterable[str]) -> str:
-    """``"; did you mean 'show'?"`` for the closest known word, or ``""`` when there is none:
-    to end a refusal's message with."""
-    found = closest(word, known)
+def closest_by_prefix(word: str, known: Iterable[str]) -> str | None:
+    """:func:`closest` where a known word may be typed as its prefix (an item of a one-line
+    entry: ``nat`` for ``natural``, README "One-line entries"): each known word is compared
+    whole and cut to the typed length and one letter either side (``mxi`` is close to ``mix``
+    of ``mixed``). Returns the whole known word; the shortest of those a prefix is shared by."""
+    size = len(word.strip())
+    cuts: dict[str, str] = {}
+    for name in sorted(known, key=lambda n: (len(n), n)):
+        for cut in {name, *(name[:k] for k in range(max(size - 1, 2), size + 2))}:
+            cuts.setdefault(cut.lower(), name)
+    found = closest(word, cuts)
+    return cuts[found] if found else None
+
+
+def hint(word: str, known: Iterable[str], prefixes: bool = False) -> str:
+    """``"; did you mean 'show'?"`` for the closest known word (with ``prefixes``, by
+    :func:`closest_by_prefix`), or ``""`` when there is none: to end a refusal's message
+    with."""
+    found = closest_by_prefix(word, known) if prefixes else closest(word, known)
     return _("; ") + _(DID_YOU_MEAN).format(suggestion=found) if found else ""

@@ -28,7 +28,14 @@ from msgspec import structs
 
 from scorekeeper.domain.bounds import is_digits, quoted
 from scorekeeper.domain.cards import LEGACY_IN_HAND, RANK_KEYS, Card, in_hand_values
-from scorekeeper.domain.limits import MAX_DECKS, MAX_JOKERS, MAX_NUMBER, MAX_PLAYERS, MAX_SIDES
+from scorekeeper.domain.limits import (
+    MAX_DECKS,
+    MAX_HANDS,
+    MAX_JOKERS,
+    MAX_NUMBER,
+    MAX_PLAYERS,
+    MAX_SIDES,
+)
 from scorekeeper.domain.schema import (
     CanastaKind,
     PenaltyRule,
@@ -640,22 +647,10 @@ def build_variant(
         raise DataFileError(_("{where}: 'sides' needs 1 <= min <= max").format(where=where))
     if not 1 <= players.min <= players.max:
         raise DataFileError(_("{where}: 'players' needs 1 <= min <= max").format(where=where))
-    if not stored and (sides.max > MAX_SIDES or players.max > MAX_PLAYERS):
-        raise DataFileError(
-            _(
-                "{where}: a game has at most {sides} sides and {players} players (so that its"
-                " export can be imported again); 'sides.max' and 'players.max' go no higher"
-            ).format(where=where, sides=MAX_SIDES, players=MAX_PLAYERS)
-        )
     if spec.decks < 1:
         raise DataFileError(_("{where}: 'decks' must be at least 1").format(where=where))
-    if not stored and (spec.decks > MAX_DECKS or spec.jokers_per_deck > MAX_JOKERS):
-        raise DataFileError(
-            _(
-                "{where}: a variant plays with at most {decks} decks of at most {jokers} jokers"
-                " each; 'decks' and 'jokers_per_deck' go no higher"
-            ).format(where=where, decks=MAX_DECKS, jokers=MAX_JOKERS)
-        )
+    if not stored:
+        _check_counts(spec, where)
     if spec.target <= 0 and spec.hands <= 0:
         raise DataFileError(
             _("{where}: a variant needs a 'target' score or a number of 'hands'").format(
@@ -724,5 +719,46 @@ def build_variant(
     )
     variant = Variant(**tables)
     if not stored:
-        _check_sizes(variant, where)
+        check_bounds(variant, where)
     return variant
+
+
+def _check_counts(rules: RulesSpec, where: str) -> None:
+    """DataFileError for more sides, players, decks, jokers a deck or fixed hands than any
+    game may have (:func:`check_bounds`), checked before anything is built of them."""
+    if rules.sides.max > MAX_SIDES or rules.players.max > MAX_PLAYERS:
+        raise DataFileError(
+            _(
+                "{where}: a game has at most {sides} sides and {players} players (so that its"
+                " export can be imported again); 'sides.max' and 'players.max' go no higher"
+            ).format(where=where, sides=MAX_SIDES, players=MAX_PLAYERS)
+        )
+    if rules.decks > MAX_DECKS or rules.jokers_per_deck > MAX_JOKERS:
+        raise DataFileError(
+            _(
+                "{where}: a variant plays with at most {decks} decks of at most {jokers} jokers"
+                " each; 'decks' and 'jokers_per_deck' go no higher"
+            ).format(where=where, decks=MAX_DECKS, jokers=MAX_JOKERS)
+        )
+    if rules.hands > MAX_HANDS:
+        raise DataFileError(
+            _(
+                "{where}: 'hands' is {hands}; a game holds at most {most} hands, so a game of"
+                " more could never end"
+            ).format(where=where, hands=number(rules.hands), most=number(MAX_HANDS))
+        )
+
+
+def check_bounds(variant: Variant, where: str) -> None:
+    """DataFileError naming ``where`` for rules past the bounds every variant is held to
+    (README, "Exit codes"): more than MAX_SIDES sides or MAX_PLAYERS players, more than
+    MAX_DECKS decks of more than MAX_JOKERS jokers, a fixed number of ``hands`` past MAX_HANDS
+    (a game that could never end), a canasta kind of more cards than the decks hold or fewer
+    than a meld's least, threes counted past two a deck (RULES.md §1). A variant file and
+    ``--set`` are held to them as they are read (:func:`build_variant`), and a game coming in
+    (an import, a restore, a schema update, a rematch) as it comes in; a game's stored rules
+    are read past them (a game kept from before there were such bounds stays readable)."""
+    _check_counts(variant, where)
+    _check_sizes(variant, where)
+    _check_threes(variant, where, "red_threes")
+    _check_threes(variant, where, "black_threes")

@@ -15,7 +15,7 @@ from scorekeeper.domain.bounds import check_hands, check_sides
 from scorekeeper.domain.game import Game, Hand, Side
 from scorekeeper.domain.reading import entry_from_json
 from scorekeeper.domain.records import StoredGame
-from scorekeeper.domain.variant import Variant
+from scorekeeper.domain.variant import Variant, check_bounds
 from scorekeeper.errors import DataFileError, InputError, ScorekeeperError
 from scorekeeper.i18n import gettext as _
 from scorekeeper.i18n import number
@@ -218,6 +218,20 @@ def check_exportable(stored: StoredGame) -> None:
     every running total within :data:`~scorekeeper.domain.bounds.MAX_NUMBER`). Such a game is
     still read, shown and can be deleted, but an export of it is refused rather than written
     unusable (README, the bounds paragraph)."""
+    refusal = beyond_bounds(stored)
+    if refusal is not None:
+        raise DataFileError(
+            _(
+                "game {id} holds what an import refuses ({error}), so its export could not be"
+                " imported again; nothing was exported"
+            ).format(id=stored.id, error=refusal)
+        )
+
+
+def beyond_bounds(stored: StoredGame) -> str | None:
+    """Why a game coming in as ``stored`` is would be refused (its record read as an import
+    reads it: the bounds of any input, :func:`game_from_doc`, every running total within
+    :data:`~scorekeeper.domain.bounds.MAX_NUMBER`), or None when it is held to every bound."""
     from scorekeeper.domain.bounds import check_data
 
     doc = game_to_doc(stored)
@@ -225,12 +239,19 @@ def check_exportable(stored: StoredGame) -> None:
         check_data(doc, _("the game's record"))  # as an import's file is read (parse_json)
         game_from_doc(0, doc).game.check_bounds()
     except ScorekeeperError as err:
-        raise DataFileError(
-            _(
-                "game {id} holds what an import refuses ({error}), so its export could not be"
-                " imported again; nothing was exported"
-            ).format(id=stored.id, error=err.message.removeprefix(": "))
-        ) from None
+        return err.message.removeprefix(": ")
+    return None
+
+
+def check_incoming_rules(variant: Variant, error: type[ScorekeeperError] = DataFileError) -> None:
+    """The rules of a game coming in (an import, a restore, a schema update, a rematch) held
+    to a variant file's checks: its kinds and titles (``error`` for a refusal,
+    :func:`scorekeeper.variants.check_names`) and its counts of sides, players, decks, jokers,
+    hands, canasta cards and threes (DataFileError, :func:`scorekeeper.domain.variant.
+    check_bounds`). A game's stored rules are read past them (README, the bounds paragraph)."""
+    where = _("the game's rules")
+    check_rule_names(variant, where, error)
+    check_bounds(variant, where)
 
 
 def game_from_doc(game_id: int, doc: dict[str, Any]) -> StoredGame:
@@ -245,8 +266,8 @@ def game_from_doc(game_id: int, doc: dict[str, Any]) -> StoredGame:
         check_hands(len(checked.redo), "")
         check_sides(len(checked.sides), sum(len(s.players) for s in checked.sides))
     variant = _variant(checked.rules, game_id)
-    if not game_id:  # its kinds and titles held to a variant file's checks
-        check_rule_names(variant, _("the game's rules"), InputError)
+    if not game_id:
+        check_incoming_rules(variant, InputError)
     sides = tuple(Side(s.name, tuple(s.players), s.start_score) for s in checked.sides)
     hands = [hand_from_doc(variant, h) for h in checked.hands]
     game = Game(variant, sides, hands, first_dealer=checked.first_dealer)

@@ -223,7 +223,11 @@ def check_games(file: Path, db: Path, games: dict[str, Any]) -> None:
     next command, or that could not be exported and imported again."""
     from scorekeeper.domain.bounds import check_data
     from scorekeeper.domain.limits import MAX_TEXT
-    from scorekeeper.storage.codec import check_names, load_game  # the rules engine: only here
+    from scorekeeper.storage.codec import (  # the rules engine: only here
+        check_incoming_rules,
+        check_names,
+        load_game,
+    )
 
     for key, doc in games.items():
         game_id = check_game_key(file, key, db)
@@ -249,6 +253,7 @@ def check_games(file: Path, db: Path, games: dict[str, Any]) -> None:
             raise refusal from None
         try:  # the names as typed ones are held (length, control and separator characters)
             check_names([n for s in stored.game.sides for n in (s.name, *s.players)], DataFileError)
+            check_incoming_rules(stored.game.variant)  # its rules as a variant file's
         except DataFileError as err:
             raise damaged(
                 file,

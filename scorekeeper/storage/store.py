@@ -147,6 +147,15 @@ def write_file(target: Path, content: bytes, links: bool = True) -> None:
     write(target, content, links=links)
 
 
+def beyond_bounds(stored: StoredGame) -> str | None:
+    """Why the game ``stored`` holds what no game coming in may (an import refuses it: a value
+    past the bounds of every input, rules past a variant file's; README, the bounds paragraph),
+    or None. A game stored so before there were bounds, or changed by hand, is still read."""
+    from scorekeeper.storage.codec import beyond_bounds as refusal
+
+    return refusal(stored)
+
+
 def backup_folder(path: Path) -> Path:
     """The folder that holds the backups of the database file ``path``."""
     from scorekeeper.storage.files import backup_folder as folder

@@ -31,7 +31,7 @@ from scorekeeper.domain.variant import (
 )
 from scorekeeper.errors import DataFileError, InputError, NotFound, ScorekeeperError, os_reason
 from scorekeeper.i18n import gettext as _
-from scorekeeper.i18n import listing
+from scorekeeper.i18n import listing, number
 from scorekeeper.variant_folders import user_variant_dir as user_variant_dir
 
 #: The folder of the built-in files, and the base file (the usual value of every rule, under
@@ -487,7 +487,8 @@ def check_names(
     hand's, a canasta set's) holding a line break or a tab, or beginning with a combining mark
     (:func:`scorekeeper.domain.names.begins_with_mark`): a title is one line of a table or a
     heading."""
-    from scorekeeper.domain.names import begins_with_mark, refused_name, unseen_character
+    from scorekeeper.domain.limits import MAX_NAME
+    from scorekeeper.domain.names import begins_with_mark, item_key, refused_name, unseen_character
 
     items = {n for f in FIELDS for n in (*f.names, *f.json)}
     named = [(f"canastas.{k}", n) for k, c in variant.canastas.items() for n in (k, *c.aliases)]
@@ -512,10 +513,29 @@ def check_names(
                     " on the character before it; begin the title with a letter, digit or sign"
                 ).format(where=where, table=table, code=f"U+{ord(begins_with_mark(title)):04X}")
             )
+    # item_key -> (table, name): one item a key, among the canasta kinds and penalties (one
+    # entry's items) and among the special hands (the values of special=)
+    typed: dict[tuple[bool, str], tuple[str, str]] = {}
     for table, name in named:
         if not name.strip():
             raise error(
                 _("{where}: {table} has an empty name or alias").format(where=where, table=table)
+            )
+        if len(name) > MAX_NAME:
+            raise error(
+                _(
+                    "{where}: {table}: a name is {n} characters long; names are at most {most}"
+                ).format(where=where, table=table, n=number(len(name)), most=number(MAX_NAME))
+            )
+        key = (table.startswith("special_hands."), item_key(name))
+        other = typed.setdefault(key, (table, name))
+        if other[0] != table:
+            raise error(
+                _(
+                    "{where}: {table}: '{name}' and '{other}' of {other_table} are one item in an"
+                    " entry, which takes case, width and the forms of i as one; give one of them"
+                    " another name"
+                ).format(where=where, table=table, name=name, other=other[1], other_table=other[0])
             )
         odd = unseen_character(name)
         if odd is not None:
@@ -527,7 +547,7 @@ def check_names(
                     where=where, table=table, name=refused_name(name), code=f"U+{ord(odd):04X}"
                 )
             )
-        if name.lower() in items:
+        if item_key(name) in items:
             raise error(
                 _(
                     "{where}: {table}: '{name}' is an item of a hand entry ({items}); give the"
