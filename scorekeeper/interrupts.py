@@ -25,3 +25,20 @@ def quiet_interrupt(signum: int, frame: object) -> None:
         pass
     os.write(2, (said + "\n").encode("utf-8", "replace"))
     os._exit(130)
+
+
+def command_interrupt(signum: int, frame: object) -> None:
+    """SIGINT handler while a command runs (set by :class:`scorekeeper.cli.common.
+    ScorekeeperGroup`): KeyboardInterrupt, as Python's own handler raises, except where Python
+    would drop it. Inside importlib's module-lock callback (a weak reference's callback, run as
+    a module imported on first use is let go) a KeyboardInterrupt is printed as "Exception
+    ignored" and lost, the command running on as if no Ctrl-C came; there the signal is sent
+    again a few milliseconds later, once the callback is done."""
+    code = getattr(frame, "f_code", None)
+    if getattr(code, "co_name", "") == "cb" and "importlib" in getattr(code, "co_filename", ""):
+        import os
+        import threading
+
+        threading.Timer(0.005, os.kill, (os.getpid(), signum)).start()
+        return
+    raise KeyboardInterrupt

@@ -25,7 +25,7 @@ from scorekeeper.domain.limits import MAX_NUMBER
 from scorekeeper.errors import InputError, ScorekeeperError, UsageError, os_reason
 from scorekeeper.i18n import N_
 from scorekeeper.i18n import gettext as _
-from scorekeeper.interrupts import quiet_interrupt
+from scorekeeper.interrupts import command_interrupt, quiet_interrupt
 from scorekeeper.presentation.documents import Document, StreamedDocument
 
 language.install()
@@ -652,10 +652,15 @@ class ScorekeeperGroup(SpokenHelp, TyperGroup):
         _make_streams_safe()
         progress.reset()
         console_script = signal.getsignal(signal.SIGINT) is quiet_interrupt
-        _interrupts(signal.default_int_handler)
+        _interrupts(command_interrupt)
+        _said.clear()
         try:
             check_arguments(sys.argv[1:] if args is None else args)
             result = super().main(args, prog_name, complete_var, False, **extra)
+            if result == INTERRUPTED and not _said:
+                # Typer's own answer to a Ctrl-C outside the command (while it makes the
+                # context, or closes it): exit 130 unsaid; say what the Ctrl-C left stored
+                result = interrupted()
             if sys.stdout is not None:  # None when the command ran with standard output closed
                 sys.stdout.flush()  # a closed pipe shows here, not as Python exits
         except ScorekeeperError as err:
@@ -831,6 +836,7 @@ def interrupted() -> int:
     """Say on standard error what a Ctrl-C left stored, and return the exit code: 0 when the
     command's change had passed its commit point ("Interrupted after the hand was stored: hand 3
     of game 1 is recorded."), else :data:`INTERRUPTED` ("Interrupted: nothing was changed.")."""
+    _said.append(True)
     done = progress.stored()
     if done is None:
         typer.echo(_("Interrupted: nothing was changed."), err=True)
@@ -839,6 +845,18 @@ def interrupted() -> int:
 
     typer.echo(visible(_("Interrupted after {done}.").format(done=done)), err=True)
     return 0
+
+
+def interrupt_said() -> typer.Exit:
+    """The exit 130 of a command that has said on its own what a Ctrl-C left (``play``'s
+    "Session ended…", ``serve``'s "Stopped."): raise it, and nothing more is said of the
+    Ctrl-C."""
+    _said.append(True)
+    return typer.Exit(INTERRUPTED)
+
+
+#: Whether what a Ctrl-C left has been said in this run (a list, so no ``global`` is needed).
+_said: list[bool] = []
 
 
 def system_refused(err: OSError) -> int:

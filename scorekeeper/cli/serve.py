@@ -10,7 +10,7 @@ from typing import Annotated
 
 import typer
 
-from scorekeeper.cli.common import DbOption
+from scorekeeper.cli.common import DbOption, interrupt_said
 from scorekeeper.i18n import N_
 from scorekeeper.i18n import gettext as _
 
@@ -87,6 +87,6 @@ def serve(
         live.serve(board, sock, token)
     except KeyboardInterrupt:
         typer.echo("\n" + _("Stopped."), err=True)  # on a line of its own, after the "^C"
-        raise typer.Exit(130) from None
+        raise interrupt_said() from None
     finally:
         sock.close()

@@ -31,10 +31,10 @@ import typer
 from scorekeeper.cli import language
 from scorekeeper.cli import session_words as words
 from scorekeeper.cli.common import (
-    INTERRUPTED,
     DbOption,
     YesOption,
     error_line,
+    interrupt_said,
     stdin_is_terminal,
 )
 from scorekeeper.cli.input_lines import is_text
@@ -556,7 +556,7 @@ class Session:
             typer.echo("\n" + _(ENDED), err=True)
         else:
             typer.echo("\n" + visible(_("Interrupted after {done}.").format(done=done)), err=True)
-        raise typer.Exit(INTERRUPTED)
+        raise interrupt_said()
 
     def changed_meanwhile(self, err: ScorekeeperError) -> None:
         """When a change was refused because the game changed meanwhile: read it again and
