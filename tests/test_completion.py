@@ -235,3 +235,15 @@ def test_an_ordinary_run_imports_no_completion_machinery(env):
         [sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=60
     )
     assert "scorekeeper.application.completion" not in result.stdout
+
+
+def test_a_name_damaged_in_its_game_file_is_never_offered(env, db, games):
+    """Completion writes to the shell only names a typed name could be (README, the bounds
+    paragraph): a name holding a line break or an escape in a damaged file is left out."""
+    path = files.game_file(db, 1)
+    data = json.loads(path.read_bytes())
+    data["games"]["1"]["sides"][0]["name"] = "Ann\nrm -rf ~\x1b[2J"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert fish("scorekeeper edit 1 --side ", env) == ["Cat & Dan"]
+    assert fish("scorekeeper resume ", env) == ["2\tEve / Fay / Gil", "1\tCat & Dan"]
+    assert bash("scorekeeper resume ", env) == ["2", "1"]

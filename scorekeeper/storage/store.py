@@ -243,7 +243,7 @@ def newest_side_names(path: Path, count: int, deleted: bool = False) -> list[tup
             continue
         if doc is None or bool(doc.get("deleted")) != deleted:
             continue
-        found.append((game_id, [str(side.get("name", "")) for side in doc.get("sides", [])]))
+        found.append((game_id, _names_to_complete(doc)))
         if len(found) >= count:
             break
     return found
@@ -264,7 +264,27 @@ def side_names(path: Path, game_id: int | None = None) -> list[str]:
         doc = _game_to_complete(path, int(game_id)) if game_id is not None else None
     except (DataFileError, TypeError, ValueError, AttributeError):
         return []
-    return [str(side.get("name", "")) for side in (doc or {}).get("sides", [])]
+    return _names_to_complete(doc or {})
+
+
+def _names_to_complete(doc: dict) -> list[str]:
+    """The side names of the game document ``doc`` that a typed name could be (README, the
+    bounds paragraph): a name damaged in its file (a line break, an escape, a direction
+    control, past MAX_NAME) is left out, never written to the shell that asked."""
+    from scorekeeper.domain.limits import MAX_NAME
+    from scorekeeper.domain.names import begins_with_mark, name_refusal
+
+    sides = doc.get("sides")
+    names = [s.get("name") for s in sides if isinstance(s, dict)] if isinstance(sides, list) else []
+    return [
+        name
+        for name in names
+        if isinstance(name, str)
+        and name.strip()
+        and len(name) <= MAX_NAME
+        and name_refusal(name) is None
+        and begins_with_mark(name) is None
+    ]
 
 
 def _newest_ids(path: Path) -> Iterator[int]:
