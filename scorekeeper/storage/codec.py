@@ -188,8 +188,6 @@ def check_values(doc: dict[str, Any], checked: GameDoc) -> None:
     (:func:`check_names`), ``created`` and ``finished`` timestamps any time zone can show. The
     rules are held to a variant file's checks where they are read
     (:func:`scorekeeper.domain.schema.decode`, :func:`scorekeeper.variants.check_names`)."""
-    from datetime import UTC, datetime
-
     from scorekeeper.domain.bounds import check_data
     from scorekeeper.domain.entries import refuse_floats
 
@@ -201,14 +199,29 @@ def check_values(doc: dict[str, Any], checked: GameDoc) -> None:
     for stamp in (checked.created, checked.finished):
         if stamp is None and stamp is checked.finished:
             continue
-        try:  # a time any zone can show (no year past 9999 or before 1 once in UTC)
-            datetime.fromisoformat(stamp).astimezone(UTC).astimezone()  # type: ignore[arg-type]
-        except (TypeError, ValueError, OverflowError):
+        if not _any_zone_shows(stamp):
             raise InputError(
-                _("'created' and 'finished' must be ISO 8601 timestamps, not {value}").format(
-                    value=repr(stamp)
-                )
-            ) from None
+                _(
+                    "'created' and 'finished' must be ISO 8601 timestamps from 0001-01-02 to"
+                    " 9999-12-30 (UTC), not {value}"
+                ).format(value=repr(stamp))
+            )
+
+
+def _any_zone_shows(stamp: object) -> bool:
+    """Whether ``stamp`` is an ISO 8601 time every time zone can show: between 0001-01-02 and
+    9999-12-30 once moved to UTC (a naive time read as UTC), so that an import is refused or
+    taken alike on every machine, whatever its zone (no zone is a day or more from UTC)."""
+    from datetime import datetime, timedelta
+
+    if not isinstance(stamp, str):
+        return False
+    try:
+        moment = datetime.fromisoformat(stamp)
+        utc = moment.replace(tzinfo=None) - (moment.utcoffset() or timedelta())
+    except (ValueError, OverflowError):
+        return False
+    return datetime(1, 1, 2) <= utc < datetime(9999, 12, 31)
 
 
 def check_exportable(stored: StoredGame) -> None:
