@@ -240,3 +240,17 @@ def test_variants_show_says_the_kinds_needed_to_go_out_in_words(cli):
     # RULES.md §13 (Pennies from Heaven): one canasta of each of four kinds to go out.
     text = " ".join(cli("variants", "show", "pennies-from-heaven").stdout.split())
     assert "1 canasta of sevens" in text
+
+
+@pytest.mark.parametrize("name", ["classic", "samba", "cuban", "italian"])
+def test_play_asks_concealed_only_where_going_out_concealed_pays_extra(cli, name):
+    """The questions ``play`` asks on an empty line are the guided prompt's (README, "play"):
+    RULES.md §2, classic pays 100 more for going out concealed; §4, §8, §9, Samba, Cuban and
+    Italian pay nothing more, so they never ask (new-user round 14: Samba asked)."""
+    v = load_variant(name)
+    _start(cli, name)
+    # Enter at A's prompt: "A went out? [y/N]" y, then "Concealed?" (where asked) n
+    result = cli("play", input="\ny\nn\n" + "\n" * 40 + "quit\n")
+    said = result.output + result.stderr
+    assert "went out?" in said
+    assert ("Concealed" in said) == (v.going_out.concealed_bonus != 0), said

@@ -680,7 +680,6 @@ class Session:
         the side's recorded entry (``edit``), whose values every question starts at (Enter
         keeps them)."""
         from scorekeeper.cli import prompt
-        from scorekeeper.domain.fields import FIELDS
         from scorekeeper.domain.reading import entry_from_json
 
         v = game.variant
@@ -688,8 +687,8 @@ class Session:
         answers: dict[str, Any] = {}
         was = default.to_json() if default is not None else {}
         someone_out = any(e.went_out or e.special_hand for e in entries.values())
-        asked = [f for f in FIELDS if f.asked == "which" and f.used(v)]
-        for f in sorted(asked, key=lambda f: not f.alone):
+        along = prompt.asked_fields(v, "with")
+        for f in prompt.asked_fields(v, "which"):
             said = side_question(f.key, f.summary, name)
             if f.alone:
                 if self.lines.yes_no(said, bool(was.get(f.json[0]))):
@@ -699,8 +698,8 @@ class Session:
                 continue
             yes = self.lines.yes_no(said, bool(was.get(f.json[0])))
             answers[f.json[0]] = yes
-            for w in FIELDS:
-                if w.asked == "with" and w.implies == f.key and w.used(v):
+            for w in along:
+                if w.implies == f.key:
                     earlier = bool(was.get(w.json[0]))
                     answers[w.json[0]] = yes and self.lines.yes_no(f"  {_(w.question)}", earlier)
         others = [e.to_json() for e in entries.values()]
