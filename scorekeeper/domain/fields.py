@@ -235,7 +235,10 @@ FIELDS: list[EntryField] = [
         syntax="hand=25",
         short="h=25",
         summary=N_("points left in hands, or the cards (h=J/5/X)"),
-        help=N_("points left in all the side's hands (deducted); `hand=J/5/X` gives the cards"),
+        help=N_(
+            "points left in all the side's hands (deducted); `hand=J/5/X` gives the cards"
+            " (`X` is a joker)"
+        ),
         names=("hand", "h"),
         question=N_("Points left in hand (or the cards)"),
     ),
