@@ -56,3 +56,15 @@ def test_games_of_a_mistyped_player_names_the_closest(cli):
     far = cli("games", "--player", "Zebulon")
     assert far.exit_code == 0 and far.stderr == ""
     assert cli("games", "--player", "Anne", "--json").stderr.startswith("No side or player")
+
+
+def test_a_word_known_but_for_its_case_names_the_known_word(cli, db):
+    """Red team round 14: ``SHOW``, ``--format CSV``, ``--status ALL`` and a variant typed
+    ``Classic`` were refused with no did-you-mean, as if nothing were close."""
+    assert "did you mean 'show'?" in refused(cli, db, "SHOW", code=2)
+    assert cli("new", "classic", "--team", "A", "--team", "B").exit_code == 0
+    assert "did you mean 'csv'?" in refused(cli, db, "export", "--format", "CSV", code=2)
+    assert "did you mean 'all'?" in refused(cli, db, "games", "--status", "ALL", code=2)
+    line = refused(cli, db, "new", "Classic", "--team", "C", "--team", "D")
+    assert "did you mean 'classic'?" in line
+    assert "did you mean 'samba'?" in refused(cli, db, "variants", "show", "SAMBA")

@@ -16,13 +16,17 @@ DID_YOU_MEAN = N_("did you mean '{suggestion}'?")
 
 def closest(word: str, known: Iterable[str]) -> str | None:
     """The word of ``known`` closest to ``word`` (case ignored), or None when none is close
-    enough (:data:`CUTOFF`) or ``word`` is itself known."""
+    enough (:data:`CUTOFF`) or ``word`` is itself known. A word known but for its case is
+    answered with the known word (``SHOW``: ``show``)."""
     import difflib
 
+    known = list(known)
     choices = {k.lower(): k for k in known}
     low = word.strip().lower()
-    if not low or low in choices:
+    if not low or word.strip() in known:
         return None
+    if low in choices:
+        return choices[low]
     found = difflib.get_close_matches(low, list(choices), n=1, cutoff=CUTOFF)
     return choices[found[0]] if found else None
 
