@@ -36,7 +36,7 @@ def game(cli):
 def test_since_the_first_of_year_1_is_refused_in_one_line(db, game, tz):
     r = _games(["--since", "0001-01-01"], tz, db)
     assert r.returncode == 2, r.stderr
-    assert r.stderr.strip() == f"Error: --since 0001-01-01: 0001-01-01 is {EARLIEST}"
+    assert r.stderr.strip() == f"Error: --since 0001-01-01 is {EARLIEST}"
 
 
 @pytest.mark.skipif(not hasattr(time, "tzset"), reason="needs TZ")
@@ -61,8 +61,36 @@ def test_since_with_thousands_of_digits_is_refused_in_one_line(cli, game):
     r = cli("games", "--since", "9" * 5000 + "d")
     assert r.exit_code == 2
     lines = r.stderr.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("Error: --since takes today")
+    assert len(lines) == 1 and lines[0].startswith("Error: --since 999")
+    assert lines[0].endswith(
+        "goes back before 0001-01-02, the first day this system's clock can place: go back less far"
+    )
     assert len(lines[0]) < 400
+
+
+@pytest.mark.parametrize("since", ["739953d", "739954d", "105708w", "24312m", "2026y"])
+def test_since_counted_back_past_year_1_says_to_go_back_less_far(since):
+    # 2026-12-04 less 739,953 days is 0001-01-01: the form is right, the count too far
+    from datetime import date
+
+    from scorekeeper.cli.review import since_date
+    from scorekeeper.errors import UsageError
+
+    with pytest.raises(UsageError) as raised:
+        since_date(since, today=date(2026, 12, 4))
+    assert raised.value.message == (
+        f"--since {since} goes back before 0001-01-02, the first day this system's clock can"
+        " place: go back less far"
+    )
+
+
+@pytest.mark.parametrize("since", ["739952d", "24311m"])
+def test_since_counted_back_to_the_second_day_of_year_1_is_a_day(since):
+    from datetime import date
+
+    from scorekeeper.cli.review import since_date
+
+    assert since_date(since, today=date(2026, 12, 4)).year == 1
 
 
 @pytest.mark.parametrize(

@@ -52,20 +52,38 @@ def since_date(text: str, today: date | None = None) -> date:
 
     cleaned = text.strip().lower()
     base = today or date.today()
+    number, unit = cleaned[:-1], cleaned[-1:]
+    back = cleaned in SINCE_WORDS or (number.isdigit() and number.isascii() and unit in "dwmy")
     try:
         day = _since_day(cleaned, base)
-    except (ValueError, OverflowError):
-        raise UsageError(_(SINCE_ERROR).format(text=quoted(text.strip()))) from None
-    try:  # the day's first local instant, as the listing compares it (year 1 may not have one)
+        # the day's first local instant, as the listing compares it (year 1 may not have one)
         datetime.combine(day, datetime.min.time()).astimezone()
     except (ValueError, OverflowError, OSError):
-        raise UsageError(
-            _(
-                "--since {text}: {day} is before the first day this system's clock can place;"
-                " give 0001-01-02 or later"
-            ).format(text=quoted(text.strip()), day=day.isoformat())
-        ) from None
+        if back:  # the form is right; it goes back too far
+            raise UsageError(
+                _(
+                    "--since {text} goes back before 0001-01-02, the first day this system's"
+                    " clock can place: go back less far"
+                ).format(text=quoted(text.strip()))
+            ) from None
+        if _is_iso_date(cleaned):
+            raise UsageError(
+                _(
+                    "--since {text} is before the first day this system's clock can place;"
+                    " give 0001-01-02 or later"
+                ).format(text=quoted(text.strip()))
+            ) from None
+        raise UsageError(_(SINCE_ERROR).format(text=quoted(text.strip()))) from None
     return day
+
+
+def _is_iso_date(text: str) -> bool:
+    """True when ``text`` is a date ``YYYY-MM-DD`` of the calendar."""
+    try:
+        date.fromisoformat(text)
+    except ValueError:
+        return False
+    return True
 
 
 def _since_day(cleaned: str, base: date) -> date:
