@@ -46,3 +46,22 @@ def test_a_file_of_a_variant_name_is_a_variant(cli, db, tmp_path):
 
 def test_built_in_names_are_variant_names():
     assert all(is_variant_name(name) for name, v in catalog().items() if v.builtin)
+
+
+@pytest.mark.parametrize("file_name", ["house.TOML", "house.Toml", "house.txt", "house"])
+def test_a_file_not_ending_in_lower_case_toml_is_no_variant(cli, db, tmp_path, file_name):
+    # A variant folder lists only '*.toml' (README, "Variants"): 'check' must not pass a file
+    # that 'new' and 'variants' would then never find.
+    folder = tmp_path / "config" / "variants"
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / file_name
+    path.write_text('extends = "classic"\ntitle = "Fake"\n', encoding="utf-8")
+    assert "house" not in catalog()
+    assert "Fake" not in cli("variants").output
+    assert cli("new", "house", "--team", "A", "--team", "B").exit_code != 0
+    checked = cli("variants", "check", str(path))
+    assert checked.exit_code == 3, checked.output
+    assert checked.stderr.strip() == (
+        f"Error: {path}: a variant file's name ends in .toml (in lower case), or no variant"
+        " folder lists it: name it house.toml"
+    )

@@ -354,7 +354,17 @@ def load_variant(name: str, settings: Mapping[str, str] | None = None) -> Varian
 
 
 def check_file(path: Path) -> Variant:
-    """Validate a variant file and everything it extends; returns the variant it defines."""
+    """Validate a variant file and everything it extends; returns the variant it defines.
+    DataFileError (exit 3) for what the file holds, and for a file name no variant folder
+    would list: its name must be ``<variant name>.toml``, the suffix in lower case (README,
+    ``variants check``)."""
+    if path.suffix != ".toml":
+        raise DataFileError(
+            _(
+                "{path}: a variant file's name ends in .toml (in lower case), or no variant"
+                " folder lists it: name it {name}.toml"
+            ).format(path=path, name=path.stem if path.suffix else path.name)
+        )
     if not variant_folders.is_variant_name(path.stem):
         raise DataFileError(
             _(
