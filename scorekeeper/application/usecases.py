@@ -562,6 +562,16 @@ def write_user_variant(name: str, base: str, force: bool = False) -> Path:
         raise InputError(
             _("{path} exists already; edit it, or pass --force to start it again").format(path=path)
         )
+    # the nearest of the folder and its parents that is there must be a folder
+    there = next((p for p in (folder, *folder.parents) if p.exists()), folder)
+    if not there.is_dir():
+        raise DataFileError(
+            _(
+                "cannot write {path}: {folder} is a file where a folder must be (your variant"
+                " files are kept in {variants}): move that file away (the config folder comes"
+                " from SCOREKEEPER_CONFIG or your user config folder)"
+            ).format(path=path, folder=there, variants=folder)
+        )
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as err:
