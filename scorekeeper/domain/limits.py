@@ -6,6 +6,10 @@ options' ranges without importing the checks."""
 MAX_NUMBER = 10**9
 #: The deepest nesting of tables and lists an input may have (a variant's deepest is 4).
 MAX_DEPTH = 16
+#: The most variants one variant's ``extends`` chain may build on (the built-ins' longest is 2):
+#: every variant's rules are read from at most this many files and one more, so listing many
+#: variants that extend each other takes time in proportion to their number.
+MAX_EXTENDS = 16
 #: The most bytes read from a file or standard input given as input (4 MiB).
 MAX_INPUT_BYTES = 4 * 1024 * 1024
 #: The most bytes of an export given to ``import``: a game within :data:`MAX_GAME_BYTES`,

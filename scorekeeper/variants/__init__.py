@@ -229,9 +229,12 @@ def rules_chain(
     ``first`` is the data of the starting file when it was read already (``variants check``).
     A user file that extends the built-in variant of its own name (``classic.toml`` with
     ``extends = "classic"``) builds on the built-in file. Raises NotFound for an unknown variant
-    and DataFileError for an ``extends`` cycle or a file whose ``name`` is not its file's
-    (:func:`refuse_other_name`).
+    and DataFileError for an ``extends`` cycle, a chain building on more than
+    :data:`~scorekeeper.domain.limits.MAX_EXTENDS` variants, or a file whose ``name`` is not
+    its file's (:func:`refuse_other_name`).
     """
+    from scorekeeper.domain.limits import MAX_EXTENDS
+
     files = catalog() if files is None else files
     chain: list[dict[str, Any]] = []
     seen: list[str] = []
@@ -246,6 +249,13 @@ def rules_chain(
                 )
             )
         seen.append(current)
+        if len(seen) > MAX_EXTENDS + 1:
+            raise DataFileError(
+                _(
+                    "{where}: 'extends' builds on more than {most} variants ({chain} -> ...);"
+                    " a variant builds on at most {most}"
+                ).format(where=where or name, most=MAX_EXTENDS, chain=" -> ".join(seen[:3]))
+            )
         if data is None:
             if current not in files:
                 known = listing(sorted(files))
