@@ -62,3 +62,31 @@ def test_a_restore_of_a_backup_rotated_away_meanwhile_says_so(cli, db, three_bac
     result = cli("backups", "restore", "3", "--yes")
     assert result.exit_code == 1, result.output
     assert "was removed by another command meanwhile" in result.stderr
+
+
+def test_a_restore_of_a_backup_rotated_away_once_chosen_says_so(
+    cli, db, three_backups, monkeypatch
+):
+    # chosen (its contents read), then removed by another command's rotation before this
+    # restore takes the lock: it was said to be "empty"
+    real_restore = store.restore_backup
+    before = {p: p.read_bytes() for p in db.parent.rglob("*") if p.is_file()}
+
+    def restoring(database, backup):
+        backup.unlink()
+        del before[backup]
+        return real_restore(database, backup)
+
+    monkeypatch.setattr(store, "restore_backup", restoring)
+    oldest = store.list_backups(db)[-1].path
+    result = cli("backups", "restore", "3", "--yes")
+    assert result.exit_code == 1, result.output
+    assert result.stderr.strip() == (
+        f"Error: the backup {oldest} was removed by another command meanwhile (the oldest make"
+        " way for new ones); nothing was changed: list the backups again ('scorekeeper"
+        " backups')"
+    )
+    after = {p: p.read_bytes() for p in db.parent.rglob("*") if p.is_file()}
+    assert {p: b for p, b in after.items() if not p.name.endswith(".lock")} == {
+        p: b for p, b in before.items() if not p.name.endswith(".lock")
+    }

@@ -200,8 +200,17 @@ def check_game_key(path: Path, key: str, db: Path | None = None) -> int:
 def read_backup(path: Path, db: Path | None = None) -> Tables:
     """The tables of a backup file, checked: a ``meta`` document as a database file has it,
     and ``games`` (doc id = game id) and ``created`` tables, no game in both. DataFileError
-    otherwise."""
+    otherwise; NotFound for a backup no longer there (another command's rotation removed it
+    after it was chosen)."""
     data = read_database(path, db, backup=True)
+    if data is None and not os.path.lexists(path):  # rotated away since it was listed
+        raise NotFound(
+            _(
+                "the backup {path} was removed by another command meanwhile (the oldest make"
+                " way for new ones); nothing was changed: list the backups again ('scorekeeper"
+                " backups')"
+            ).format(path=path)
+        )
     if data is None:
         raise DataFileError(_("the backup {path} is empty").format(path=path))
     created = data.get("created", {}).get("1", {}).get("games", [])
