@@ -10,6 +10,7 @@ was written (README, "Commands": ``export``).
 
 from __future__ import annotations
 
+import errno
 import os
 import stat
 from pathlib import Path
@@ -26,7 +27,8 @@ def export_target(db: Path | None, output: Path) -> Path:
     ``db`` or lies in its folders (its games, its backups), where writing would destroy what
     it keeps, or when it is a file of any other scorekeeper database: its database, game or
     backup file, a cache, its lock or journal, also through a link
-    (:func:`scorekeeper.storage.store.is_scorekeeper_file`; README, ``export``)."""
+    (:func:`scorekeeper.storage.store.is_scorekeeper_file`; README, ``export``), and when it
+    is a loop of symbolic links."""
     from scorekeeper.storage.store import database_path, is_database_path, is_scorekeeper_file
 
     path = database_path(db)
@@ -46,7 +48,15 @@ def export_target(db: Path | None, output: Path) -> Path:
         )
     try:
         plain = stat.S_ISREG(os.stat(output).st_mode)
-    except OSError:
+    except OSError as err:
+        if err.errno == errno.ELOOP:  # links naming each other: no file to write
+            from scorekeeper.errors import os_reason
+
+            raise DataFileError(
+                _("cannot write {output}: {reason}; nothing was written").format(
+                    output=output, reason=os_reason(err)
+                )
+            ) from None
         plain = True  # a new file (or a link to one)
     # a link to a device (``/dev/stdout``) is written as it is named; one to a file, through
     return Path(os.path.realpath(output)) if plain else output

@@ -199,8 +199,9 @@ def is_own_path(path: Path, other: Path) -> bool:
     """True when ``other`` is a file of the database at ``path`` or lies inside one of its
     folders (:func:`own_paths`; a temporary file of its writes too), compared as resolved, or
     is a hard link of one of them."""
-    target = other.expanduser().resolve()
-    files, folders = own_paths(path.expanduser().resolve())
+    # realpath, never Path.resolve: a loop of links is a path, not a RuntimeError
+    target = Path(os.path.realpath(other.expanduser()))
+    files, folders = own_paths(Path(os.path.realpath(path.expanduser())))
     if target in files or (
         is_own_temporary(files[0], target.name) and target.parent == files[0].parent
     ):
