@@ -246,3 +246,29 @@ def test_a_backup_a_kill_cut_short_is_cleared_and_never_listed(cli, db):
     assert listed_backups(cli) == before
     assert cli("hand", "--yes", "m=50", "m=50").exit_code == 0
     assert not stale.exists()
+
+
+def test_a_change_refused_after_its_backup_failed_never_says_it_is_stored(cli, db, monkeypatch):
+    # red team round 15: an almost-full disk, where the backup and then the journal of 'new'
+    # cannot be written, said "nothing was changed" and then "the change itself is stored"
+    new_game(cli)
+    assert cli("hand", "--yes", "m=50", "m=50").exit_code == 0
+    files = database_files(db)
+    real = tempfile.mkstemp
+
+    def journal_refused(*args, **kwargs):
+        if "journal" in str(kwargs.get("prefix", "")) + str(args):
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        return real(*args, **kwargs)
+
+    def backup_refused(*args, **kwargs):
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(backups_module, "write_pending_backup", backup_refused)
+    monkeypatch.setattr(tempfile, "mkstemp", journal_refused)
+    result = cli("new", "classic", "--team", "X", "--team", "Y")
+    assert result.exit_code == 3
+    line = one_error_line(result)  # the error alone: no warning that the change is stored
+    assert "journal" in line and "No space left on device" in line
+    assert "nothing was changed" in line
+    assert database_files(db) == files

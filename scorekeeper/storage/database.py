@@ -470,6 +470,7 @@ class Store:
         self.durable = durable
         self._existed = existed
         self._fresh: list[Path] = []  # the backups this change wrote (files.change_files)
+        self._unkept: str | None = None  # why no backup of this change could be kept
         self._storage = AtomicJSONStorage(data)
         self._db: Any = None
         meta = (data or {}).get("meta", {}).get("1")  # as TinyDB's meta table gives it
@@ -670,7 +671,10 @@ class Store:
         replaces = len(writes) > 1 and any(self._read.get(i) for i in self._changed)
         keep = self._keep_or_refuse if replaces else self._keep_or_warn
         self._fresh = []
+        self._unkept = None
         change_files(self.path, writes, durable=self.durable, keep=keep, fresh=self._fresh)
+        if self._unkept is not None:  # said only once the change is known to be stored
+            progress.warn(self._unkept)
         for backup in self._fresh:  # the change is stored: the oldest backups may go now
             rotate_backups(self.path, backup, BACKUPS_KEPT)
         for game_id, doc in self._changed.items():
@@ -697,12 +701,10 @@ class Store:
         try:
             return self._keep_previous()
         except OSError as err:  # a backup that cannot be made must not stop the game
-            progress.warn(
-                _(
-                    "no backup of this change could be kept in {folder} ({error}); the change"
-                    " itself is stored"
-                ).format(folder=backup_folder(self.path), error=os_reason(err))
-            )
+            self._unkept = _(
+                "no backup of this change could be kept in {folder} ({error}); the change"
+                " itself is stored"
+            ).format(folder=backup_folder(self.path), error=os_reason(err))
             return []
 
     def _keep_or_refuse(self) -> list[Path]:
