@@ -288,10 +288,42 @@ def resolve(args: list[str]) -> list[Level]:
             break
         path = f"{level.path} {name}".strip()
         sub = Level(path, commands[path])
-        _parse(sub, level.rest[1:])
+        _parse(sub, _group_reads(sub, level.rest[1:]))
         levels.append(sub)
         level = sub
     return levels
+
+
+def _group_reads(level: Level, args: list[str]) -> list[str]:
+    """``args`` as the group of ``level`` reads them (``ScorekeeperGroup.parse_args``): the
+    common options (``--db``, ``--json``) it does not take itself dropped when no command
+    follows, else moved to after the command that follows, where that command takes them (an
+    unknown command: all of them)."""
+    from scorekeeper.common_options import COMMON_OPTIONS, hoist_common_options
+
+    if "commands" not in level.node:
+        return args
+    commands = table()["commands"]
+    own = {o for p in level.node["params"] for o in p["opts"] + p["secondary"]}
+    bare: list[str] = []
+    words = iter(args)
+    for arg in words:
+        name = arg.split("=")[0]
+        if name in COMMON_OPTIONS and name not in own:
+            if COMMON_OPTIONS[name] and "=" not in arg:
+                next(words, None)
+            continue
+        bare.append(arg)
+    if not any(a and not a.startswith("-") for a in bare):
+        return bare
+
+    def accepts(name: str) -> set[str] | None:
+        sub = commands.get(f"{level.path} {name}")
+        if sub is None or "commands" in sub:
+            return None  # unknown, or a group: it decides
+        return {o for p in sub["params"] for o in p["opts"] + p["secondary"]}
+
+    return hoist_common_options(args, accepts)
 
 
 def _offered_names(level: Level, incomplete: str) -> list[Item]:
