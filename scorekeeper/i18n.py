@@ -138,6 +138,19 @@ def number(n: int) -> str:
     return text if separator is None else text.replace(",", separator)
 
 
+def ungrouped(text: str) -> str | None:
+    """The digits of ``text`` when it is a whole number written as :func:`number` writes it in
+    the language in use, its thousands grouped ("1,200" in English and Japanese, "1.200" in
+    Turkish; an optional sign), else None: ``"1200"``. ``"1_200"``, ``"1,20"`` or, in
+    Turkish, ``"1,200"`` are no such number."""
+    import re
+
+    mark = _GROUPING.get(language(), ",")
+    if re.fullmatch(r"[-+]?[0-9]{1,3}(?:" + re.escape(mark) + r"[0-9]{3})+", text):
+        return text.replace(mark, "")
+    return None
+
+
 def aside(note: str) -> str:
     """A bracketed ``note`` (already translated) to put after a text: a space before it, but
     where it opens with a full-width bracket (Japanese "（", which carries its own space)."""

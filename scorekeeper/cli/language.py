@@ -142,11 +142,7 @@ def grouped_number(value: str) -> str | None:
     """The digits of ``value`` (as Click quotes it, "'3.000'") when it is a whole number
     written with the thousands separator of the language in use (:func:`i18n.number`: "3.000"
     in Turkish, "3,000" in Japanese), else None: "3000"."""
-    text = value.strip("'\"")
-    mark = i18n.number(1000)[1]
-    if re.fullmatch(r"-?\d{1,3}(?:" + re.escape(mark) + r"\d{3})+", text):
-        return text.replace(mark, "")
-    return None
+    return i18n.ungrouped(value.strip("'\""))
 
 
 #: What joins the items of a list in a sentence ("1 natural canasta, 2 mixed canastas";

@@ -13,6 +13,7 @@ recorded (``defaults``), and :func:`confirm_hand` lets "n" go back to the answer
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -36,7 +37,7 @@ from scorekeeper.domain.fields import (
 )
 from scorekeeper.domain.reading import entry_from_json
 from scorekeeper.errors import InputError, ScorekeeperError
-from scorekeeper.i18n import N_, language, number, numbered
+from scorekeeper.i18n import N_, language, number, numbered, ungrouped
 from scorekeeper.i18n import gettext as _
 
 if TYPE_CHECKING:
@@ -120,8 +121,8 @@ def _points_or_cards(game: Game, what: str, melds: bool, going_out: bool = False
     v = game.variant
 
     def parse(text: str) -> tuple[int, str | None]:
-        plain = text.replace(",", "")
-        if is_digits(plain.lstrip("-").replace(".", "", 1)) and not is_digits(plain):
+        plain = ungrouped(text.strip()) or text.strip()  # 1,200 (Turkish 1.200) is 1200
+        if re.fullmatch(r"-?[0-9]+(?:[,._][0-9]+)*", plain) and not is_digits(plain):
             raise ValueError(_("{what}: a whole number, 0 or more, or the cards").format(what=what))
         text = " ".join(text.split("/"))  # melds may be separated by '/' as in one-line entries
         if is_digits(plain):

@@ -110,8 +110,37 @@ def _resolve(variant: Variant, key: str, names: dict[str, Name]) -> Name:
     )
 
 
+#: Digits with separators between them (``1,200``, ``1_0``, ``2.5``): a number, however typed.
+_SEPARATED = re.compile(r"-?[0-9]+(?:[,._][0-9]+)+")
+
+
+def _plain(key: str, value: str) -> str:
+    """``value`` with the thousands grouping of the language in use taken out (``1,200``;
+    Turkish ``1.200``: :func:`scorekeeper.i18n.ungrouped`). InputError for digits separated
+    any other way (``1_0``, ``1,20``, ``2.5``; ``1,200`` in Turkish), which would otherwise
+    be read as another number or as cards; anything else is returned as it is."""
+    from scorekeeper.i18n import ungrouped
+
+    grouped = ungrouped(value)
+    if grouped is not None:
+        return grouped
+    if _SEPARATED.fullmatch(value):
+        digits = re.sub(r"[,._]", "", value)
+        if re.fullmatch(r"-?[0-9]{1,3}(?:[,._][0-9]{3})+", value):
+            raise InputError(
+                _(
+                    "'{key}' takes a whole number typed without the thousands separator"
+                    " ({plain}), not '{value}'"
+                ).format(key=key, plain=digits, value=quoted(value))
+            )
+        raise InputError(
+            _("'{key}' takes a whole number, not '{value}'").format(key=key, value=quoted(value))
+        )
+    return value
+
+
 def _number(key: str, value: str) -> int:
-    text = value.replace(",", "").replace("_", "")
+    text = _plain(key, value)
     if not re.fullmatch(r"-?[0-9]+", text):
         raise InputError(
             _("'{key}' takes a whole number, not '{value}'").format(key=key, value=quoted(value))
@@ -120,14 +149,16 @@ def _number(key: str, value: str) -> int:
 
 
 def _points(key: str, value: str) -> int | None:
-    """Points written as a number or a sum of numbers (``120+85+40``); None for anything else
-    (cards). Raises InputError for a sum with an empty or signed term (``120++5``, ``5+-2``)."""
-    plain = value.replace(",", "").replace("_", "")
+    """Points written as a number or a sum of numbers (``120+85+40``; each grouped as the
+    language groups thousands, or not at all: :func:`_plain`); None for anything else
+    (cards). Raises InputError for a sum with an empty or signed term (``120++5``, ``5+-2``)
+    and for digits separated another way (``1_0``)."""
+    terms = [_plain(key, term) for term in value.split("+")]
+    plain = "+".join(terms)
     if is_digits(plain.lstrip("-")):
-        return _number(key, value)
+        return _number(key, plain)
     if "+" not in plain or not re.fullmatch(r"[0-9+]+", plain):
         return None
-    terms = plain.split("+")
     if not all(terms):
         raise InputError(
             _("'{key}' takes points or a sum of points (e.g. 120+85), not '{value}'").format(
