@@ -61,7 +61,15 @@ def minimum(
             else _("a score of {score}").format(score=render.num(score))
         )
         said = _("{variant}: at {what} the opening minimum is {minimum}.")
-        console().print(said.format(variant=_(v.title), what=what, minimum=f"[bold]{m.text}[/]"))
+        from rich.text import Text
+
+        from scorekeeper.presentation.console import text
+
+        # the variant's title is a variant file's text: shown as typed, never read as markup
+        before, _mark, after = said.format(variant=_(v.title), what=what, minimum="\0").partition(
+            "\0"
+        )
+        console().print(Text.assemble(text(before), text(m.text, "bold"), text(after)))
         return
     from scorekeeper.application.queries import game as read_game
 

@@ -94,12 +94,25 @@ def utc_time(stamp: str | None) -> str:
 # -- JSON shapes (DESIGN.md) -------------------------------------------------------------------
 
 
-def plain_table(title: str | None = None) -> Any:
-    """The Rich table every listing uses: heavy simple box, title on the left, no edge padding."""
+def plain_table(title: Any = None) -> Any:
+    """The Rich table every listing uses: heavy simple box, title on the left, no edge padding.
+    Every cell given as a string is shown as typed (:func:`text_cell`: never read as markup,
+    its control characters escaped), so a key or an alias from a variant file such as
+    ``[bold]x`` prints those characters."""
     from rich import box
     from rich.table import Table
 
-    return Table(title=title, box=box.SIMPLE_HEAVY, title_justify="left", pad_edge=False)
+    class TextTable(Table):
+        def add_row(self, *renderables: Any, **kwargs: Any) -> None:
+            cells = [text_cell(r) if isinstance(r, str) else r for r in renderables]
+            super().add_row(*cells, **kwargs)
+
+    return TextTable(
+        title=text_cell(title) if isinstance(title, str) else title,
+        box=box.SIMPLE_HEAVY,
+        title_justify="left",
+        pad_edge=False,
+    )
 
 
 def text_cell(value: str) -> Any:
