@@ -51,5 +51,5 @@ def test_a_schema_one_update_with_one_in_a_name_is_refused(cli, db):
     db.write_text(json.dumps(data), encoding="utf-8")
     result = cli("games", "--all")
     assert result.exit_code == 3, result.output
-    assert "game 1" in result.output and "cannot be used" in result.output
+    assert "holds a game 1 beyond the bounds" in result.output and "U+10FFFF" in result.output
     assert "\U0010ffff" not in result.output and "Traceback" not in result.output

@@ -204,16 +204,11 @@ def new_game(
                     " already"
                 ).format(score=number(score), target=number(variant.target))
             )
-    from scorekeeper.domain.bounds import MAX_NAME, check_text
+    from scorekeeper.domain.bounds import check_text
+    from scorekeeper.domain.names import check_typed_names
 
     check_text(label, _("the label"))
-    for name in [name for side in sides for name in (side.name, *side.players)]:
-        if len(name) > MAX_NAME:
-            raise InputError(
-                _("the name '{name}' is {n} characters long; names are at most {most}").format(
-                    name=name[:20] + "...", n=number(len(name)), most=number(MAX_NAME)
-                )
-            )
+    check_typed_names([name for side in sides for name in (side.name, *side.players)])
     game = Game(variant, tuple(sides), first_dealer=first_dealer)
     with open_store(db, write=True) as store:
         return _start(store, game, label)

@@ -16,7 +16,7 @@ from msgspec import Struct, field
 from scorekeeper.domain.bounds import MAX_HANDS, ODD_TEXT, check_hands, check_number
 from scorekeeper.domain.entries import SideEntry
 from scorekeeper.domain.minimums import NO_MINIMUM, Minimum, opening_minimum
-from scorekeeper.domain.names import name_key, name_refusal
+from scorekeeper.domain.names import name_key
 from scorekeeper.domain.scoring import Breakdown, score_hand
 from scorekeeper.domain.variant import Variant
 from scorekeeper.errors import InputError, RuleError
@@ -118,10 +118,6 @@ class Game(Struct, dict=True):
                     variant=_(self.variant.title), allowed=allowed, n=len(names)
                 )
             )
-        for name in [*names, *(p for s in self.sides for p in s.players)]:
-            refusal = name_refusal(name)  # a name is one line of visible characters
-            if refusal is not None:
-                raise InputError(refusal)
         folded = [name_key(n) for n in names]
         if not all(folded):
             raise InputError(_("a side's name cannot be empty"))

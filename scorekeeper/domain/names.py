@@ -262,3 +262,29 @@ def collation(lang: str) -> Callable[[str], tuple] | None:
     if lang != "tr":
         return None
     return functools.partial(collation_key, lang=lang)
+
+
+def check_typed_names(names: list[str], error: type[Exception] | None = None) -> None:
+    """``error`` (default InputError) unless each of ``names`` (of sides and players) is held
+    to the bounds of a name typed on the command line: at most
+    :data:`~scorekeeper.domain.limits.MAX_NAME` characters, and no character
+    :func:`unseen_character` finds (control, format, separator, or showing as nothing). A new
+    game (``new``) and every game coming in are held to them; a stored game is read past
+    them, its names shown escaped (README, the bounds paragraph)."""
+    from scorekeeper.domain.limits import MAX_NAME
+    from scorekeeper.errors import InputError
+    from scorekeeper.i18n import number
+
+    refuse = error or InputError
+    for name in names:
+        if not isinstance(name, str):
+            continue  # the game's own checks name a value of the wrong kind
+        if len(name) > MAX_NAME:
+            raise refuse(
+                _("the name '{name}' is {n} characters long; names are at most {most}").format(
+                    name=name[:20] + "...", n=number(len(name)), most=number(MAX_NAME)
+                )
+            )
+        refusal = name_refusal(name)
+        if refusal is not None:
+            raise refuse(refusal)

@@ -18,7 +18,6 @@ from scorekeeper.domain.records import StoredGame
 from scorekeeper.domain.variant import Variant, check_bounds
 from scorekeeper.errors import DataFileError, InputError, ScorekeeperError
 from scorekeeper.i18n import gettext as _
-from scorekeeper.i18n import number
 from scorekeeper.storage.files import game_file
 from scorekeeper.variants import check_names as check_rule_names
 from scorekeeper.variants import variant_from_rules
@@ -155,27 +154,12 @@ def _variant(rules: dict[str, Any], game_id: int) -> Variant:
 
 
 def check_names(names: list[str], error: type[ScorekeeperError] = InputError) -> None:
-    """``error`` unless each of ``names`` (of sides and players) is held to the bounds of a name
-    typed on the command line: at most MAX_NAME characters, and no character
-    :func:`scorekeeper.domain.names.unseen_character` finds (control, format, separator, or
-    showing as nothing). A game coming in however it
-    comes (an import, a restore, a schema update) is held to them (README, the bounds
-    paragraph)."""
-    from scorekeeper.domain.limits import MAX_NAME
-    from scorekeeper.domain.names import name_refusal
+    """``error`` unless each of ``names`` is held to the bounds of a typed name
+    (:func:`scorekeeper.domain.names.check_typed_names`): a game coming in however it comes
+    (an import, a restore, a schema update) is held to them (README, the bounds paragraph)."""
+    from scorekeeper.domain.names import check_typed_names
 
-    for name in names:
-        if not isinstance(name, str):
-            continue  # the game's own checks name a value of the wrong kind
-        if len(name) > MAX_NAME:
-            raise error(
-                _("the name '{name}' is {n} characters long; names are at most {most}").format(
-                    name=name[:20] + "...", n=number(len(name)), most=number(MAX_NAME)
-                )
-            )
-        refusal = name_refusal(name)
-        if refusal is not None:
-            raise error(refusal)
+    check_typed_names(names, error)
 
 
 def check_values(doc: dict[str, Any], checked: GameDoc) -> None:
@@ -306,9 +290,11 @@ def load_game(path: Path, game_id: int, doc: dict[str, Any]) -> StoredGame:
         return stored
     except ScorekeeperError as err:
         raise DataFileError(
-            _("game {id} ({file}) cannot be used: {error}").format(
-                id=game_id, file=where, error=err
-            )
+            _(
+                "game {id} ({file}) cannot be used: {error}; it was left untouched: restore a"
+                " backup ('scorekeeper backups --db {path}') or move the file away (its game is"
+                " then gone)"
+            ).format(id=game_id, file=where, error=err, path=path)
         ) from None
     except (KeyError, TypeError, ValueError, AttributeError, IndexError, OverflowError) as err:
         what = (
