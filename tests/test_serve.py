@@ -232,3 +232,22 @@ def test_a_port_in_use_is_refused_in_one_line(db, started, serve):
     assert done.returncode == 1
     lines = done.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("Error: cannot listen on port")
+
+
+def test_a_malformed_chunked_request_gets_400_and_no_traceback(db, started, serve):
+    # red team round 15: a GET with "Transfer-Encoding: chunked" and a body that is no chunk
+    # got its 400, then the terminal showed a 58-line traceback (anyone on the network could
+    # send it)
+    import socket
+
+    server = serve()
+    with socket.create_connection(("127.0.0.1", server.port), timeout=10) as raw:
+        raw.sendall(b"GET / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n")
+        answer = raw.recv(64)
+    assert answer.startswith(b"HTTP/1.1 400 ")
+    page = server.connection()
+    page.request("GET", "/")
+    assert page.getresponse().status == 200  # it goes on serving
+    assert server.stop() == 130
+    assert "Traceback" not in server.errors
+    assert "Exception in ASGI application" not in server.errors

@@ -154,6 +154,23 @@ class Guard:
         if scope["type"] not in ("http", "websocket"):
             await self.app(scope, receive, send)
             return
+
+        closing = False
+
+        async def sending(message: dict[str, Any]) -> None:
+            nonlocal closing
+            if closing:
+                return
+            try:
+                await send(message)
+            except Exception:  # the server can no longer answer (a malformed request it has
+                # answered 400 itself and is closing): nothing more reaches the client, and
+                # the page's own answer is dropped quietly, never a traceback on the terminal
+                closing = True
+
+        await self._guarded(scope, receive, sending)
+
+    async def _guarded(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
         if scope["type"] == "websocket":
             await send({"type": "websocket.close", "code": 1008})
             return
