@@ -310,18 +310,22 @@ def parse_line(
 def split_name(text: str, names: list[str] | tuple[str, ...]) -> tuple[str | None, str]:
     """A line's side name and the rest: ``"Cat & Dan: m=110"`` -> ``("Cat & Dan", "m=110")``.
 
-    The text before the first colon is a side's name when it is one of ``names`` (case and
-    spacing ignored), or when it holds no ``=`` and the colon ends the line or is followed by a
-    space (``KEY:VALUE`` has its value right after the colon); an unknown name raises
-    InputError.
+    The text before a colon is a side's name when it is one of ``names`` (case and spacing
+    ignored; the longest such, as a name may hold a colon: ``"A:B: m=50"`` with the sides
+    ``A`` and ``A:B``), or, before the first colon, when it holds no ``=`` and the colon ends
+    the line or is followed by a space (``KEY:VALUE`` has its value right after the colon); an
+    unknown name raises InputError.
     Returns ``(None, text)`` for a line with no name.
     """
-    head, sep, rest = text.replace("：", ":").partition(":")  # a full-width colon too
+    plain = text.replace("：", ":")  # a full-width colon too
+    head, sep, rest = plain.partition(":")
     if not sep:
         return None, text
     known = {name_key(n): n for n in names}
-    if name_key(head) in known:
-        return known[name_key(head)], rest
+    # the longest side's name the line starts with: a name may hold a colon ("A:B: m=50")
+    for at in sorted((i for i, c in enumerate(plain) if c == ":"), reverse=True):
+        if name_key(plain[:at]) in known:
+            return known[name_key(plain[:at])], plain[at + 1 :]
     looks_named = "=" not in head and (not rest or rest[0].isspace())
     if looks_named and head.strip():
         from scorekeeper.domain.suggest import hint
