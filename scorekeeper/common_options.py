@@ -46,3 +46,19 @@ def hoist_common_options(
     taken = accepts(args[i]) if accepts is not None else None
     kept = [words for words in hoisted if taken is None or words[0].split("=")[0] in taken]
     return [*rest, args[i], *(word for words in kept for word in words), *args[i + 1 :]]
+
+
+def without_common_options(args: Sequence[str], own: Collection[str]) -> list[str]:
+    """``args`` without the :data:`COMMON_OPTIONS` (and the value ``--db`` takes) that a
+    group does not take itself (``own``: its options' names): what a group given them before
+    no command of its own reads (``variants --db X`` lists the variants)."""
+    kept: list[str] = []
+    words = iter(args)
+    for arg in words:
+        name = arg.split("=")[0]
+        if name in COMMON_OPTIONS and name not in own:
+            if COMMON_OPTIONS[name] and "=" not in arg:
+                next(words, None)
+            continue
+        kept.append(arg)
+    return kept

@@ -299,21 +299,13 @@ def _group_reads(level: Level, args: list[str]) -> list[str]:
     common options (``--db``, ``--json``) it does not take itself dropped when no command
     follows, else moved to after the command that follows, where that command takes them (an
     unknown command: all of them)."""
-    from scorekeeper.common_options import COMMON_OPTIONS, hoist_common_options
+    from scorekeeper.common_options import hoist_common_options, without_common_options
 
     if "commands" not in level.node:
         return args
     commands = table()["commands"]
     own = {o for p in level.node["params"] for o in p["opts"] + p["secondary"]}
-    bare: list[str] = []
-    words = iter(args)
-    for arg in words:
-        name = arg.split("=")[0]
-        if name in COMMON_OPTIONS and name not in own:
-            if COMMON_OPTIONS[name] and "=" not in arg:
-                next(words, None)
-            continue
-        bare.append(arg)
+    bare = without_common_options(args, own)
     if not any(a and not a.startswith("-") for a in bare):
         return bare
 

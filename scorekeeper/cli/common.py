@@ -21,6 +21,7 @@ from scorekeeper import i18n, progress
 from scorekeeper.cli.complete import complete_game, complete_variant
 from scorekeeper.common_options import COMMON_OPTIONS as COMMON_OPTIONS
 from scorekeeper.common_options import hoist_common_options as hoist_common_options
+from scorekeeper.common_options import without_common_options
 from scorekeeper.domain.limits import MAX_NUMBER
 from scorekeeper.errors import InputError, ScorekeeperError, UsageError, os_reason
 from scorekeeper.i18n import N_
@@ -744,16 +745,7 @@ class ScorekeeperGroup(SpokenHelp, TyperGroup):
 
     def _without_common_options(self, args: list[str]) -> list[str]:
         own = {opt for param in self.params for opt in getattr(param, "opts", ())}
-        kept: list[str] = []
-        words = iter(args)
-        for arg in words:
-            name = arg.split("=")[0]
-            if name in COMMON_OPTIONS and name not in own:
-                if COMMON_OPTIONS[name] and "=" not in arg:
-                    next(words, None)
-                continue
-            kept.append(arg)
-        return kept
+        return without_common_options(args, own)
 
     def resolve_command(self, ctx: Any, args: list[str]) -> Any:
         """Click's look-up of the command ``args[0]``; an unknown one is refused with the
