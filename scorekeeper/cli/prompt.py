@@ -13,14 +13,13 @@ recorded (``defaults``), and :func:`confirm_hand` lets "n" go back to the answer
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import typer
 
 from scorekeeper.cli.language import LIST_SEPARATOR, confirm, echo_message, echo_wrapped
-from scorekeeper.domain.bounds import is_digits
+from scorekeeper.domain.bounds import SEPARATED_NUMBER, is_digits
 from scorekeeper.domain.cards import card_points, parse_cards, parse_melds
 from scorekeeper.domain.entries import SideEntry
 from scorekeeper.domain.fields import (
@@ -122,7 +121,7 @@ def _points_or_cards(game: Game, what: str, melds: bool, going_out: bool = False
 
     def parse(text: str) -> tuple[int, str | None]:
         plain = ungrouped(text.strip()) or text.strip()  # 1,200 (Turkish 1.200) is 1200
-        if re.fullmatch(r"-?[0-9]+(?:[,._][0-9]+)*", plain) and not is_digits(plain):
+        if SEPARATED_NUMBER.fullmatch(plain) or (plain[:1] == "-" and is_digits(plain[1:])):
             raise ValueError(_("{what}: a whole number, 0 or more, or the cards").format(what=what))
         text = " ".join(text.split("/"))  # melds may be separated by '/' as in one-line entries
         if is_digits(plain):

@@ -34,6 +34,11 @@ QUOTED = 40
 _WHOLE = re.compile(r"[+-]?[0-9]+")
 
 
+#: Digits with separators between them (``1,200``, ``1_0``, ``2.5``): a number, however
+#: typed, that is no plain run of digits (:func:`is_digits`).
+SEPARATED_NUMBER = re.compile(r"-?[0-9]+(?:[,._][0-9]+)+")
+
+
 def is_digits(text: str) -> bool:
     """Whether ``text`` is one or more ASCII digits (0-9) and nothing else: ``str.isdigit``
     also takes other scripts' digits (``٣``) and superscripts (``²``, which ``int`` refuses).

@@ -18,6 +18,7 @@ from typing import Any
 
 from scorekeeper.domain.bounds import (
     MAX_NUMBER,
+    SEPARATED_NUMBER,
     check_number,
     is_digits,
     quoted,
@@ -110,10 +111,6 @@ def _resolve(variant: Variant, key: str, names: dict[str, Name]) -> Name:
     )
 
 
-#: Digits with separators between them (``1,200``, ``1_0``, ``2.5``): a number, however typed.
-_SEPARATED = re.compile(r"-?[0-9]+(?:[,._][0-9]+)+")
-
-
 def _plain(key: str, value: str) -> str:
     """``value`` with the thousands grouping of the language in use taken out (``1,200``;
     Turkish ``1.200``: :func:`scorekeeper.i18n.ungrouped`). InputError for digits separated
@@ -124,7 +121,7 @@ def _plain(key: str, value: str) -> str:
     grouped = ungrouped(value)
     if grouped is not None:
         return grouped
-    if _SEPARATED.fullmatch(value):
+    if SEPARATED_NUMBER.fullmatch(value):
         digits = re.sub(r"[,._]", "", value)
         if re.fullmatch(r"-?[0-9]{1,3}(?:[,._][0-9]{3})+", value):
             raise InputError(
