@@ -70,3 +70,23 @@ def test_games_since_today_and_yesterday_through_the_command(cli):
         assert [g["game"] for g in listed["games"]] == [1], text
     refused = cli("games", "--since", "next week")
     assert refused.exit_code == 2 and "Error: --since takes today" in refused.output
+
+
+@pytest.mark.parametrize(
+    ("args", "option"),
+    [
+        (("games", "--since", ""), "--since"),
+        (("games", "--since", "  "), "--since"),
+        (("games", "--player", ""), "--player"),
+        (("games", "--variant", " "), "--variant"),
+        (("stats", "--variant", ""), "--variant"),
+    ],
+)
+def test_a_blank_filter_is_refused_not_read_as_no_filter(cli, args, option):
+    """An empty shell variable as a filter's value would list every game, as if no filter
+    were given: it is refused, naming the option."""
+    assert cli("new", "classic", "--team", "A", "--team", "B").exit_code == 0
+    refused = cli(*args)
+    assert refused.exit_code == 2
+    assert refused.output.startswith(f"Error: {option}") and "got '" in refused.output
+    assert "Traceback" not in refused.output

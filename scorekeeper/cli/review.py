@@ -77,6 +77,17 @@ def since_date(text: str, today: date | None = None) -> date:
     return day
 
 
+def filter_name(option: str, value: str | None) -> str | None:
+    """A ``--variant`` or ``--player`` filter as typed; UsageError when it was given blank
+    (an empty shell variable would otherwise list every game as if no filter were given)."""
+    if value is not None and not value.strip():
+        from scorekeeper.domain.bounds import quoted
+
+        said = _("{option} needs a name; got '{text}'")
+        raise UsageError(said.format(option=option, text=quoted(value)))
+    return value
+
+
 def _is_iso_date(text: str) -> bool:
     """True when ``text`` is a date ``YYYY-MM-DD`` of the calendar."""
     try:
@@ -159,7 +170,8 @@ def games(
     from scorekeeper.presentation import sheet
 
     queries.check_status(status)
-    start = since_date(since) if since else None
+    variant, player = filter_name("--variant", variant), filter_name("--player", player)
+    start = since_date(since) if since is not None else None
     if every and as_json:  # every game, written entry by entry (a long history)
         from scorekeeper.presentation.documents import streamed
 
@@ -289,6 +301,7 @@ def stats(
     from scorekeeper.domain.names import collation
     from scorekeeper.presentation import sheet
 
+    variant = filter_name("--variant", variant)
     # equal records in the reader's alphabet on the terminal; --json keeps one order
     figures = statistics(db, variant, None if as_json else collation(language()))
     if as_json:
