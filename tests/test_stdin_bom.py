@@ -8,7 +8,7 @@ import os
 import subprocess
 import sys
 
-from conftest import new_game
+from conftest import database_files, new_game
 
 LINES = "m=50\nm=60\nquit\n"
 
@@ -47,3 +47,29 @@ def test_the_runner_reads_the_mark_away_too(cli, db):
     result = cli("play", input="\ufeff" + LINES)
     assert "unknown item" not in result.output, result.output
     assert [t["total"] for t in cli.json("show")["teams"]] == [50, 60]
+
+
+HAND = b'{"teams": [{"meld_points": 50}, {"meld_points": 60}]}'
+
+
+def test_a_hand_file_may_begin_with_one_mark_and_not_two(cli, db, tmp_path):
+    new_game(cli)
+    one, two = tmp_path / "one.json", tmp_path / "two.json"
+    one.write_bytes(b"\xef\xbb\xbf" + HAND)
+    two.write_bytes(b"\xef\xbb\xbf\xef\xbb\xbf" + HAND)
+    assert cli("hand", "--yes", "--file", str(one)).exit_code == 0
+    before = database_files(db)
+    refused = cli("hand", "--yes", "--file", str(two))
+    assert refused.exit_code == 1, refused.output
+    assert "second byte-order mark" in refused.output and "Traceback" not in refused.output
+    assert database_files(db) == before
+    assert [t["total"] for t in cli.json("show")["teams"]] == [50, 60]
+
+
+def test_an_import_with_two_marks_is_refused_as_a_file(cli, tmp_path):
+    new_game(cli)
+    exported = tmp_path / "game.json"
+    assert cli("export", "--format", "json", "-o", str(exported)).exit_code == 0
+    exported.write_bytes(b"\xef\xbb\xbf\xef\xbb\xbf" + exported.read_bytes())
+    refused = cli("import", str(exported))
+    assert refused.exit_code == 3 and "second byte-order mark" in refused.output, refused.output

@@ -263,7 +263,9 @@ def parse_json(text: str, where: str, error: type[ScorekeeperError] = InputError
     """The JSON data of ``text``, held to every bound: ``error`` naming ``where`` for text that
     is not JSON, a key given twice in one object, a number beyond :data:`MAX_NUMBER` (refused
     before it is converted), ``NaN`` or ``Infinity``, or nesting deeper than :data:`MAX_DEPTH`.
-    A byte-order mark at the start is ignored."""
+    ``text`` is as its reader decoded it, which takes the one byte-order mark a file may begin
+    with (:func:`scorekeeper.cli.common.read_input`): a mark still at the start is a second one,
+    refused as it is in a variant file."""
 
     def whole(digits: str) -> int:
         return read_whole_number(digits, where, error)
@@ -274,7 +276,11 @@ def parse_json(text: str, where: str, error: type[ScorekeeperError] = InputError
         )
 
     if text.startswith("\ufeff"):
-        text = text[1:]
+        raise error(
+            _(
+                "{where} begins with a second byte-order mark (U+FEFF); a file may begin with one"
+            ).format(where=where)
+        )
     try:
         data = json.loads(
             text, object_pairs_hook=_pairs(where, error), parse_int=whole, parse_constant=constant
