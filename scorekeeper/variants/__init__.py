@@ -104,39 +104,20 @@ class VariantFile(Struct, frozen=True):
 #: :func:`scorekeeper.storage.files.temporary_prefix`, then ``tempfile``'s random letters):
 #: ``.<name>.toml~XXXXXXXX.tmp``, the name as ``variants init`` takes it.
 _VARIANT_TEMPORARY = r"\.[a-z0-9][a-z0-9_-]{0,39}\.toml~[a-z0-9_]+\.tmp"
-#: Seconds after its last change a temporary file of a variant write is stale: no write takes
-#: that long, so no other command is still writing it.
-STALE_AFTER = 60
 
 
 def remove_stale_temporary_files(folder: Path | None = None, now: float | None = None) -> int:
     """Remove the temporary files a killed ``variants init`` left in the user variants
     ``folder`` (default :func:`user_variant_dir`): only plain files of its own temporary name
-    (:data:`_VARIANT_TEMPORARY`) last changed more than :data:`STALE_AFTER` seconds before
-    ``now`` (default: the time), so a write another command is making is never cut short.
-    Returns how many were removed; a folder or file the system refuses is left alone."""
-    import re
-    import time
+    (:data:`_VARIANT_TEMPORARY`) that are stale
+    (:func:`scorekeeper.storage.files.remove_stale_temporaries`: last changed more than a
+    minute before ``now``, default the time), so a write another command is making is never
+    cut short. Returns how many were removed; a folder or file the system refuses is left
+    alone."""
+    from scorekeeper.storage.files import remove_stale_temporaries
 
     folder = folder if folder is not None else user_variant_dir()
-    try:
-        names = os.listdir(folder)
-    except OSError:
-        return 0
-    now = time.time() if now is None else now
-    removed = 0
-    for name in names:
-        if not name.endswith(".tmp") or not re.fullmatch(_VARIANT_TEMPORARY, name, re.ASCII):
-            continue
-        stale = folder / name
-        try:
-            seen = os.lstat(stale)
-            if stat.S_ISREG(seen.st_mode) and now - seen.st_mtime > STALE_AFTER:
-                stale.unlink()
-                removed += 1
-        except OSError:
-            continue
-    return removed
+    return remove_stale_temporaries(folder, _VARIANT_TEMPORARY, now)
 
 
 def catalog() -> dict[str, VariantFile]:
