@@ -42,6 +42,32 @@ def test_a_canasta_kind_named_like_an_entry_item_is_refused(cli, db):
     check_refused(cli, db, "'out' is an item of a hand entry")
 
 
+@pytest.mark.parametrize(
+    ("text", "char"),
+    [
+        ('[penalties."not declared"]\npoints = 100\n', "U+0020"),
+        ('[penalties."a=b"]\npoints = 100\n', "'='"),
+        ('[penalties."a:b"]\npoints = 100\n', "':'"),
+        # the ideographic space a Japanese keyboard types: str.split() splits there too
+        ('[canastas.natural]\naliases = ["pure\u3000one"]\n', "U+3000"),
+        ('[canastas."red:kings"]\nbonus = 500\nmakeup = "natural"\n', "':'"),
+        ('[special_hands."big hand"]\npoints = 500\n', "U+0020"),
+    ],
+)
+def test_a_name_no_one_line_entry_could_type_is_refused(cli, db, text, char):
+    # items are split at spaces, a key from its value at the first = or :, so an item so
+    # named could only be half typed ('not declared=1' is 'not' and 'declared=1')
+    write(text)
+    check_refused(cli, db, f"holds {char}, which a one-line entry reads as a separator")
+
+
+def test_a_special_hand_may_hold_what_only_an_item_key_may_not(cli, db):
+    # special=NAME: the name is a value, after the first =, so '=' and ':' can be typed
+    write('[special_hands."a:b"]\npoints = 500\n')
+    result = cli("variants", "check", "house")
+    assert result.exit_code == 0, result.output
+
+
 def test_an_empty_alias_is_refused(cli, db):
     write('[canastas.pure_kings]\nbonus = 500\nmakeup = "natural"\naliases = [""]\n')
     check_refused(cli, db, "empty name")

@@ -484,10 +484,14 @@ def check_names(
     (:func:`scorekeeper.domain.names.unseen_character`: "natural" and "natural" + U+200B would
     be two kinds a player cannot tell apart), or is already an item of a hand entry (``out``,
     ``red``, ``meld``...: README, "One-line entries"), which a one-line entry could then not
-    tell apart; and for a title (the variant's, a canasta kind's, a penalty's, a special
+    tell apart, or holds what a one-line entry reads as a separator (a space in any name; ``=``
+    or ``:`` in the name of a canasta kind, alias or penalty), which no entry could type; and
+    for a title (the variant's, a canasta kind's, a penalty's, a special
     hand's, a canasta set's) holding a line break or a tab, or beginning with a combining mark
     (:func:`scorekeeper.domain.names.begins_with_mark`): a title is one line of a table or a
     heading."""
+    import re
+
     from scorekeeper.domain.limits import MAX_NAME
     from scorekeeper.domain.names import begins_with_mark, item_key, refused_name, unseen_character
 
@@ -554,4 +558,30 @@ def check_names(
                     "{where}: {table}: '{name}' is an item of a hand entry ({items}); give the"
                     " kind another name"
                 ).format(where=where, table=table, name=name, items=listing(sorted(items)))
+            )
+        # a one-line entry splits items at spaces, a key from its value at the first = or :
+        special = table.startswith("special_hands.")
+        cut = next((c for c in name if c.isspace() or (c in "=:" and not special)), None)
+        if cut is not None:
+            said = (
+                _(
+                    "{where}: {table}: the name '{name}' holds {char}, which a one-line entry"
+                    " reads as a separator; a special hand's name holds no space (e.g. {example})"
+                )
+                if special
+                else _(
+                    "{where}: {table}: the name '{name}' holds {char}, which a one-line entry"
+                    " reads as a separator; an entry item's name holds no space, '=' or ':'"
+                    " (e.g. {example})"
+                )
+            )
+            words = [w for w in re.split(r"[\s=:]+" if not special else r"\s+", name) if w]
+            raise error(
+                said.format(
+                    where=where,
+                    table=table,
+                    name=name,
+                    char=f"U+{ord(cut):04X}" if cut.isspace() else f"'{cut}'",
+                    example="_".join(words) or "_",
+                )
             )
