@@ -138,7 +138,7 @@ OPERATIONS = (
 def test_statistics_stay_what_a_full_count_gives_after_any_change(cli, db, monkeypatch):
     import random
 
-    monkeypatch.setattr("scorekeeper.storage.index._SETTLED_NS", -(10**18))  # trust every count
+    monkeypatch.setattr("scorekeeper.storage.files._SETTLED_NS", -(10**18))  # trust every count
     play(cli, db)
     rng = random.Random(7)
     kept = 0
@@ -152,7 +152,7 @@ def test_statistics_stay_what_a_full_count_gives_after_any_change(cli, db, monke
 
 
 def test_undoing_the_best_hand_lowers_the_best_hand_in_the_statistics(cli, db, monkeypatch):
-    monkeypatch.setattr("scorekeeper.storage.index._SETTLED_NS", -(10**18))
+    monkeypatch.setattr("scorekeeper.storage.files._SETTLED_NS", -(10**18))
     play(cli, db)  # game 1: Ann 700
     play(cli, db)  # game 2, the same line-up: Ann 700, then 300 + 1,000 + 100 = 1,400
     assert cli("hand", "m=300 nat=2 out", "m=10 h=90").exit_code == 0
@@ -165,7 +165,7 @@ def test_undoing_the_best_hand_lowers_the_best_hand_in_the_statistics(cli, db, m
 
 
 def test_deleting_a_game_takes_its_figures_off_and_restoring_puts_them_back(cli, db, monkeypatch):
-    monkeypatch.setattr("scorekeeper.storage.index._SETTLED_NS", -(10**18))
+    monkeypatch.setattr("scorekeeper.storage.files._SETTLED_NS", -(10**18))
     play(cli, db)  # game 1: Ann 700, Bob 50
     assert cli("new", "classic", "--team", "Ann", "--team", "Cat").exit_code == 0
     assert cli("hand", "m=100 nat=1 out", "m=50").exit_code == 0  # game 2: Ann 700, Cat 50
@@ -182,7 +182,7 @@ def test_deleting_a_game_takes_its_figures_off_and_restoring_puts_them_back(cli,
 
 
 def test_a_damaged_statistics_cache_never_fails_a_hand(cli, db, monkeypatch):
-    monkeypatch.setattr("scorekeeper.storage.index._SETTLED_NS", -(10**18))
+    monkeypatch.setattr("scorekeeper.storage.files._SETTLED_NS", -(10**18))
     play(cli, db)
     lineup_records(db)
     path = db.with_name(db.name + ".stats.json")
@@ -211,7 +211,7 @@ def test_a_cache_that_could_not_be_read_is_written_back_readable(cli, db):
 def test_stats_shows_a_side_as_spelled_in_the_most_recent_game(
     cli, db, monkeypatch, counted_between
 ):
-    monkeypatch.setattr("scorekeeper.storage.index._SETTLED_NS", -(10**18))
+    monkeypatch.setattr("scorekeeper.storage.files._SETTLED_NS", -(10**18))
     assert cli("new", "classic", "--team", "Ann & Bob", "--team", "Cat").exit_code == 0
     assert cli("hand", "m=100 nat=1 out", "m=50").exit_code == 0
     if counted_between:

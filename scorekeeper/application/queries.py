@@ -10,6 +10,7 @@ that cannot be met (each one line, nothing changed).
 from __future__ import annotations
 
 import re
+import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from datetime import date, datetime
@@ -582,9 +583,10 @@ class GameWatch:
         """The game as stored now; None when it follows the current game and there is none.
         NotFound for a game id that does not exist, DataFileError for a file that cannot be
         read (the next :meth:`changed` is then False until a file changes again)."""
-        from scorekeeper.storage.store import open_store
+        from scorekeeper.storage.store import is_settled, open_store
 
         for _attempt in range(3):  # once more when it is another game: its file is then looked at
+            checked = time.time_ns()
             marks = self._marks()  # before reading: a change made while reading shows next
             try:
                 with open_store(self.db) as store:
@@ -593,7 +595,10 @@ class GameWatch:
                     else:
                         stored = store.current(self.game_id)
             finally:
-                self._seen = marks
+                # a file changed too near the look may change again keeping its mark (a
+                # coarse clock): it is read again at each look until its time is settled
+                settled = all(m is None or is_settled(checked, m[2]) for m in marks)
+                self._seen = marks if settled else None
             shown = stored.id if stored is not None else None
             if shown == self._shown:
                 break

@@ -59,6 +59,20 @@ BACKUP_NAME = re.compile(
 Tables = dict[str, dict[str, Any]]
 
 
+#: Nanoseconds a file's or folder's modification time must lie before a look at it for that
+#: look to vouch for it (file systems keep times as coarsely as 2 seconds).
+_SETTLED_NS = 2_000_000_000
+
+
+def is_settled(checked_ns: Any, changed_ns: int) -> bool:
+    """True when a look begun at ``checked_ns`` (nanoseconds since the epoch) lies far enough
+    after a file's or folder's last change at ``changed_ns`` (its modification time) to vouch
+    that it holds no later change: a change made within the same tick of a coarse clock (whole
+    seconds on some file systems) leaves the time as it was, and may leave the size and, as
+    the system gives a freed inode back at once, the inode too."""
+    return checked_ns - changed_ns > _SETTLED_NS
+
+
 def default_path() -> Path:
     """The database file: ``SCOREKEEPER_DB`` if set, else ``scorekeeper.json`` in the user data
     folder that platformdirs gives. DataFileError (exit 3) when ``SCOREKEEPER_DB`` is set but

@@ -87,6 +87,7 @@ from scorekeeper.storage.files import (
     game_ids,
     games_folder,
     index_file,
+    is_settled,
     parse_game_file,
     read_plain_version,
     temporary_prefix,
@@ -549,19 +550,20 @@ def digest(content: bytes) -> str:
     return blake2b(content, digest_size=16).hexdigest()
 
 
-#: Nanoseconds a folder's modification time must lie before a scan for the scan to vouch for it
-#: (file systems keep times as coarsely as 2 seconds).
-_SETTLED_NS = 2_000_000_000
-
-
-def is_settled(checked_ns: Any, changed_ns: int) -> bool:
-    """True when a scan at ``checked_ns`` (nanoseconds since the epoch) lies far enough after a
-    folder's last change at ``changed_ns`` to vouch that the folder holds no later change."""
-    return checked_ns - changed_ns > _SETTLED_NS
-
-
 def _identity(st: os.stat_result) -> list[int]:
     return [st.st_ino, st.st_mtime_ns, st.st_size]
+
+
+def vouches(recorded: list[int], identity: list[int], checked_ns: int) -> bool:
+    """True when a game file's ``identity`` (inode, modification time in ns, size) vouches that
+    it is the version an index line recorded as ``recorded``, in an index whose scan began at
+    ``checked_ns``: the two are equal, and that time lies far enough after the file's last
+    change (:func:`is_settled`). A file changed again within the same tick of a coarse clock
+    (whole seconds on some file systems), with the same size and the inode the system just
+    freed given back to it, keeps the identity of the version before; only a look taken once
+    the tick was over tells them apart, so a file changed too near the scan is read again and
+    its bytes compared with the recorded digest."""
+    return recorded == identity and is_settled(checked_ns, identity[1])
 
 
 def folder_identity(path: Path) -> list[int] | None:
@@ -839,11 +841,12 @@ def _old_lines(handle: Any) -> Iterator[_Old]:
 def _summarised(
     path: Path, game_id: int, file: Path | str, known: _Old | None
 ) -> tuple[list[int], str, IndexSummary] | None:
-    """The identity, digest and summary of a game file whose identity is not the one
-    ``known`` recorded: read through one open file (identity and bytes of the same version);
-    its recorded summary kept when the bytes have the recorded digest (a copied or restored
-    file), else made again by scoring the game. None when the file went away meanwhile;
-    DataFileError when it cannot be read or used."""
+    """The identity, digest and summary of a game file whose identity does not vouch for what
+    ``known`` recorded (:func:`vouches`): read through one open file (identity and bytes of the
+    same version); its recorded summary kept when the bytes have the recorded digest (a copied
+    or restored file, or one changed too recently for its identity to tell), else made again
+    by scoring the game. None when the file went away meanwhile; DataFileError when it cannot
+    be read or used."""
     try:
         seen, raw = read_plain_version(file, GAME_FILE_LIMIT)
     except FileNotFoundError:
@@ -858,7 +861,7 @@ def _summarised(
         raise DataFileError(f"cannot read the game file {file}: {err.strerror}") from None
     identity = _identity(seen)
     made = digest(raw)
-    if known is not None and (known[2] == made or (not known[2] and known[1] == identity)):
+    if known is not None and known[2] == made:
         return identity, made, known[3]
     from scorekeeper.storage.codec import load_game  # the rules engine: only to score a game
 
@@ -937,7 +940,8 @@ def _revalidated(path: Path, here: list[int] | None) -> Iterator[GameSummary]:
     """Every game's summary, newest first, made by going through the games folder's ids
     (sorted) beside the index's entries (:func:`_old_entries`), each game file looked at once
     (one ``stat``): an entry whose file has the identity it recorded is kept as it is, any
-    other file is read (:func:`_summarised`). The new index is written line by line as the
+    other file is read (:func:`_summarised`; so is a file changed too near the old index's scan
+    for its identity to vouch for it, :func:`vouches`). The new index is written line by line as the
     games are given, and put in place once the last is given, when anything changed (a scan
     stopped part-way writes nothing). ``here``: the games folder's identity, looked at
     before."""
@@ -965,7 +969,11 @@ def _revalidated(path: Path, here: list[int] | None) -> Iterator[GameSummary]:
             except FileNotFoundError:
                 changed = True
                 continue
-            if known is not None and known[4] is not None and known[1] == identity:
+            if (
+                known is not None
+                and known[4] is not None
+                and vouches(known[1], identity, header.checked_ns)  # type: ignore[union-attr]
+            ):
                 line, summary = known[4], known[3]
             else:
                 made = _summarised(path, game_id, file, known)
@@ -1097,16 +1105,21 @@ def _newest_files(path: Path, next_id: int | None) -> Iterator[tuple[int, os.sta
         yield game_id, st
 
 
-def _index_head(path: Path) -> Iterator[IndexEntry | _Unusable]:
-    """The index's entries from the newest, read only as far as they are asked for; nothing
-    when there is no index of this format, and nothing more after a damaged line."""
+def _index_head(path: Path) -> tuple[int, Iterator[IndexEntry | _Unusable]]:
+    """When the index's scan began (``checked_ns``; 0 without an index) and its entries from
+    the newest, read only as far as they are asked for; none when there is no index of this
+    format, and none after a damaged line."""
     opened = _open(path)
     if opened is None:
-        return
-    for entry in _lines(opened[0]):
-        if entry is None:
-            return
-        yield entry
+        return 0, iter(())
+
+    def entries(handle: Any) -> Iterator[IndexEntry | _Unusable]:
+        for entry in _lines(handle):
+            if entry is None:
+                return
+            yield entry
+
+    return opened[1].checked_ns, entries(opened[0])
 
 
 def newest(
@@ -1115,18 +1128,23 @@ def newest(
     """The ``count`` newest games that ``keep(summary)`` accepts (default: those not deleted),
     newest first; and whether older games that match remain. Game ids are counted down from
     ``next_id`` (the database's next game id; None: the games folder is listed), each game file
-    looked at once: its summary is the index's entry when the file's identity is the one the
-    entry recorded (the index is read only as far as the page goes), else the game is read
-    from its file. What it costs does not grow with the number of games kept."""
+    looked at once: its summary is the index's entry when the file's identity vouches for the
+    one the entry recorded (:func:`vouches`; the index is read only as far as the page goes),
+    else the game is read from its file. What it costs does not grow with the number of
+    games kept."""
     keep = keep or (lambda s: not s.deleted)
-    listed = _index_head(path)
+    checked_ns, listed = _index_head(path)
     pending = next(listed, None)
     out: list[GameSummary] = []
     for game_id, st in _newest_files(path, next_id):
         while pending is not None and pending.id > game_id:
             pending = next(listed, None)
         entry = pending if isinstance(pending, IndexEntry) and pending.id == game_id else None
-        if st is not None and entry is not None and entry.identity == _identity(st):
+        if (
+            entry is not None
+            and st is not None
+            and vouches(entry.identity, _identity(st), checked_ns)
+        ):
             summary = GameSummary(game_id, entry.summary)
         else:
             known = None
@@ -1145,7 +1163,10 @@ def newest(
 
 def record(path: Path, games: Iterable[Any]) -> None:
     """Put the summaries of stored games just written into the index (bulk building)."""
-    _, old = _old_entries(path)
+    checked = time.time_ns()  # before any identity is looked at (:func:`vouches`)
+    header, old = _old_entries(path)
+    if header is not None:
+        checked = min(checked, header.checked_ns)  # the lines kept were looked at before
     lines: dict[int, bytes] = {}
     for game_id, identity, file_digest, summary, line in old:
         lines[game_id] = line or entry_line(game_id, identity, file_digest, summary)
@@ -1161,6 +1182,6 @@ def record(path: Path, games: Iterable[Any]) -> None:
     check = _LinesCheck()
     check.update(body)
     whole = check.hexdigest()
-    content = _ENCODE(Header(FORMAT, None, 0, len(lines), whole)) + b"\n" + body
+    content = _ENCODE(Header(FORMAT, None, checked, len(lines), whole)) + b"\n" + body
     with suppress(OSError):
         write_atomically(index_file(path), content, durable=False)  # type: ignore[arg-type]

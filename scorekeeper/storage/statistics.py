@@ -34,7 +34,13 @@ from scorekeeper.domain.limits import (
 )
 from scorekeeper.domain.stats import Record
 from scorekeeper.storage import index as summaries_index
-from scorekeeper.storage.files import NotPlain, read_plain, stats_file, write_atomically
+from scorekeeper.storage.files import (
+    NotPlain,
+    is_settled,
+    read_plain,
+    stats_file,
+    write_atomically,
+)
 
 FORMAT = 2
 #: The largest statistics cache read (a club of hundreds of thousands of line-ups).
@@ -74,7 +80,7 @@ def _read(path: Path, here: list[int] | None, raw: bool) -> Any:
     """The decoded cache file (:class:`_RawCache` when ``raw``, else :class:`_Cache`) when it
     still describes the games folder, whose identity is ``here``: it is the one it was counted
     at, and either that count lies long enough after the folder's last change (a scan,
-    :func:`scorekeeper.storage.index.is_settled`) or it was brought up to date by the command
+    :func:`scorekeeper.storage.files.is_settled`) or it was brought up to date by the command
     that made that change, under the lock (``exact``). None otherwise, or when the file is
     missing or damaged (decoded by msgspec against its shape: a value of the wrong type is
     damage)."""
@@ -88,7 +94,7 @@ def _read(path: Path, here: list[int] | None, raw: bool) -> Any:
         data = (_DECODE_RAW if raw else _DECODE)(body)
         if data.folder != here:
             return None
-        if not data.exact and not summaries_index.is_settled(data.checked_ns, here[1]):
+        if not data.exact and not is_settled(data.checked_ns, here[1]):
             return None
         checked = data if not raw else _DECODE(body)  # every record looked at, even raw
     except (OSError, NotPlain, msgspec.ValidationError, msgspec.DecodeError):
@@ -179,16 +185,19 @@ _RECORD = msgspec.json.Decoder(Record).decode
 
 
 def _save_lineups(
-    path: Path, records: dict[Lineup, Any], here: list[int] | None, exact: bool
+    path: Path, records: dict[Lineup, Any], here: list[int] | None, exact: bool, checked_ns: int
 ) -> None:
     """Write the line-up records back (best effort: a cache), counted at folder identity
-    ``here``; ``exact`` when a writer updated them under the lock right after its change.
-    A record still held as its JSON text (:func:`lineups_before_change`) is written as it
-    was read."""
+    ``here``, looked at ``checked_ns`` (nanoseconds since the epoch, taken before the
+    identity: a change made after it, in the same tick of a coarse clock, may leave the
+    folder's identity as it was, so only a count begun well after the folder's last change
+    vouches for it, :func:`scorekeeper.storage.files.is_settled`); ``exact`` when a writer
+    updated them under the lock right after its change. A record still held as its JSON text
+    (:func:`lineups_before_change`) is written as it was read."""
     body = msgspec.json.encode(
         {
             "folder": here,
-            "checked_ns": time.time_ns(),
+            "checked_ns": checked_ns,
             "exact": exact,
             "lineups": [[k[0], k[1], k[2], r] for k, r in records.items()],
         }
@@ -220,6 +229,7 @@ def lineup_records(path: Path, next_id: int | None = None) -> dict[Lineup, Any]:
     rebuildable."""
     from scorekeeper.domain.stats import lineups
 
+    checked = time.time_ns()  # before the folder is looked at: see _save_lineups
     here = summaries_index.folder_identity(path)
     cached = _cached_lineups(path, here)
     if cached is not None:
@@ -233,7 +243,7 @@ def lineup_records(path: Path, next_id: int | None = None) -> dict[Lineup, Any]:
         if _sound([(*key, record) for key, record in records.items()]):
             break
     if path.exists():  # a database not there yet gets no cache (nor a folder made for one)
-        _save_lineups(path, records, here, exact=False)
+        _save_lineups(path, records, here, exact=False, checked_ns=checked)
     return records
 
 
@@ -293,4 +303,5 @@ def update_lineups(
                 merge_record(records[key], record)
             else:  # a new line-up comes first, as the newest game's line-ups do in a count
                 records = {key: record, **records}
-    _save_lineups(path, records, summaries_index.folder_identity(path), exact=True)
+    checked = time.time_ns()
+    _save_lineups(path, records, summaries_index.folder_identity(path), True, checked)

@@ -156,6 +156,15 @@ def beyond_bounds(stored: StoredGame) -> str | None:
     return refusal(stored)
 
 
+def is_settled(checked_ns: int, changed_ns: int) -> bool:
+    """True when a look at a file begun at ``checked_ns`` lies far enough after its last change
+    at ``changed_ns`` (both nanoseconds since the epoch) to vouch that the file holds no later
+    change (:func:`.files.is_settled`)."""
+    from scorekeeper.storage.files import is_settled as settled
+
+    return settled(checked_ns, changed_ns)
+
+
 def backup_folder(path: Path) -> Path:
     """The folder that holds the backups of the database file ``path``."""
     from scorekeeper.storage.files import backup_folder as folder
