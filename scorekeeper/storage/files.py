@@ -755,6 +755,49 @@ def write_failed(target: Path, err: OSError) -> DataFileError:
     )
 
 
+def completion_failed(path: Path, err: OSError) -> DataFileError:
+    """The DataFileError for a change an earlier command stored (its journal written) that
+    cannot be put in place now: the file the system refused named (:func:`refused_file`, else
+    ``path``), and what to do (:func:`complete_pending`)."""
+    return DataFileError(
+        _(
+            "a change of the database {path} is stored but not yet in place, and the system"
+            " refuses to put it there ({file}: {error}); nothing was changed: once that is"
+            " mended (a folder made writable again, space freed), any command completes it"
+        ).format(path=path, file=refused_file(err) or path, error=os_reason(err))
+    )
+
+
+def refused_file(err: OSError) -> str | None:
+    """The file the system refused in ``err``: a rename's target (where it would have gone),
+    else the file named; None when none is."""
+    return err.filename2 or err.filename
+
+
+def _check_folders_take(folders: list[Path], temporaries: Path) -> None:
+    """OSError (the folder named) unless each of ``folders`` can take a file renamed into it
+    from the folder ``temporaries`` (or one removed from it): writable and searchable, on the
+    same file system. A change of several files checks this before its commit point, so a
+    read-only games folder refuses the change ("nothing was changed") rather than leaving a
+    stored change the next commands cannot put in place."""
+    import errno
+
+    effective = os.access in os.supports_effective_ids
+    device = os.stat(temporaries).st_dev
+    for folder in dict.fromkeys(folders):
+        if not os.path.isdir(folder):
+            continue  # made by the change itself (:func:`complete_pending`)
+        if not os.access(folder, os.W_OK | os.X_OK, effective_ids=effective):
+            try:  # why: a read-only file system, or the folder's permissions
+                read_only = bool(os.statvfs(folder).f_flag & os.ST_RDONLY)
+            except OSError:
+                read_only = False
+            code = errno.EROFS if read_only else errno.EACCES
+            raise OSError(code, os.strerror(code), str(folder))
+        if os.stat(folder).st_dev != device:
+            raise OSError(errno.EXDEV, os.strerror(errno.EXDEV), str(folder))
+
+
 def _prepare(
     target: Path,
     content: bytes,
@@ -921,6 +964,12 @@ def change_files(
                         " nothing was changed"
                     ).format(file=unheld)
                 )
+            try:
+                _check_folders_take(
+                    [t.parent for _, t in prepared] + [f.parent for f in removals], folder
+                )
+            except OSError as err:
+                raise write_failed(Path(err.filename), err) from None
             listed = {
                 "renames": [
                     [str(t.relative_to(folder)), str(f.relative_to(folder))] for t, f in prepared
@@ -957,7 +1006,8 @@ def _complete_committed(path: Path, durable: bool) -> None:
     try:
         complete_pending(path, durable, refused=None)
     except OSError as err:
-        reason = f"{err.filename}: {os_reason(err)}" if err.filename else os_reason(err)
+        file = refused_file(err)
+        reason = f"{file}: {os_reason(err)}" if file else os_reason(err)
         progress.warn(
             _(
                 "the change is stored, but putting its files in place stopped ({reason});"
@@ -1116,7 +1166,7 @@ def _first_unheld(
 def complete_pending(
     path: Path,
     durable: bool = True,
-    refused: Callable[[Path, OSError], Exception] | None = write_failed,
+    refused: Callable[[Path, OSError], Exception] | None = completion_failed,
 ) -> bool:
     """Put in place what the journal of the database at ``path`` lists (call under the lock):
     a change of several files whose commit point passed (a kill or Ctrl-C may have stopped it
@@ -1125,7 +1175,7 @@ def complete_pending(
     it counts only once the change is made), then the journal removed; running it again does
     nothing more. Returns True when there was a journal. DataFileError for a journal that is
     not one; a write the system refuses raises ``refused(path, error)`` (default
-    :func:`write_failed`), or the OSError itself with ``refused=None``."""
+    :func:`completion_failed`), or the OSError itself with ``refused=None``."""
     journal = journal_file(path)
     try:
         raw = read_plain(journal, JOURNAL_LIMIT)
