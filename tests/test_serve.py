@@ -5,6 +5,7 @@ token and read-only rules, 20 clients at once, Ctrl-C. Every request goes to 127
 
 from __future__ import annotations
 
+import contextlib
 import ipaddress
 import threading
 import time
@@ -251,3 +252,38 @@ def test_a_malformed_chunked_request_gets_400_and_no_traceback(db, started, serv
     assert server.stop() == 130
     assert "Traceback" not in server.errors
     assert "Exception in ASGI application" not in server.errors
+
+
+ODD_REQUESTS = [
+    b"POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n",
+    b"GET / HTTP/1.1\r\nHost: x\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n"
+    b"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n",
+    b"GET / HTTP/1.1\r\nHost: x\r\nConnection: Upgrade, HTTP2-Settings\r\nUpgrade: h2c\r\n"
+    b"HTTP2-Settings: AAMAAABkAARAAAAAAAIAAAAA\r\n\r\n",
+    b"GET /\x00x HTTP/1.1\r\nHost: x\r\n\r\n",
+    b"GET / HTTP/1.1\r\nHost: x\r\nContent-Length: -5\r\n\r\n",
+    b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n",
+    b"\x16\x03\x01\x02\x00\x01\x00\x01\xfc\x03\x03" + bytes(32),  # a TLS hello
+]
+
+
+def test_no_client_can_print_on_the_hosts_terminal(db, started, serve):
+    # red team round 15b: each of these made uvicorn print a WARNING or ERROR line on the
+    # terminal serving the page (one told the host to install software); the client gets its
+    # answer (400, or the connection closed) and the host sees nothing
+    import socket
+
+    server = serve()
+    for request in ODD_REQUESTS:
+        with socket.create_connection(("127.0.0.1", server.port), timeout=10) as raw:
+            raw.sendall(request)
+            with contextlib.suppress(OSError):
+                raw.recv(256)
+    page = server.connection()
+    page.request("GET", "/")
+    assert page.getresponse().status == 200  # it goes on serving
+    assert server.stop() == 130
+    told = server.errors
+    for words in ("WARNING", "ERROR", "Invalid HTTP", "upgrade", "WebSocket", "ASGI"):
+        assert words not in told, told
+    assert "Traceback" not in told and "Stopped." in told

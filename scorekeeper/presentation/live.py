@@ -296,6 +296,26 @@ def print_qr(url: str, out: IO[str], colour: bool) -> bool:
     return True
 
 
+def _one_client(record: Any) -> bool:
+    """The filter of uvicorn's log (``uvicorn.error``) while serving: what it logs of one
+    client's connection (a request that is not HTTP, a bad chunked body, an upgrade to a
+    protocol not served, from the code of its protocols) is dropped, since that client got its
+    answer (400, or the connection closed) and anyone on the network could otherwise print
+    lines on the host's terminal; a failure of the page itself there is one line, with no
+    traceback. What the server logs of itself (starting, stopping) is kept."""
+    import os
+
+    if f"{os.sep}protocols{os.sep}" not in record.pathname:
+        return True
+    if record.exc_info is None:
+        return False
+    kind = record.exc_info[0].__name__ if record.exc_info[0] else "error"
+    record.msg = _("a request for the page failed ({kind})").format(kind=kind)
+    record.args = ()  # this record is only this line's
+    record.exc_info = record.exc_text = record.stack_info = None
+    return True
+
+
 def serve(board: Board, sock: socket.socket, token: str | None = None) -> None:
     """Serve ``board`` on the listening socket ``sock`` until Ctrl-C (or SIGTERM), which
     stops it cleanly: the streams end, the connections close; then KeyboardInterrupt is
@@ -311,6 +331,9 @@ def serve(board: Board, sock: socket.socket, token: str | None = None) -> None:
         server_header=False,
     )
     server = uvicorn.Server(config)
+    import logging
+
+    logging.getLogger("uvicorn.error").addFilter(_one_client)  # after the config set it up
     board.stopping = lambda: server.should_exit
     server.run(sockets=[sock])
     if not server.started:
