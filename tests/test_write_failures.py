@@ -85,6 +85,49 @@ def test_a_backup_that_cannot_be_kept_is_warned_of_and_the_hand_stored(cli, db, 
     assert len(game_doc(db)["hands"]) == 1
 
 
+def test_a_backups_folder_the_system_will_not_read_gives_one_warning(cli, db, monkeypatch):
+    # red team round 15b: an unreadable backups folder (chmod 000) gave two warnings, the
+    # second ("the system refused ..., after the hand was stored") from the rotation of the
+    # backups after the change, which is only housekeeping
+    new_game(cli)
+
+    def refuse(*args, **kwargs):
+        raise PermissionError(errno.EACCES, os.strerror(errno.EACCES))
+
+    monkeypatch.setattr(backups_module, "write_pending_backup", refuse)
+    monkeypatch.setattr(backups_module, "list_backups", refuse)
+    result = cli("hand", "--yes", "m=50", "m=50")
+    assert result.exit_code == 0
+    told = [line for line in result.stderr.splitlines() if line.strip()]
+    assert len(told) == 1 and told[0].startswith("Warning: no backup"), told
+    assert len(game_doc(db)["hands"]) == 1
+
+
+def test_a_rotation_the_system_refuses_keeps_the_backups_and_says_nothing(cli, db, monkeypatch):
+    new_game(cli)
+
+    def refuse(*args, **kwargs):
+        raise PermissionError(errno.EACCES, os.strerror(errno.EACCES))
+
+    monkeypatch.setattr(backups_module, "list_backups", refuse)
+    result = cli("hand", "--yes", "m=50", "m=50")
+    assert result.exit_code == 0 and result.stderr == "", result.stderr
+    assert len(game_doc(db)["hands"]) == 1
+
+
+def test_a_backups_folder_that_is_a_file_is_named_so(cli, db):
+    # red team round 15b: the warning said only "(File exists)"
+    new_game(cli)
+    folder = db.with_name(db.name + ".backups")
+    shutil.rmtree(folder, ignore_errors=True)
+    folder.write_text("not a folder")
+    result = cli("hand", "--yes", "m=50", "m=50")
+    assert result.exit_code == 0
+    told = [line for line in result.stderr.splitlines() if line.strip()]
+    assert len(told) == 1 and "taken by a file that is not a folder" in told[0], told
+    assert len(game_doc(db)["hands"]) == 1
+
+
 # -- point 7: a 0-byte backup listed as valid --
 
 
@@ -154,6 +197,35 @@ def test_a_lock_file_that_is_a_folder_is_a_clear_error(cli, db):
     result = cli("hand", "--yes", "m=50", "m=50")
     assert result.exit_code == 3
     assert "lock" in one_error_line(result) and "folder" in result.stderr
+
+
+def _fifo(path: Path) -> None:
+    os.mkfifo(path)
+
+
+def _socket(path: Path) -> None:
+    import socket
+
+    with socket.socket(socket.AF_UNIX) as bound:
+        bound.bind(str(path))
+
+
+@pytest.mark.parametrize("make", [_fifo, _socket], ids=["pipe", "socket"])
+def test_a_lock_file_that_is_no_plain_file_is_refused_unopened(cli, db, make):
+    # red team round 15b: a pipe (or a device) in the lock's place was taken as the lock,
+    # and a socket was refused as if the folder were not writable
+    new_game(cli)
+    lock = db.with_name(db.name + ".lock")
+    lock.unlink()
+    make(lock)
+    files = database_files(db)
+    result = cli("hand", "--yes", "m=50", "m=50")
+    assert result.exit_code == 3
+    line = one_error_line(result)
+    assert f"the lock file {lock} is not a plain file" in line and "nothing was changed" in line
+    assert database_files(db) == files
+    lock.unlink()
+    assert cli("hand", "--yes", "m=50", "m=50").exit_code == 0
 
 
 def test_a_lock_file_that_cannot_be_opened_is_a_clear_error(cli, db, monkeypatch):

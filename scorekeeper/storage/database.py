@@ -25,6 +25,7 @@ from __future__ import annotations
 import errno
 import json
 import os
+import stat
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
@@ -675,8 +676,11 @@ class Store:
         change_files(self.path, writes, durable=self.durable, keep=keep, fresh=self._fresh)
         if self._unkept is not None:  # said only once the change is known to be stored
             progress.warn(self._unkept)
-        for backup in self._fresh:  # the change is stored: the oldest backups may go now
-            rotate_backups(self.path, backup, BACKUPS_KEPT)
+        for backup in self._fresh if self._unkept is None else ():
+            # the change is stored: the oldest backups may go now; a folder the system will not
+            # list or change keeps them (one more backup, rotated by the next change)
+            with suppress(OSError):
+                rotate_backups(self.path, backup, BACKUPS_KEPT)
         for game_id, doc in self._changed.items():
             self._read[game_id] = doc  # what the files hold now
         self._changed.clear()
@@ -704,8 +708,17 @@ class Store:
             self._unkept = _(
                 "no backup of this change could be kept in {folder} ({error}); the change"
                 " itself is stored"
-            ).format(folder=backup_folder(self.path), error=os_reason(err))
+            ).format(folder=backup_folder(self.path), error=self._backup_refusal(err))
             return []
+
+    def _backup_refusal(self, err: OSError) -> str:
+        """Why no backup could be written: the system's reason, or that the backups folder's
+        name is taken by something that is not a folder (where the system says "File
+        exists")."""
+        folder = backup_folder(self.path)
+        if os.path.lexists(folder) and not folder.is_dir():
+            return _("its name is taken by a file that is not a folder")
+        return os_reason(err)
 
     def _keep_or_refuse(self) -> list[Path]:
         try:
@@ -715,7 +728,7 @@ class Store:
                 _(
                     "cannot keep a backup of what this change replaces in {folder} ({error});"
                     " nothing was changed"
-                ).format(folder=backup_folder(self.path), error=err.strerror or err)
+                ).format(folder=backup_folder(self.path), error=self._backup_refusal(err))
             ) from None
 
     def _keep_previous(self) -> list[Path]:
@@ -801,9 +814,22 @@ def _open_lock(lock_path: str) -> int:
     """The descriptor of the lock file at ``lock_path`` (created when missing, never removed),
     opened without following a symbolic link (``O_NOFOLLOW``): a lock that is a link, dangling
     or not, would be made or taken inside another file (another database's journal or game
-    file). DataFileError when it is a link or a folder or cannot be opened."""
+    file). DataFileError when it is a link or a folder, or anything but a plain file (a pipe,
+    a socket or a device is never opened: opening a device may act on it), or cannot be
+    opened."""
+    not_plain = DataFileError(
+        _(
+            "the lock file {file} is not a plain file (a pipe, a socket or a device); move it"
+            " away (nothing was changed)"
+        ).format(file=lock_path)
+    )
+    with suppress(OSError):  # not there (made below), or not to be looked at: the open says
+        seen = os.lstat(lock_path).st_mode
+        if not (stat.S_ISREG(seen) or stat.S_ISDIR(seen) or stat.S_ISLNK(seen)):
+            raise not_plain
+    flags = os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
     try:
-        return os.open(lock_path, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o644)
+        fd = os.open(lock_path, flags, 0o644)
     except IsADirectoryError:
         raise DataFileError(
             _(
@@ -819,12 +845,22 @@ def _open_lock(lock_path: str) -> int:
                     " would lock or make another file): move it away (nothing was changed)"
                 ).format(file=lock_path)
             ) from None
+        if err.errno == errno.ENXIO:  # a socket or a device put there meanwhile
+            raise not_plain from None
         raise DataFileError(
             _(
                 "cannot open the lock file {file}: {error}; the database's folder must be"
                 " writable to change it (nothing was changed)"
             ).format(file=lock_path, error=os_reason(err))
         ) from None
+    try:
+        plain = stat.S_ISREG(os.fstat(fd).st_mode)
+    except OSError:
+        plain = False
+    if not plain:  # put there between the look and the open
+        os.close(fd)
+        raise not_plain
+    return fd
 
 
 def _refuse_replacing_games(path: Path, games: dict[str, Any]) -> None:
