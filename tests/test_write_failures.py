@@ -71,47 +71,39 @@ def test_a_read_only_folder_is_a_clear_error(cli, db, monkeypatch):
     assert "Read-only file system" in one_error_line(result)
 
 
-def test_a_backup_that_cannot_be_kept_is_warned_of_and_the_hand_stored(cli, db, monkeypatch):
-    new_game(cli)
+def refusing(code: int):
+    """A stand-in for a file operation that the system refuses with ``code``."""
 
     def refuse(*args, **kwargs):
-        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        raise OSError(code, os.strerror(code))
 
-    monkeypatch.setattr(backups_module, "write_pending_backup", refuse)
-    result = cli("hand", "--yes", "m=50", "m=50")
-    assert result.exit_code == 0
-    warnings = [line for line in result.stderr.splitlines() if line.startswith("Warning: ")]
-    assert len(warnings) == 1 and "no backup" in warnings[0]
-    assert len(game_doc(db)["hands"]) == 1
+    return refuse
 
 
-def test_a_backups_folder_the_system_will_not_read_gives_one_warning(cli, db, monkeypatch):
-    # red team round 15b: an unreadable backups folder (chmod 000) gave two warnings, the
-    # second ("the system refused ..., after the hand was stored") from the rotation of the
-    # backups after the change, which is only housekeeping
+@pytest.mark.parametrize(
+    ("refused", "code", "warned"),
+    [
+        # the backup cannot be written (a full disk): one warning, the hand stored
+        (("write_pending_backup",), errno.ENOSPC, ["Warning: no backup"]),
+        # red team round 15b: an unreadable backups folder (chmod 000) gave a second warning
+        # ("the system refused ..., after the hand was stored") from the rotation of the
+        # backups after the change, which is only housekeeping
+        (("write_pending_backup", "list_backups"), errno.EACCES, ["Warning: no backup"]),
+        # a rotation refused keeps one backup more, and says nothing
+        (("list_backups",), errno.EACCES, []),
+    ],
+)
+def test_a_backup_the_system_refuses_is_one_warning_and_the_hand_stored(
+    cli, db, monkeypatch, refused, code, warned
+):
     new_game(cli)
-
-    def refuse(*args, **kwargs):
-        raise PermissionError(errno.EACCES, os.strerror(errno.EACCES))
-
-    monkeypatch.setattr(backups_module, "write_pending_backup", refuse)
-    monkeypatch.setattr(backups_module, "list_backups", refuse)
+    for name in refused:
+        monkeypatch.setattr(backups_module, name, refusing(code))
     result = cli("hand", "--yes", "m=50", "m=50")
     assert result.exit_code == 0
     told = [line for line in result.stderr.splitlines() if line.strip()]
-    assert len(told) == 1 and told[0].startswith("Warning: no backup"), told
-    assert len(game_doc(db)["hands"]) == 1
-
-
-def test_a_rotation_the_system_refuses_keeps_the_backups_and_says_nothing(cli, db, monkeypatch):
-    new_game(cli)
-
-    def refuse(*args, **kwargs):
-        raise PermissionError(errno.EACCES, os.strerror(errno.EACCES))
-
-    monkeypatch.setattr(backups_module, "list_backups", refuse)
-    result = cli("hand", "--yes", "m=50", "m=50")
-    assert result.exit_code == 0 and result.stderr == "", result.stderr
+    assert len(told) == len(warned), told
+    assert all(line.startswith(start) for line, start in zip(told, warned, strict=True))
     assert len(game_doc(db)["hands"]) == 1
 
 
