@@ -66,6 +66,21 @@ def test_a_huge_number_in_a_one_line_entry_is_refused(cli, db, entry):
     assert "1,000,000,000" in line
 
 
+ZEROS = "0" * 5000  # leading zeros past Python's limit: no value, however many
+
+
+@pytest.mark.parametrize(
+    ("entry", "meld"),
+    [(f"m={ZEROS}50", 50), (f"m=5+{ZEROS}45", 50), (f"mix={ZEROS}1 m=300", 300)],
+)
+def test_leading_zeros_are_no_value_however_many(cli, db, entry, meld):
+    # red team round 15b: past 4,300 leading zeros an entry gave an unexpected internal error
+    new_game(cli)
+    result = cli("hand", "--yes", entry, "m=50")
+    assert result.exit_code == 0, result.output
+    assert cli.json("show")["hands"][0]["teams"][0]["meld_points"] == meld
+
+
 @pytest.mark.parametrize(
     "text",
     [

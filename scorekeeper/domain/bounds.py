@@ -74,12 +74,14 @@ def read_whole_number(text: str, where: str, error: type[ScorekeeperError] = Inp
     digits is refused at once). Raises ValueError for text that is no whole number (as Python
     would read it too: ``1_000``, other scripts' digits such as ``٣٠٠٠``; full-width digits are
     read as ASCII before, in entries and options only), ``error`` for one too large."""
-    if not _WHOLE.fullmatch(text.strip()):
+    written = text.strip()
+    if not _WHOLE.fullmatch(written):
         raise ValueError(text)
-    digits = text.strip().lstrip("+-").lstrip("0")
+    digits = written.lstrip("+-").lstrip("0")  # leading zeros, however many, are no value
     if len(digits) > len(str(MAX_NUMBER)) and digits.isdigit():
         raise error(number_refusal(where))
-    return check_number(int(text), where, error)
+    value = int(digits) if digits else 0
+    return check_number(-value if written.startswith("-") else value, where, error)
 
 
 def check_hands(count: int, where: str, error: type[ScorekeeperError] = InputError) -> int:
