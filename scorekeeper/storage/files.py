@@ -543,7 +543,19 @@ def refuse_database_name(path: Path) -> None:
     :func:`check_own_names`): no clean-up removes such a name. A database path that is a
     symbolic link is refused too: the file would be read through it while its games, caches,
     lock and backups were looked for beside the link, and the first change would write a new
-    file over the link."""
+    file over the link. A path that is not UTF-8 text (bytes no encoding names, as
+    ``SCOREKEEPER_DB`` may hold) is refused too, as ``--db`` refuses it: the names of a
+    database's files are written into its journal, which is UTF-8."""
+    if not str(path).isascii():
+        try:
+            str(path).encode("utf-8")
+        except UnicodeEncodeError:
+            raise DataFileError(
+                _(
+                    "the database path is not valid UTF-8 text ({path}); give --db or"
+                    " SCOREKEEPER_DB the database file's path as plain text"
+                ).format(path=ascii(str(path))[1:-1])
+            ) from None
     if path.is_symlink():
         raise DataFileError(
             _(
