@@ -276,3 +276,21 @@ def test_a_guided_answer_that_is_not_utf8_is_asked_again(cli, db):
     said = done.stderr.decode("utf-8", "replace")
     assert "the line is not valid UTF-8 text; type it again" in said
     assert "udcff" not in said
+
+
+def test_a_number_past_the_bound_in_a_file_is_named_where_it_stands(cli, db, tmp_path):
+    # red team round 15b: an edited export refused with "a number is too large", not naming
+    # which of its thousands of numbers
+    new_game(cli)
+    assert cli("hand", "--yes", "m=50", "m=60").exit_code == 0
+    exported = tmp_path / "game.json"
+    assert cli("export", "--format", "json", "-o", str(exported)).exit_code == 0
+    doc = json.loads(exported.read_text(encoding="utf-8"))
+    doc["hands"][0]["teams"][1]["meld_points"] = MAX_NUMBER + 1
+    exported.write_text(json.dumps(doc), encoding="utf-8")
+    line = refused(cli, db, "import", str(exported), code=3)
+    assert "hands[0].teams[1].meld_points: a number is too large" in line
+    entry = tmp_path / "hand.json"
+    entry.write_text('{"teams": [{"meld_points": 50}, {"meld_points": ' + TOO_MANY + "}]}")
+    line = refused(cli, db, "hand", "--yes", "--file", str(entry))
+    assert "teams[1].meld_points: a number is too large" in line

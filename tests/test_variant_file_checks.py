@@ -142,3 +142,19 @@ def test_a_file_whose_name_is_not_its_file_name_is_refused_everywhere(cli, db):
     write("", name="child")  # a file extending it cannot be used either
     (user_variant_dir() / "child.toml").write_text('name = "child"\nextends = "wrongname"\n')
     assert "make them the same" in refused(cli, db, "variants", "check", "child", code=3)
+
+
+def test_a_minimum_per_round_that_would_pass_the_number_bound_is_refused(cli, db):
+    # red team round 15b: 1,000,000,000 per round gave minimums of 3,000,000,000 by round 3,
+    # shown and exported, which import then refused: every number a game shows must come back
+    write(
+        '[opening_minimum]\nby = "round"\nbands = [{ round = 1, points = 50 },'
+        " { points_per_round = 2000001 }]\n"
+    )
+    check_refused(cli, db, "give at most 2,000,000")
+
+
+def test_a_round_past_any_game_is_refused(cli):
+    result = cli("minimum", "--variant", "hand-and-foot", "--round", "501")
+    assert result.exit_code == 2
+    assert "a game holds at most 500 hands; --round 501 is past them" in result.stderr

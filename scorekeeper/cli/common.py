@@ -229,13 +229,21 @@ def variant_minimum(variant: Any, score: int | None, round_: int | None) -> Any:
     ``variant`` for ``--score`` or ``--round``, the one its rule goes by (RULES.md §2: by the
     side's score; Hand and Foot: by the round). UsageError naming the option the rule needs,
     or for a round past the variant's last."""
+    from scorekeeper.domain.limits import MAX_HANDS
     from scorekeeper.domain.minimums import opening_minimum
+    from scorekeeper.i18n import number
 
     title = _(variant.title)
     by = variant.opening_minimum.by
     if by == "round" and round_ is None:
         raise UsageError(
             _("{variant} sets its minimum by round: give --round N").format(variant=title)
+        )
+    if by == "round" and round_ is not None and round_ > MAX_HANDS:
+        raise UsageError(
+            _("a game holds at most {most} hands; --round {round} is past them").format(
+                most=number(MAX_HANDS), round=number(round_)
+            )
         )
     if by == "round" and variant.hands and round_ is not None and round_ > variant.hands:
         raise UsageError(

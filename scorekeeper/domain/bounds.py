@@ -121,33 +121,61 @@ def check_game_size(size: int, where: str, error: type[ScorekeeperError] = Input
     raise error(f"{where}: {said}" if where else said)
 
 
+class _PastBound:
+    """A number the JSON reader met beyond :data:`MAX_NUMBER`, left unconverted (thousands of
+    digits cost nothing) until :func:`check_data` refuses it, naming where it stands."""
+
+    __slots__ = ()
+
+
+_PAST_BOUND = _PastBound()
+
+
+def _place(where: str, path: tuple[Any, ...]) -> str:
+    """``where``, then the place in its data of ``path`` (a chain ``(parent, key)``, innermost
+    last): ``game.json: hands[0].teams[1].meld_points``."""
+    keys: list[Any] = []
+    while path:
+        path, key = path
+        keys.append(key)
+    place = ""
+    for key in reversed(keys):
+        place += f"[{key}]" if isinstance(key, int) else (f".{key}" if place else str(key))
+    return f"{where}: {quoted(place)}" if place else where
+
+
+def _beyond(value: Any) -> bool:
+    """True for a number past :data:`MAX_NUMBER` either way, or a float that is not finite."""
+    if isinstance(value, int):
+        return abs(value) > MAX_NUMBER
+    return isinstance(value, float) and (not math.isfinite(value) or abs(value) > MAX_NUMBER)
+
+
 def check_data(data: Any, where: str, error: type[ScorekeeperError] = InputError) -> None:
     """``error`` naming ``where`` when ``data`` (plain JSON or TOML data) holds a number
-    beyond :data:`MAX_NUMBER`, a float that is not finite, or tables and lists nested deeper
-    than :data:`MAX_DEPTH`, or text (a value or a key) holding a character of
-    :data:`ODD_TEXT`."""
-    stack: list[tuple[Any, int]] = [(data, 1)]
+    beyond :data:`MAX_NUMBER` (naming where in the data it stands: ``hands[0].total``), a float
+    that is not finite, or tables and lists nested deeper than :data:`MAX_DEPTH`, or text (a
+    value or a key) holding a character of :data:`ODD_TEXT`."""
+    stack: list[tuple[Any, int, tuple[Any, ...]]] = [(data, 1, ())]
     while stack:
-        value, depth = stack.pop()
-        if isinstance(value, dict | list | tuple):
+        value, depth, path = stack.pop()
+        if isinstance(value, dict):
             if depth > MAX_DEPTH:
                 raise error(nesting_refusal(where))
-            if isinstance(value, dict):
-                for key in value:
-                    if isinstance(key, str):
-                        check_text(key, where, error)
-                items = value.values()
-            else:
-                items = value
-            stack.extend((item, depth + 1) for item in items)
+            for key, item in value.items():
+                if isinstance(key, str):
+                    check_text(key, where, error)
+                stack.append((item, depth + 1, (path, key)))
+        elif isinstance(value, list | tuple):
+            if depth > MAX_DEPTH:
+                raise error(nesting_refusal(where))
+            stack.extend((item, depth + 1, (path, i)) for i, item in enumerate(value))
         elif isinstance(value, str):
             check_text(value, where, error)
         elif isinstance(value, bool):
             continue
-        elif isinstance(value, int):
-            check_number(value, where, error)
-        elif isinstance(value, float) and (not math.isfinite(value) or abs(value) > MAX_NUMBER):
-            raise error(number_refusal(where))
+        elif value is _PAST_BOUND or _beyond(value):
+            raise error(number_refusal(_place(where, path)))
 
 
 #: The format characters (Unicode category Cf, as of Unicode 14) but the zero-width non-joiner
@@ -269,8 +297,12 @@ def parse_json(text: str, where: str, error: type[ScorekeeperError] = InputError
     with (:func:`scorekeeper.cli.common.read_input`): a mark still at the start is a second one,
     refused as it is in a variant file."""
 
-    def whole(digits: str) -> int:
-        return read_whole_number(digits, where, error)
+    def whole(digits: str) -> int | _PastBound:
+        # JSON's grammar writes no leading zero: more digits than the bound's are past it
+        if len(digits.lstrip("-")) > len(str(MAX_NUMBER)):
+            return _PAST_BOUND
+        value = int(digits)
+        return value if -MAX_NUMBER <= value <= MAX_NUMBER else _PAST_BOUND
 
     def constant(name: str) -> Any:
         raise error(

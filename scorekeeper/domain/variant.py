@@ -401,6 +401,27 @@ def apply_options(
     return rules, chosen
 
 
+def _check_per_round(points: int, here: str) -> None:
+    """Refuse a ``points_per_round`` formula whose minimum would pass :data:`MAX_NUMBER` within
+    the :data:`MAX_HANDS` rounds a game may last: every number a game shows must be one an
+    export of it can bring back (README, the bounds paragraph)."""
+    from scorekeeper.domain.limits import MAX_HANDS, MAX_NUMBER
+
+    if points * MAX_HANDS > MAX_NUMBER:
+        raise DataFileError(
+            _(
+                "{here}: 'points_per_round' {points} times the round passes {most} within the"
+                " {hands} hands a game may last; give at most {fewest}"
+            ).format(
+                here=here,
+                points=number(points),
+                most=number(MAX_NUMBER),
+                hands=number(MAX_HANDS),
+                fewest=number(MAX_NUMBER // MAX_HANDS),
+            )
+        )
+
+
 def _check_bands(spec: RulesSpec, where: str) -> None:
     """Refuse an opening-minimum table whose bands do not cover every score once (or rounds 1,
     2, 3 ... in order, then at most one ``points_per_round`` formula row, last), or whose rows
@@ -431,6 +452,7 @@ def _check_bands(spec: RulesSpec, where: str) -> None:
                     )
                 )
             if row.points_per_round is not None:
+                _check_per_round(row.points_per_round, here)
                 if i != len(bands) - 1 or row.round not in (None, i + 1):
                     raise DataFileError(
                         _(
