@@ -294,3 +294,38 @@ def test_a_number_past_the_bound_in_a_file_is_named_where_it_stands(cli, db, tmp
     entry.write_text('{"teams": [{"meld_points": 50}, {"meld_points": ' + TOO_MANY + "}]}")
     line = refused(cli, db, "hand", "--yes", "--file", str(entry))
     assert "teams[1].meld_points: a number is too large" in line
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("new", "classic", "-t", "A", "-t", "B", "--target", ZEROS + "6000"),
+        ("games", "--since", ZEROS + "1d"),
+        ("games", "--limit", ZEROS + "3"),
+    ],
+)
+def test_leading_zeros_in_an_option_are_no_value(cli, db, args):
+    # red team round 15b: past 4,300 leading zeros a number was "not a valid int"
+    result = cli(*args)
+    assert result.exit_code == 0, result.output
+    if args[0] == "new":
+        assert cli.json("status")["target"] == 6000
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("new", "classic", "-t", "A", "-t", "B", "--target", TOO_MANY),
+        ("new", "classic", "-t", "A", "-t", "B", "--target", "-" + TOO_MANY),
+        ("games", "--limit", TOO_MANY),
+        ("minimum", "--variant", "hand-and-foot", "--round", TOO_MANY),
+        ("minimum", "--variant", "classic", "--score", TOO_MANY),
+        ("serve", "--port", TOO_MANY),
+    ],
+)
+def test_an_option_of_more_digits_than_python_converts_is_refused_naming_the_bound(cli, args):
+    result = cli(*args)
+    assert result.exit_code == 2
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and "a number is too large" in lines[0] and "1,000,000,000" in lines[0]
+    assert len(lines[0]) < 400 and "internal error" not in lines[0]

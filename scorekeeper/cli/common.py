@@ -38,7 +38,9 @@ def whole_number(value: Any) -> int:
     (:func:`~scorekeeper.domain.names.ascii_field`, as in entries and ``--set`` values); no
     superscript or circled digit. ValueError for anything else Python's ``int`` would read
     (``1_000``, digits of other scripts such as ``٣٠٠٠``, ``⁵``, ``①``), so Click refuses it
-    (exit 2)."""
+    (exit 2). Leading zeros are no value, however many; a number of more digits than Python
+    converts (:data:`_MOST_DIGITS`) is refused as past the bounds (``typer.BadParameter``,
+    exit 2), never converted."""
     if not isinstance(value, str):
         return int(value)
     text = value
@@ -48,7 +50,19 @@ def whole_number(value: Any) -> int:
         text = ascii_field(text)
     if not _WHOLE.fullmatch(text):
         raise ValueError(value)
-    return int(text)
+    written = text.strip()
+    digits = written.lstrip("+-").lstrip("0")
+    if len(digits) > _MOST_DIGITS:
+        from scorekeeper.domain.bounds import number_refusal, quoted
+
+        raise typer.BadParameter(number_refusal(quoted(written)))
+    magnitude = int(digits or "0")
+    return -magnitude if written.startswith("-") else magnitude
+
+
+#: The most digits an int option's value is converted with: Python converts up to 4,300 either
+#: way (int to text and back), and every message that shows a number shows it whole.
+_MOST_DIGITS = 4000
 
 
 _WHOLE = re.compile(r"\s*[+-]?[0-9]+\s*", re.ASCII)

@@ -106,6 +106,7 @@ def _since_day(cleaned: str, base: date) -> date:
         return base - timedelta(days=SINCE_WORDS[cleaned])
     number, unit = cleaned[:-1], cleaned[-1:]
     if number.isdigit() and number.isascii():
+        number = number.lstrip("0") or "0"  # leading zeros are no value, however many
         if len(number) > 9:  # far before year 1, and never a 4,300-digit int()
             raise OverflowError(cleaned)
         if unit in ("d", "w"):
