@@ -88,6 +88,25 @@ def filter_name(option: str, value: str | None) -> str | None:
     return value
 
 
+def _output_file(given: str | Path) -> Path | None:
+    """``export --output`` as typed: ``-`` is standard output (None), as it is for ``import``
+    and ``hand --file``; an empty name, never read as the folder ``.``, and a folder are
+    refused (UsageError)."""
+    if isinstance(given, Path):
+        return given
+    if given == "-":
+        return None
+    if not given.strip():
+        raise UsageError(_("--output needs a file name, or '-' for standard output"))
+    if Path(given).is_dir():
+        from scorekeeper.presentation.console import visible
+
+        raise UsageError(
+            _("--output {path} is a folder: give a file name").format(path=visible(given))
+        )
+    return Path(given)
+
+
 def _is_iso_date(text: str) -> bool:
     """True when ``text`` is a date ``YYYY-MM-DD`` of the calendar."""
     try:
@@ -348,8 +367,9 @@ def export(
         typer.Option(
             "--output",
             "-o",
-            help=N_("File to write (default: standard output)."),
-            dir_okay=False,
+            help=N_("File to write (default, or '-': standard output)."),
+            parser=_output_file,
+            metavar="FILE",
         ),
     ] = None,
     excel: Annotated[
