@@ -65,6 +65,12 @@ _REASONS = {
 }
 
 
+def refused_file(err: OSError) -> str | None:
+    """The file the system refused in ``err``: a rename's target (where it would have gone),
+    else the file named; None when none is."""
+    return err.filename2 or err.filename
+
+
 def os_reason(err: BaseException) -> str:
     """Why the operating-system call of ``err`` (an OSError) failed, in the language in use
     ("No such file or directory", "ファイルまたはディレクトリがありません"): in English, and

@@ -111,10 +111,10 @@ def test_a_stored_change_that_cannot_be_put_in_place_says_so(cli, db, monkeypatc
     new_game(cli)
     with read_only(games_folder(db)):
         with monkeypatch.context() as patched:
-            patched.setattr(files, "_check_folders_take", lambda folders, temporaries: None)
+            patched.setattr(files, "check_folders_take", lambda folders, temporaries: None)
             made = cli("new", "classic", "--team", "X", "--team", "Y")
         assert made.exit_code == 0 and "the next command completes it" in made.stderr
-        for command in (("status",), ("games",), ("hand", "--yes", "m=50", "m=60")):
+        for command in (("status",), ("games",), ("backups",), ("hand", "--yes", "m=50", "m=60")):
             result = cli(*command)
             assert result.exit_code == 3, result.output
             line = one_error_line(result)
@@ -122,3 +122,53 @@ def test_a_stored_change_that_cannot_be_put_in_place_says_so(cli, db, monkeypatc
             assert f"cannot write {db}" not in line
     assert cli.json("status")["game"] == 2  # completed by the first command once writable
     assert cli("hand", "--yes", "m=50", "m=60").exit_code == 0
+
+
+def test_a_games_folder_bound_from_elsewhere_is_refused_before_the_commit_point(cli, db):
+    """A writable folder bound over the games folder (``mount --bind``) shares the device of
+    the database's folder, yet a rename into it is refused (EXDEV): the change of several
+    files is refused before its commit point (red team round 15b: it was reported stored,
+    then every command failed)."""
+    if os.geteuid() != 0:
+        pytest.skip("needs root to bind a folder")
+    new_game(cli)
+    elsewhere = db.parent / "elsewhere"
+    elsewhere.mkdir()
+    folder = games_folder(db)
+    for file in folder.iterdir():
+        (elsewhere / file.name).write_bytes(file.read_bytes())
+    bound = subprocess.run(["mount", "--bind", str(elsewhere), str(folder)], capture_output=True)
+    if bound.returncode != 0:
+        pytest.skip(f"cannot bind a folder here: {bound.stderr.decode().strip()}")
+    try:
+        before = database_files(db)
+        result = cli("new", "classic", "--team", "X", "--team", "Y")
+        assert result.exit_code == 3, result.output
+        line = one_error_line(result)
+        assert str(folder) in line and "nothing was changed" in line
+        assert database_files(db) == before
+        assert cli.json("status")["game"] == 1
+    finally:
+        subprocess.run(["umount", str(folder)], capture_output=True, check=True)
+
+
+def test_a_schema_update_into_a_read_only_games_folder_names_it_and_keeps_no_backup(cli, db):
+    """Red team round 15b: the update of a schema-1 file named a temporary file already gone
+    ("the system refused (.db.json~game-1-....tmp: Invalid cross-device link)") and kept a
+    "before a schema update" backup of a change that never happened."""
+    import shutil
+
+    fixtures = Path(__file__).parent / "fixtures"
+    shutil.copyfile(fixtures / "schema-1.json", db)
+    folder = games_folder(db)
+    folder.mkdir()
+    before = db.read_bytes()
+    with read_only(folder):
+        result = cli("status")
+        assert result.exit_code == 3, result.output
+        line = one_error_line(result)
+        assert str(folder) in line and "nothing was changed" in line and ".tmp" not in line
+        assert db.read_bytes() == before and list(folder.iterdir()) == []
+        backups = db.with_name(db.name + ".backups")
+        assert not backups.exists() or list(backups.iterdir()) == []
+    assert cli("status").exit_code == 0  # the folder writable again: the update is made

@@ -476,10 +476,17 @@ def _backup_contents(path: Path, db: Path, language: bool = False) -> dict[str, 
 
 
 def backups(db: Path | None) -> BackupList:
-    """The backups of the database, newest first (``backups``)."""
-    from scorekeeper.storage.store import backup_folder, database_path, list_backups
+    """The backups of the database, newest first (``backups``), once a change an earlier
+    command stored is put in place (its backup then counts; DataFileError when it cannot be)."""
+    from scorekeeper.storage.store import (
+        backup_folder,
+        complete_stored_change,
+        database_path,
+        list_backups,
+    )
 
     path = database_path(db)
+    complete_stored_change(path)
     rows: list[dict[str, Any]] = []
     for b in list_backups(path):
         # the listing takes no lock: a backup a change rotates away meanwhile is not listed
@@ -501,9 +508,10 @@ def backup_to_restore(db: Path | None, number: int) -> BackupChoice:
     """Backup ``number`` of the list (1 = newest), checked to be one that can be restored.
     NotFound when there are no backups, UsageError for a number out of range, DataFileError
     for a backup that cannot be read."""
-    from scorekeeper.storage.store import database_path, list_backups
+    from scorekeeper.storage.store import complete_stored_change, database_path, list_backups
 
     path = database_path(db)
+    complete_stored_change(path)
     found = list_backups(path)
     if not found:
         raise NotFound(_("there are no backups of {path}").format(path=path))

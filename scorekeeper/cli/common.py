@@ -23,7 +23,7 @@ from scorekeeper.common_options import COMMON_OPTIONS as COMMON_OPTIONS
 from scorekeeper.common_options import hoist_common_options as hoist_common_options
 from scorekeeper.common_options import without_common_options
 from scorekeeper.domain.limits import MAX_NUMBER
-from scorekeeper.errors import InputError, ScorekeeperError, UsageError, os_reason
+from scorekeeper.errors import InputError, ScorekeeperError, UsageError, os_reason, refused_file
 from scorekeeper.i18n import N_
 from scorekeeper.i18n import gettext as _
 from scorekeeper.interrupts import command_interrupt, quiet_interrupt
@@ -882,8 +882,8 @@ def system_refused(err: OSError) -> int:
     standard output still holds is dropped, so that the end of the process does not fail on
     it again."""
     reason = os_reason(err) if err.strerror else type(err).__name__
-    if err.filename:
-        name = err.filename
+    name = refused_file(err)
+    if name:
         name = os.fsdecode(name) if isinstance(name, bytes) else str(name)
         reason = _("{file}: {reason}").format(file=name, reason=reason)
     with contextlib.suppress(OSError, ValueError):

@@ -33,7 +33,14 @@ from typing import TYPE_CHECKING, Any
 
 from scorekeeper import progress
 from scorekeeper.domain.bounds import MAX_GAME_BYTES, check_game_size, check_hands, quoted
-from scorekeeper.errors import DatabaseBusy, DataFileError, InputError, NotFound, os_reason
+from scorekeeper.errors import (
+    DatabaseBusy,
+    DataFileError,
+    InputError,
+    NotFound,
+    os_reason,
+    refused_file,
+)
 from scorekeeper.i18n import gettext as _
 from scorekeeper.i18n import number
 from scorekeeper.storage import backups, migrations
@@ -50,6 +57,7 @@ from scorekeeper.storage.files import (
     Tables,
     backup_folder,
     change_files,
+    check_folders_take,
     check_lock,
     check_own_names,
     check_tables,
@@ -911,6 +919,10 @@ def _migrate(path: Path, data: Tables | None) -> Tables:
     check_games(path, path, data.get("games", {}))  # refused untouched, before anything
     _refuse_replacing_games(path, data.get("games", {}))
     check_lock()
+    try:  # the games folder takes the game files (before a backup: a refusal keeps none)
+        check_folders_take([games_folder(path)], path.parent)
+    except OSError as err:
+        raise write_failed(Path(refused_file(err) or games_folder(path)), err) from None
     try:
         keep_backup(path, "migration", f"-to-schema-{SCHEMA_VERSION}")
     except OSError as err:
@@ -924,6 +936,16 @@ def _migrate(path: Path, data: Tables | None) -> Tables:
     remove_stale_temporary_files(path)
     write_atomically(path, encode(context.data))
     return context.data
+
+
+def complete_stored_change(path: Path) -> None:
+    """Put in place a change of the database at ``path`` that an earlier command stored but did
+    not finish (a kill, a folder that refused: its journal is there), under the lock; nothing
+    when there is none. DataFileError when it cannot be put in place now
+    (:func:`files.completion_failed`): every command says so until it can."""
+    if journal_file(path).exists():
+        with _locked(path):
+            complete_pending(path)
 
 
 @contextmanager
@@ -945,9 +967,8 @@ def open_store(
     with _locked(path) if write else _unlocked():
         if write:
             complete_pending(path)
-        elif journal_file(path).exists():  # a change a kill stopped part-way: complete it
-            with _locked(path):
-                complete_pending(path)
+        else:
+            complete_stored_change(path)
         data = read_database(path)
         if migrations.pending(data) and data is not None and not write:
             with _locked(path):

@@ -25,7 +25,7 @@ from typing import Any
 
 from scorekeeper import progress
 from scorekeeper.domain.limits import MAX_GAME_BYTES
-from scorekeeper.errors import DataFileError, os_reason
+from scorekeeper.errors import DataFileError, os_reason, refused_file
 from scorekeeper.i18n import gettext as _
 from scorekeeper.i18n import number
 
@@ -780,13 +780,31 @@ def completion_failed(path: Path, err: OSError) -> DataFileError:
     )
 
 
-def refused_file(err: OSError) -> str | None:
-    """The file the system refused in ``err``: a rename's target (where it would have gone),
-    else the file named; None when none is."""
-    return err.filename2 or err.filename
+def _mount_point(folder: Path, mounts: list[str]) -> str:
+    """The mount point (of ``mounts``, as ``/proc/self/mountinfo`` lists them) that the folder
+    lies on: the longest one its real path lies in."""
+    real = os.path.realpath(folder)
+    inside = [m for m in mounts if real == m or real.startswith(m.rstrip("/") + "/")]
+    return max(inside, key=len, default="/")
 
 
-def _check_folders_take(folders: list[Path], temporaries: Path) -> None:
+def _mount_points() -> list[str] | None:
+    """Every mount point of this process (Linux), None where the system does not list them."""
+    try:
+        with open("/proc/self/mountinfo", "rb") as listing:
+            lines = listing.read(1 << 22).splitlines()
+    except OSError:
+        return None
+    points = []
+    for line in lines:
+        fields = line.split(b" ")
+        if len(fields) > 4:  # the mount point, its space, tab, line break and \ as octal
+            point = re.sub(rb"\\([0-7]{3})", lambda m: bytes([int(m[1], 8)]), fields[4])
+            points.append(os.fsdecode(point))
+    return points
+
+
+def check_folders_take(folders: list[Path], temporaries: Path) -> None:
     """OSError (the folder named) unless each of ``folders`` can take a file renamed into it
     from the folder ``temporaries`` (or one removed from it): writable and searchable, on the
     same file system. A change of several files checks this before its commit point, so a
@@ -808,6 +826,12 @@ def _check_folders_take(folders: list[Path], temporaries: Path) -> None:
             raise OSError(code, os.strerror(code), str(folder))
         if os.stat(folder).st_dev != device:
             raise OSError(errno.EXDEV, os.strerror(errno.EXDEV), str(folder))
+    mounts = _mount_points()  # a folder bound there (mount --bind) shares the device
+    if mounts is not None:
+        home = _mount_point(temporaries, mounts)
+        for folder in dict.fromkeys(folders):
+            if os.path.isdir(folder) and _mount_point(folder, mounts) != home:
+                raise OSError(errno.EXDEV, os.strerror(errno.EXDEV), str(folder))
 
 
 def _prepare(
@@ -977,7 +1001,7 @@ def change_files(
                     ).format(file=unheld)
                 )
             try:
-                _check_folders_take(
+                check_folders_take(
                     [t.parent for _, t in prepared] + [f.parent for f in removals], folder
                 )
             except OSError as err:

@@ -165,6 +165,15 @@ def is_settled(checked_ns: int, changed_ns: int) -> bool:
     return settled(checked_ns, changed_ns)
 
 
+def complete_stored_change(path: Path) -> None:
+    """Put in place a change of the database file ``path`` an earlier command stored but did
+    not finish (:func:`.database.complete_stored_change`). DataFileError when it cannot be put
+    in place now."""
+    from scorekeeper.storage.database import complete_stored_change as complete
+
+    complete(path)
+
+
 def backup_folder(path: Path) -> Path:
     """The folder that holds the backups of the database file ``path``."""
     from scorekeeper.storage.files import backup_folder as folder
