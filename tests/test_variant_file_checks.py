@@ -158,3 +158,38 @@ def test_a_round_past_any_game_is_refused(cli):
     result = cli("minimum", "--variant", "hand-and-foot", "--round", "501")
     assert result.exit_code == 2
     assert "a game holds at most 500 hands; --round 501 is past them" in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        # red team round 15b: nan was "a number is too large", true was Python's True
+        ("[card_values]\nking = nan\n", "card_values.king: nan is no number"),
+        ("[card_values]\nking = -inf\n", "card_values.king: -inf is no number"),
+        ('title = true\n[canastas.natural]\nbonus = 500\nmakeup = "natural"\n', "not true"),
+    ],
+)
+def test_a_value_no_rule_takes_is_named_as_toml_writes_it(cli, db, text, words):
+    folder = user_variant_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "house.toml").write_text(f'name = "house"\nextends = "classic"\n{text}')
+    check_refused(cli, db, words)
+
+
+def test_an_empty_extends_is_refused_not_read_as_none(cli, db):
+    folder = user_variant_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "house.toml").write_text('name = "house"\nextends = ""\n')
+    check_refused(cli, db, "'extends' is empty")
+
+
+@pytest.mark.parametrize(
+    ("setting", "words"),
+    [
+        ("canastas.natural.aliases=[x]", "is a list, which --set does not take"),
+        ("opening_minimum.bands=[x]", "'opening_minimum.bands.0.KEY=VALUE'"),
+    ],
+)
+def test_a_list_given_to_set_is_called_a_list(cli, db, setting, words):
+    result = cli("new", "classic", "-t", "A", "-t", "B", "--set", setting)
+    assert result.exit_code == 1 and words in result.stderr, result.stderr

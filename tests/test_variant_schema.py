@@ -174,7 +174,7 @@ def test_a_requirement_the_variant_does_not_have_is_refused():
         ("canastas.natural.makeup=clean", "is one of natural, mixed, wild"),
         ("canastas.natural.cards=eight", "'canastas.natural.cards' takes a whole number"),
         ("canastas.natural.from_cards=maybe", "takes true or false"),
-        ("penalties.red_three_not_declared.in_hand=king", "is a table"),
+        ("penalties.red_three_not_declared.in_hand=king", "is a list, which --set does not take"),
         ("canastas.natural.colour=red", "'canastas.natural.colour' is not a rule"),
     ],
 )

@@ -174,6 +174,12 @@ def check_data(data: Any, where: str, error: type[ScorekeeperError] = InputError
             check_text(value, where, error)
         elif isinstance(value, bool):
             continue
+        elif isinstance(value, float) and not math.isfinite(value):
+            raise error(
+                _("{where}: {value} is no number a rule or an entry takes").format(
+                    where=_place(where, path), value=str(value)
+                )
+            )
         elif value is _PAST_BOUND or _beyond(value):
             raise error(number_refusal(_place(where, path)))
 

@@ -653,13 +653,21 @@ def refuse_dates(data: Any, where: str) -> None:
 
 
 def toml_value(value: Any) -> str:
-    """A refused value as an error message shows it: a TOML date, time or date-time as TOML
-    writes it (``1979-05-27T07:32:00+00:00``, not Python's ``datetime.datetime(...)``), any
-    other value as Python writes it (``'lots'``, ``[1, 2]``)."""
+    """A refused value as an error message shows it, as TOML writes it: a date, time or
+    date-time as ``1979-05-27T07:32:00+00:00`` (not Python's ``datetime.datetime(...)``),
+    ``true`` and ``false`` (not ``True``), text as a literal string (``'lots'``), an array as
+    ``[1, 2]`` and a table as ``{ a = 1 }``."""
     import datetime
 
     if isinstance(value, datetime.date | datetime.time):  # a datetime is a date too
         return value.isoformat()
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, list):
+        return "[" + ", ".join(toml_value(v) for v in value) + "]"
+    if isinstance(value, dict):
+        pairs = ", ".join(f"{k} = {toml_value(v)}" for k, v in value.items())
+        return "{ " + pairs + " }" if pairs else "{}"
     return repr(value)
 
 
@@ -721,6 +729,21 @@ def read_setting(path: str, text: str, options: Sequence[str] = ()) -> Any:
         return raw
     if tp is str:
         return raw
+    import typing
+
+    if typing.get_origin(tp) in (list, tuple) and _is_struct(_unwrap(typing.get_args(tp)[0])):
+        raise InputError(
+            _(
+                "'{path}' is a list of tables; set one key of an item, e.g. '{path}.0.{metavar}'"
+            ).format(path=path, metavar=_("KEY=VALUE"))
+        )
+    if typing.get_origin(tp) in (list, tuple):
+        raise InputError(
+            _(
+                "'{path}' is a list, which --set does not take: give its items in a variant"
+                " file ('scorekeeper variants init')"
+            ).format(path=path)
+        )
     raise InputError(
         _("'{path}' is a table; set one of its keys, e.g. '{path}.{metavar}'").format(
             path=path, metavar=_("KEY=VALUE")

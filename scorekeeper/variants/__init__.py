@@ -255,6 +255,13 @@ def rules_chain(
             refuse_other_name(data, current, where or current)
         chain.append(dict(data))
         parent = data.get("extends")
+        if isinstance(parent, str) and not parent.strip():
+            raise DataFileError(
+                _(
+                    "{where}: 'extends' is empty: name the variant this one builds on (e.g."
+                    ' extends = "classic"), or leave the key out'
+                ).format(where=where or current)
+            )
         if not parent:
             break
         builtin = BUILTIN_DIR / f"{parent}.toml"
