@@ -73,3 +73,33 @@ def test_statistics_count_a_change_that_kept_the_file_stat(cli, db):
     same_stat_rewrite(db, old, old.replace("50", "70"))
     best = [side["best_hand"] for side in cli.json("stats")["teams"]]
     assert best == [70, 60]
+
+
+def test_statistics_after_a_restore_within_the_tick_count_the_games_restored(cli, db):
+    """Red team round 15b: a ``backups restore`` within the second of the hand it takes back
+    left the games folder's look as it was, and ``stats`` went on counting the hand from its
+    cache for good."""
+    import json
+
+    from scorekeeper.storage.database import games_folder
+    from scorekeeper.storage.files import stats_file
+    from scorekeeper.storage.statistics import sealed_cache
+
+    new_game(cli)
+    assert cli("hand", "--yes", *FIRST).exit_code == 0
+    assert [side["hands"] for side in cli.json("stats")["teams"]] == [1, 1]
+    cache = stats_file(db)  # its count made long after the folder's last change: trusted
+    data = json.loads(cache.read_bytes().partition(b"\n")[2])
+    data["checked_ns"] += 10**12
+    cache.write_bytes(sealed_cache(json.dumps(data).encode()))
+    assert cli("hand", "--yes", *SECOND).exit_code == 0  # brings the cache up to date, exact
+    assert json.loads(cache.read_bytes().partition(b"\n")[2])["exact"] is True
+    assert [side["hands"] for side in cli.json("stats")["teams"]] == [2, 2]
+    folder = games_folder(db)
+    seen = os.stat(folder)
+    assert cli("backups", "restore", "1", "--yes").exit_code == 0  # the second hand goes
+    os.utime(folder, ns=(seen.st_atime_ns, seen.st_mtime_ns))  # as a coarse clock shows it
+    assert cli.json("show")["hands_played"] == 1
+    teams = cli.json("stats")["teams"]
+    assert [side["hands"] for side in teams] == [1, 1]
+    assert [side["best_hand"] for side in teams] == [50, 60]

@@ -395,7 +395,14 @@ def restore_backup(path: Path, backup: Path) -> Path | None:
                     ) from None
             return kept_box + aside  # every file the restore removes is in one of them
 
+        # the statistics per line-up are counted again when next asked: dropped before the
+        # commit point (a kill after it leaves none to trust), as a restore replaces games
+        # wholesale and a folder changed within one tick of a coarse clock may keep its look
+        from scorekeeper.storage.statistics import drop_lineups
+
+        drop_lineups(path)
         change_files(path, writes, removals, keep=keep, fresh=fresh)
+        drop_lineups(path)  # one a reader counted meanwhile from the games before
         return kept_box[0] if kept_box else kept
 
 
