@@ -209,8 +209,9 @@ def plain_lineups(games):
             record.wins += game.over and game.winner == i
             record.hands += side.hands
             record.points += side.points
-            if side.best_hand is not None:
-                record.best_hand = max(side.best_hand, record.best_hand or side.best_hand)
+            if side.best_hand is not None:  # a best of 0 is a best hand, not none
+                best = record.best_hand
+                record.best_hand = side.best_hand if best is None else max(side.best_hand, best)
             for kind, n in side.canastas.items():
                 record.canastas[kind] = record.canastas.get(kind, 0) + n
             record.red_threes += side.red_threes
