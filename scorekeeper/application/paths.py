@@ -12,7 +12,8 @@ from scorekeeper.i18n import gettext as _
 
 
 def database_file(given: str) -> Path:
-    """The database file ``--db`` (or ``SCOREKEEPER_DB``) names, as typed. Raises
+    """The database file ``--db`` (or ``SCOREKEEPER_DB``) names, as typed (a ``~`` at its start
+    is the home folder, as a shell reads it even where quoting kept it). Raises
     DataFileError (exit 3) for a name that ends with a path separator (a database is a file),
     or for a path that is one of another existing database's own files (its lock, caches,
     journal) or lies inside its games or backups folder: writing there would break that
@@ -28,12 +29,14 @@ def database_file(given: str) -> Path:
                 " at the end"
             ).format(path=given)
         )
-    path = Path(given)
+    path = Path(given).expanduser()  # '~' as a shell reads it, though quoted or in a variable
     # resolved: a folder reached through a symlink is the folder it names
-    full = Path(os.path.realpath(path.expanduser()))
+    full = Path(os.path.realpath(path))
     for place in (full, *full.parents):
         name = place.name
         for end in (k for k, c in enumerate(name) if c == "." and k > 0):
+            if not name[:end].strip("."):
+                continue  # '..json', '...': no file of that name can own it
             owner = place.with_name(name[:end])
             if owner == full or not owner.is_file():
                 continue

@@ -334,16 +334,18 @@ def error_line(message: str) -> None:
 def error_text(message: str) -> str:
     """``message`` as an error says it: one line (line breaks become spaces), any other
     control character it quotes from input written as ``\\xNN``, a long text quoted in it cut
-    to an excerpt and the whole to :data:`MAX_ERROR` characters (README: "An ``Error:`` line
-    quotes what was typed only as a short excerpt")."""
+    to an excerpt and the whole to :data:`MAX_ERROR` characters, its middle left out (a long
+    path is cut, the reason after it kept; README: "An ``Error:`` line quotes what was typed
+    only as a short excerpt")."""
     from scorekeeper.domain.bounds import quoted
     from scorekeeper.presentation.console import visible
 
     text = " ".join(message.split())
     if len(text) > QUOTED_RUN:  # what was typed is quoted as a short excerpt only
         text = _QUOTED_RUN.sub(lambda m: f"'{quoted(m[1])}'", text)
-        if len(text) > MAX_ERROR:
-            text = text[: MAX_ERROR - 3] + "..."
+        if len(text) > MAX_ERROR:  # its end kept: the reason ("File name too long") is there
+            half = (MAX_ERROR - 5) // 2
+            text = text[:half] + " ... " + text[-half:]
     return visible(text)
 
 

@@ -79,8 +79,9 @@ def default_path() -> Path:
     empty."""
     env = os.environ.get("SCOREKEEPER_DB")
     if env:
-        refuse_database_name(Path(env))
-        return Path(env)
+        path = Path(env).expanduser()  # '~' as a shell reads it, though quoted
+        refuse_database_name(path)
+        return path
     if env is not None:  # set but empty: refused as --db '' is, never the default database
         raise DataFileError(
             _(
@@ -211,8 +212,10 @@ def refuse_linked_own_paths(path: Path, names: list[Path] | None = None) -> None
 
 def is_own_path(path: Path, other: Path) -> bool:
     """True when ``other`` is a file of the database at ``path`` or lies inside one of its
-    folders (:func:`own_paths`; a temporary file of its writes too), compared as resolved, or
-    is a hard link of one of them."""
+    folders (:func:`own_paths`; a temporary file of its writes too), compared as resolved and
+    with case ignored (on a file system that ignores it, as FAT and exFAT do,
+    ``SCORE.JSON.LOCK`` is the lock of ``score.json``; where case counts, such a name is
+    refused too, a name no database needs), or is a hard link of one of them."""
     # realpath, never Path.resolve: a loop of links is a path, not a RuntimeError
     target = Path(os.path.realpath(other.expanduser()))
     files, folders = own_paths(Path(os.path.realpath(path.expanduser())))
@@ -221,6 +224,12 @@ def is_own_path(path: Path, other: Path) -> bool:
     ):
         return True
     if any(target == folder or folder in target.parents for folder in folders):
+        return True
+    folded = str(target).casefold()
+    if any(folded == str(f).casefold() for f in files) or any(
+        folded == str(f).casefold() or folded.startswith(str(f).casefold() + os.sep)
+        for f in folders
+    ):
         return True
     return _is_linked(target, files, folders)
 
@@ -1425,7 +1434,8 @@ def write_file(target: Path, content: bytes, commit: bool = True, links: bool = 
         remove_stale_temporaries(target.parent, own)
         with temporary_files() as made:
             tmp = _prepare(target, content, True, made=made)
-            os.chmod(tmp, mode)
+            with suppress(OSError):  # a file system without modes (FAT) keeps its own
+                os.chmod(tmp, mode)
             _rename(tmp, target, commit, made)
     except BrokenPipeError:  # a pipe whose reader went away: the command stops quietly (141)
         raise

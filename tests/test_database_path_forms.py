@@ -1,0 +1,53 @@
+"""Database paths in the forms an earlier round of attacks tried (issue 18, red team round
+15b): a name beginning with ``..`` is a name; a ``~`` is the home folder even where quoting
+kept it from the shell; a name of another database's file with its case changed is refused,
+as a file system that ignores case (FAT, exFAT) takes it for that file; an error about a path
+longer than an error line keeps its reason."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+from conftest import new_game
+
+
+@pytest.mark.parametrize("name", ["..json", "...", "..cfg/a.json"])
+def test_a_name_beginning_with_two_dots_is_a_database(cli, tmp_path, name):
+    path = tmp_path / name
+    path.parent.mkdir(exist_ok=True)
+    result = cli("new", "classic", "-t", "A", "-t", "B", "--db", str(path))
+    assert result.exit_code == 0, result.output
+    assert path.is_file()
+    assert cli("status", "--db", str(path)).exit_code == 0
+
+
+def test_a_tilde_is_the_home_folder(cli, tmp_path, monkeypatch):
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    (tmp_path / "home").mkdir()
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("SCOREKEEPER_DB", "~/scores.json")
+    assert cli("new", "classic", "-t", "A", "-t", "B").exit_code == 0
+    assert (tmp_path / "home" / "scores.json").is_file()
+    assert not (tmp_path / "~").exists()
+    assert cli.json("paths")["database"] == str(tmp_path / "home" / "scores.json")
+
+
+@pytest.mark.parametrize("name", ["scores.json.LOCK", "scores.json.GAMES/7.json"])
+def test_another_databases_file_with_its_case_changed_is_refused(cli, db, name):
+    new_game(cli)
+    other = db.parent / name
+    other.parent.mkdir(exist_ok=True)
+    result = cli("status", "--db", str(other))
+    assert result.exit_code == 3, result.output
+    assert "is one of the files of the database" in result.stderr
+
+
+def test_an_error_about_a_long_path_keeps_its_reason(cli, tmp_path):
+    deep = tmp_path / ("d" * 200) / ("e" * 200) / ("f" * 200) / ("g" * 200) / ("h" * 200)
+    path = deep / ("x" * 300 + ".json")  # a name past what a file system takes
+    result = cli("new", "classic", "-t", "A", "-t", "B", "--db", str(path))
+    assert result.exit_code == 3, result.output
+    line = result.stderr.strip()
+    assert len(line.splitlines()) == 1 and len(line) < 1100
+    assert os.strerror(36) in line or "File name too long" in line, line  # ENAMETOOLONG
