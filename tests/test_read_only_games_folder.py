@@ -172,3 +172,26 @@ def test_a_schema_update_into_a_read_only_games_folder_names_it_and_keeps_no_bac
         backups = db.with_name(db.name + ".backups")
         assert not backups.exists() or list(backups.iterdir()) == []
     assert cli("status").exit_code == 0  # the folder writable again: the update is made
+
+
+def test_a_change_completed_by_the_next_command_rotates_the_backups(cli, db, monkeypatch):
+    """Red team round 15b: after a kill between the journal and the renames, the next command
+    put the change and its backup in place but left one backup too many."""
+    from scorekeeper.storage import files
+    from scorekeeper.storage.backups import BACKUPS_KEPT
+
+    new_game(cli)
+    for points in range(50, 50 + 10 * (BACKUPS_KEPT + 2), 10):
+        assert cli("hand", "--yes", f"m={points}", "m=50").exit_code == 0
+    assert len(cli.json("backups")["backups"]) == BACKUPS_KEPT
+    from scorekeeper.storage import database
+
+    with monkeypatch.context() as patched:  # killed right after the commit point
+        patched.setattr(files, "_complete_committed", lambda path, durable: None)
+        patched.setattr(files, "_put_backups_in_place", lambda backups, durable: None)
+        patched.setattr(database, "rotate_backups", lambda path, newest, kept: None)
+        assert cli("new", "classic", "--team", "X", "--team", "Y").exit_code == 0
+    assert files.journal_file(db).exists()
+    assert cli.json("status")["game"] == 2  # completed by the next command
+    assert not files.journal_file(db).exists()
+    assert len(cli.json("backups")["backups"]) == BACKUPS_KEPT

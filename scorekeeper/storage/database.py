@@ -297,7 +297,7 @@ def restore_backup(path: Path, backup: Path) -> Path | None:
     check_database_path(path)
     check_own_names(path)
     with _locked(path):
-        complete_pending(path)
+        _complete_pending(path)
         data = read_backup(backup, path)
         kept: Path | None = None
         try:
@@ -945,6 +945,18 @@ def _migrate(path: Path, data: Tables | None) -> Tables:
     return context.data
 
 
+def _complete_pending(path: Path) -> None:
+    """:func:`files.complete_pending` (under the lock), then, when it put a change in place,
+    the oldest ``write`` backups beyond those kept rotated away, as the command that stored the
+    change would have done (best effort: a backups folder the system will not list keeps
+    them)."""
+    if complete_pending(path):
+        with suppress(OSError, DataFileError):
+            kept = list_backups(path)
+            if kept:
+                rotate_backups(path, kept[0].path, BACKUPS_KEPT)
+
+
 def complete_stored_change(path: Path) -> None:
     """Put in place a change of the database at ``path`` that an earlier command stored but did
     not finish (a kill, a folder that refused: its journal is there), under the lock; nothing
@@ -952,7 +964,7 @@ def complete_stored_change(path: Path) -> None:
     (:func:`files.completion_failed`): every command says so until it can."""
     if journal_file(path).exists():
         with _locked(path):
-            complete_pending(path)
+            _complete_pending(path)
 
 
 @contextmanager
@@ -973,7 +985,7 @@ def open_store(
     check_own_names(path)
     with _locked(path) if write else _unlocked():
         if write:
-            complete_pending(path)
+            _complete_pending(path)
         else:
             complete_stored_change(path)
         data = read_database(path)
