@@ -103,3 +103,35 @@ def test_statistics_after_a_restore_within_the_tick_count_the_games_restored(cli
     teams = cli.json("stats")["teams"]
     assert [side["hands"] for side in teams] == [1, 1]
     assert [side["best_hand"] for side in teams] == [50, 60]
+
+
+def test_statistics_after_a_change_interrupted_past_its_commit_point(cli, db, monkeypatch):
+    """Red team round 16: a Ctrl-C (or a kill) once a hand was stored, before the statistics
+    cache was brought up to date, left the cache of the games before it; within one tick of a
+    coarse clock the games folder kept its look, and ``stats`` counted the hand out for good."""
+    import json
+
+    from scorekeeper.storage import statistics
+    from scorekeeper.storage.database import games_folder
+    from scorekeeper.storage.files import stats_file
+    from scorekeeper.storage.statistics import sealed_cache
+
+    new_game(cli)
+    assert cli("hand", "--yes", *FIRST).exit_code == 0
+    assert [side["hands"] for side in cli.json("stats")["teams"]] == [1, 1]
+    cache = stats_file(db)
+    data = json.loads(cache.read_bytes().partition(b"\n")[2])
+    data["checked_ns"] += 10**12  # counted long after the folder's last change: trusted
+    cache.write_bytes(sealed_cache(json.dumps(data).encode()))
+    folder = games_folder(db)
+    seen = os.stat(folder)
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt  # the Ctrl-C lands once the hand is stored
+
+    with monkeypatch.context() as patched:
+        patched.setattr(statistics, "update_lineups", interrupted)
+        result = cli("hand", "--yes", *SECOND)
+    assert result.exit_code == 0 and "Interrupted after the hand was stored" in result.stderr
+    os.utime(folder, ns=(seen.st_atime_ns, seen.st_mtime_ns))  # as a coarse clock shows it
+    assert [side["hands"] for side in cli.json("stats")["teams"]] == [2, 2]

@@ -105,7 +105,9 @@ def _commit(store: GameStore, changes: Sequence[tuple[Any, StoredGame]]) -> None
     """Write the store's changes (under its lock) and feed the caches beside it: each change is
     (what the game counted in statistics before, the game after). The statistics cache is
     brought up to date exactly, or dropped to be counted again; the summaries index notices the
-    changed game files itself, and is given the games at once when building in bulk."""
+    changed game files itself, and is given the games at once when building in bulk. The
+    statistics cache is taken away before the commit point and written back after it, so no
+    interrupted change leaves one counting the games as they were."""
     from scorekeeper.storage import index, statistics
 
     if not store.durable:
@@ -113,6 +115,11 @@ def _commit(store: GameStore, changes: Sequence[tuple[Any, StoredGame]]) -> None
         index.record(store.path, [after for _, after in changes])
         return
     cached = statistics.lineups_before_change(store.path) if changes else None
+    if cached is not None:
+        # held in memory only until the change is stored: a kill or a Ctrl-C once the commit
+        # point is passed leaves no cache of the games before it (within one tick of a coarse
+        # clock the games folder may keep its look, and that cache would be believed)
+        statistics.drop_lineups(store.path)
     store.commit()
     if cached is None:
         return
