@@ -51,3 +51,10 @@ def test_an_error_about_a_long_path_keeps_its_reason(cli, tmp_path):
     line = result.stderr.strip()
     assert len(line.splitlines()) == 1 and len(line) < 1100
     assert os.strerror(36) in line or "File name too long" in line, line  # ENAMETOOLONG
+
+
+def test_a_tilde_of_no_known_user_is_refused_in_one_line(cli):
+    # red team round 16: an unexpected internal error (RuntimeError from pathlib)
+    result = cli("status", "--db", "~no-such-user-here/scores.json")
+    assert result.exit_code == 3
+    assert "no home folder is known for '~no-such-user-here'" in result.stderr

@@ -89,8 +89,9 @@ def refusing(code: int):
         # ("the system refused ..., after the hand was stored") from the rotation of the
         # backups after the change, which is only housekeeping
         (("write_pending_backup", "list_backups"), errno.EACCES, ["Warning: no backup"]),
-        # a rotation refused keeps one backup more, and says nothing
-        (("list_backups",), errno.EACCES, []),
+        # a rotation refused keeps one backup more, and says so (red team round 16: a folder
+        # that could not be listed kept backups without end, in silence)
+        (("list_backups",), errno.EACCES, ["Warning: the change is stored, but the oldest"]),
     ],
 )
 def test_a_backup_the_system_refuses_is_one_warning_and_the_hand_stored(
@@ -336,3 +337,15 @@ def test_a_change_refused_after_its_backup_failed_never_says_it_is_stored(cli, d
     assert "journal" in line and "No space left on device" in line
     assert "nothing was changed" in line
     assert database_files(db) == files
+
+
+def test_a_backups_folder_that_is_a_file_is_said_so_when_listed(cli, db):
+    # red team round 16: 'backups' said "No backups yet", and restore "there are no backups"
+    new_game(cli)
+    folder = db.with_name(db.name + ".backups")
+    shutil.rmtree(folder, ignore_errors=True)
+    folder.write_text("not a folder")
+    for args in (("backups",), ("backups", "restore", "1", "--yes")):
+        result = cli(*args)
+        assert result.exit_code == 3
+        assert "is not a folder (a file takes its name)" in one_error_line(result)

@@ -29,7 +29,9 @@ def database_file(given: str) -> Path:
                 " at the end"
             ).format(path=given)
         )
-    path = Path(given).expanduser()  # '~' as a shell reads it, though quoted or in a variable
+    from scorekeeper.storage.store import home_expanded
+
+    path = home_expanded(Path(given))  # '~' as a shell reads it, though quoted or in a variable
     # resolved: a folder reached through a symlink is the folder it names
     full = Path(os.path.realpath(path))
     for place in (full, *full.parents):

@@ -15,6 +15,8 @@ from pathlib import Path
 from msgspec import Struct
 
 from scorekeeper import progress
+from scorekeeper.errors import DataFileError
+from scorekeeper.i18n import gettext as _
 from scorekeeper.storage.files import (
     BACKUP_NAME,
     Tables,
@@ -64,6 +66,13 @@ def list_backups(path: Path) -> list[Backup]:
     folder = backup_folder(path)
     refuse_linked_own_paths(path)  # never another database's backups or games
     if not folder.is_dir():
+        if os.path.lexists(folder):  # a file, a pipe: no backup is kept, and that is said
+            raise DataFileError(
+                _(
+                    "the backups folder {folder} is not a folder (a file takes its name): move"
+                    " it away, and the next change keeps a backup again"
+                ).format(folder=folder)
+            )
         return []
     found = []
     for item in folder.iterdir():

@@ -693,9 +693,18 @@ class Store:
             progress.warn(self._unkept)
         for backup in self._fresh if self._unkept is None else ():
             # the change is stored: the oldest backups may go now; a folder the system will not
-            # list or change keeps them (one more backup, rotated by the next change)
-            with suppress(OSError):
+            # list or change keeps them, and says so (they are rotated once it can)
+            try:
                 rotate_backups(self.path, backup, BACKUPS_KEPT)
+            except (OSError, DataFileError) as err:
+                reason = os_reason(err) if isinstance(err, OSError) else err.message
+                progress.warn(
+                    _(
+                        "the change is stored, but the oldest backups in {folder} could not be"
+                        " let go ({reason}): more than {kept} are kept until they can"
+                    ).format(folder=backup_folder(self.path), reason=reason, kept=BACKUPS_KEPT)
+                )
+                break
         for game_id, doc in self._changed.items():
             self._read[game_id] = doc  # what the files hold now
         self._changed.clear()

@@ -73,13 +73,26 @@ def is_settled(checked_ns: Any, changed_ns: int) -> bool:
     return checked_ns - changed_ns > _SETTLED_NS
 
 
+def home_expanded(path: Path) -> Path:
+    """``path`` with a ``~`` or ``~user`` at its start read as that home folder, as a shell
+    reads it. DataFileError (exit 3) when there is no such user or no home folder to read."""
+    try:
+        return path.expanduser()
+    except RuntimeError:
+        raise DataFileError(
+            _("{path}: no home folder is known for '{head}'; give the folder itself").format(
+                path=path, head=path.parts[0]
+            )
+        ) from None
+
+
 def default_path() -> Path:
     """The database file: ``SCOREKEEPER_DB`` if set, else ``scorekeeper.json`` in the user data
     folder that platformdirs gives. DataFileError (exit 3) when ``SCOREKEEPER_DB`` is set but
     empty."""
     env = os.environ.get("SCOREKEEPER_DB")
     if env:
-        path = Path(env).expanduser()  # '~' as a shell reads it, though quoted
+        path = home_expanded(Path(env))  # '~' as a shell reads it, though quoted
         refuse_database_name(path)
         return path
     if env is not None:  # set but empty: refused as --db '' is, never the default database

@@ -165,6 +165,14 @@ def is_settled(checked_ns: int, changed_ns: int) -> bool:
     return settled(checked_ns, changed_ns)
 
 
+def home_expanded(path: Path) -> Path:
+    """``path`` with a ``~`` at its start read as the home folder (:func:`.files.home_expanded`;
+    DataFileError for a user with none)."""
+    from scorekeeper.storage.files import home_expanded as expanded
+
+    return expanded(path)
+
+
 def complete_stored_change(path: Path) -> None:
     """Put in place a change of the database file ``path`` an earlier command stored but did
     not finish (:func:`.database.complete_stored_change`). DataFileError when it cannot be put
