@@ -203,11 +203,21 @@ def emit_text(text: str, checked: bool = False, utf8: bool = False) -> None:
     with its broken-pipe code (:data:`BROKEN_PIPE`). A control character (an escape sequence, a
     direction control) is written escaped (:func:`scorekeeper.presentation.console.visible`),
     unless ``checked`` says the text holds none already. Nothing is written when there is no
-    standard output. ``utf8``: the text is a file's (an export), written as UTF-8 bytes
+    standard output, but for a file's text (``utf8``): then DataFileError (exit 3), as the file
+    could not be written. ``utf8``: the text is a file's (an export), written as UTF-8 bytes
     whatever the output's own encoding ("Files are always UTF-8"), never with ``?`` for what
     that encoding lacks."""
     out = sys.stdout
     if out is None:
+        if utf8:
+            from scorekeeper.errors import DataFileError
+
+            raise DataFileError(
+                _(
+                    "there is no standard output to write to; nothing was written: give"
+                    " --output FILE"
+                )
+            )
         return
     if not checked:
         from scorekeeper.presentation.console import has_controls, visible
