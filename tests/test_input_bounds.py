@@ -329,3 +329,28 @@ def test_an_option_of_more_digits_than_python_converts_is_refused_naming_the_bou
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and "a number is too large" in lines[0] and "1,000,000,000" in lines[0]
     assert len(lines[0]) < 400 and "internal error" not in lines[0]
+
+
+@pytest.mark.parametrize(
+    ("settings", "entry"),
+    [
+        # two natural canastas at 1,000,000,000 and a penalty of as much taken twice: the hand
+        # score is 200, its bonus and penalty items 2,000,000,000 either way
+        (
+            (
+                "canastas.natural.bonus=1000000000",
+                "penalties.red_three_not_declared.points=-1000000000",
+            ),
+            "m=200 nat=2 red_three_not_declared=2",
+        ),
+        (("cards.king=1000000000",), "m=KKK h=KKK"),  # 3,000,000,000 melded, as much left
+    ],
+)
+def test_a_hand_whose_breakdown_item_passes_the_bound_is_refused(cli, db, settings, entry):
+    # red team round 16: the hand was stored and shown, and its export could not be imported
+    args = ["new", "classic", "-t", "A", "-t", "B"]
+    for setting in settings:
+        args += ["--set", setting]
+    assert cli(*args).exit_code == 0
+    line = refused(cli, db, "hand", "--yes", entry, "m=5")
+    assert "1,000,000,000" in line

@@ -11,7 +11,7 @@ import unicodedata
 from collections.abc import Sequence
 from functools import cached_property
 
-from msgspec import Struct, field
+from msgspec import Struct, field, structs
 
 from scorekeeper.domain.bounds import MAX_HANDS, ODD_TEXT, check_hands, check_number
 from scorekeeper.domain.entries import SideEntry
@@ -388,12 +388,15 @@ class Game(Struct, dict=True):
         self._check_totals(self.results)
 
     def _check_totals(self, results: Sequence[HandResult]) -> None:
-        """InputError when a side's hand score or running total in ``results`` lies beyond
-        :data:`~scorekeeper.domain.bounds.MAX_NUMBER` either way (a game within it can always
-        be exported and imported again)."""
+        """InputError when a side's hand score, any item of its breakdown (melded cards,
+        bonuses, penalties...: each is shown and exported) or its running total in ``results``
+        lies beyond :data:`~scorekeeper.domain.bounds.MAX_NUMBER` either way (a game within it
+        can always be exported and imported again)."""
         for result in results:
             for side, total, b in zip(self.sides, result.totals, result.breakdowns, strict=True):
                 where = _("{side}'s total after hand {n}").format(side=side.name, n=result.number)
+                for item in structs.astuple(b):
+                    check_number(item, where)
                 check_number(b.hand_score, where)
                 check_number(total, where)
 

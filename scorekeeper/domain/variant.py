@@ -403,11 +403,12 @@ def apply_options(
 
 def _check_per_round(points: int, here: str) -> None:
     """Refuse a ``points_per_round`` formula whose minimum would pass :data:`MAX_NUMBER` within
-    the :data:`MAX_HANDS` rounds a game may last: every number a game shows must be one an
-    export of it can bring back (README, the bounds paragraph)."""
+    the :data:`MAX_HANDS` rounds a game may last, or for the hand after the last (each hand's
+    export names the minimum of the next): every number a game shows must be one an export
+    of it can bring back (README, the bounds paragraph)."""
     from scorekeeper.domain.limits import MAX_HANDS, MAX_NUMBER
 
-    if points * MAX_HANDS > MAX_NUMBER:
+    if points * (MAX_HANDS + 1) > MAX_NUMBER:
         raise DataFileError(
             _(
                 "{here}: 'points_per_round' {points} times the round passes {most} within the"
@@ -417,7 +418,7 @@ def _check_per_round(points: int, here: str) -> None:
                 points=number(points),
                 most=number(MAX_NUMBER),
                 hands=number(MAX_HANDS),
-                fewest=number(MAX_NUMBER // MAX_HANDS),
+                fewest=number(MAX_NUMBER // (MAX_HANDS + 1)),
             )
         )
 
