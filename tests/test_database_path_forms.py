@@ -58,3 +58,17 @@ def test_a_tilde_of_no_known_user_is_refused_in_one_line(cli):
     result = cli("status", "--db", "~no-such-user-here/scores.json")
     assert result.exit_code == 3
     assert "no home folder is known for '~no-such-user-here'" in result.stderr
+
+
+def test_a_folder_named_tilde_is_a_folder_when_the_path_does_not_begin_with_it(
+    cli, tmp_path, monkeypatch
+):
+    # red team round 16: './~/e.json' was put in the home folder
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    (tmp_path / "home").mkdir()
+    (tmp_path / "~").mkdir()
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("SCOREKEEPER_DB", "./~/e.json")
+    assert cli("new", "classic", "-t", "A", "-t", "B").exit_code == 0
+    assert (tmp_path / "~" / "e.json").is_file()
+    assert not (tmp_path / "home" / "e.json").exists()

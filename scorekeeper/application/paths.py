@@ -31,7 +31,7 @@ def database_file(given: str) -> Path:
         )
     from scorekeeper.storage.store import home_expanded
 
-    path = home_expanded(Path(given))  # '~' as a shell reads it, though quoted or in a variable
+    path = home_expanded(given)  # '~' as a shell reads it, though quoted or in a variable
     # resolved: a folder reached through a symlink is the folder it names
     full = Path(os.path.realpath(path))
     for place in (full, *full.parents):

@@ -73,15 +73,19 @@ def is_settled(checked_ns: Any, changed_ns: int) -> bool:
     return checked_ns - changed_ns > _SETTLED_NS
 
 
-def home_expanded(path: Path) -> Path:
-    """``path`` with a ``~`` or ``~user`` at its start read as that home folder, as a shell
-    reads it. DataFileError (exit 3) when there is no such user or no home folder to read."""
+def home_expanded(given: str) -> Path:
+    """The path ``given`` names, a ``~`` or ``~user`` at the start of its text read as that home
+    folder, as a shell reads it (``./~/x`` is a folder named ``~``). DataFileError (exit 3)
+    when there is no such user or no home folder to read."""
+    path = Path(given)
+    if not given.startswith("~"):
+        return path
     try:
         return path.expanduser()
     except RuntimeError:
         raise DataFileError(
             _("{path}: no home folder is known for '{head}'; give the folder itself").format(
-                path=path, head=path.parts[0]
+                path=given, head=path.parts[0]
             )
         ) from None
 
@@ -92,7 +96,7 @@ def default_path() -> Path:
     empty."""
     env = os.environ.get("SCOREKEEPER_DB")
     if env:
-        path = home_expanded(Path(env))  # '~' as a shell reads it, though quoted
+        path = home_expanded(env)  # '~' as a shell reads it, though quoted
         refuse_database_name(path)
         return path
     if env is not None:  # set but empty: refused as --db '' is, never the default database
@@ -230,8 +234,8 @@ def is_own_path(path: Path, other: Path) -> bool:
     ``SCORE.JSON.LOCK`` is the lock of ``score.json``; where case counts, such a name is
     refused too, a name no database needs), or is a hard link of one of them."""
     # realpath, never Path.resolve: a loop of links is a path, not a RuntimeError
-    target = Path(os.path.realpath(other.expanduser()))
-    files, folders = own_paths(Path(os.path.realpath(path.expanduser())))
+    target = Path(os.path.realpath(other))  # a ~ was read where the path was given
+    files, folders = own_paths(Path(os.path.realpath(path)))
     if target in files or (
         is_own_temporary(files[0], target.name) and target.parent == files[0].parent
     ):

@@ -165,12 +165,12 @@ def is_settled(checked_ns: int, changed_ns: int) -> bool:
     return settled(checked_ns, changed_ns)
 
 
-def home_expanded(path: Path) -> Path:
-    """``path`` with a ``~`` at its start read as the home folder (:func:`.files.home_expanded`;
-    DataFileError for a user with none)."""
+def home_expanded(given: str) -> Path:
+    """The path ``given`` names, a ``~`` at the start of its text read as the home folder
+    (:func:`.files.home_expanded`; DataFileError for a user with none)."""
     from scorekeeper.storage.files import home_expanded as expanded
 
-    return expanded(path)
+    return expanded(given)
 
 
 def complete_stored_change(path: Path) -> None:
