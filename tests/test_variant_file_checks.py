@@ -52,6 +52,8 @@ def test_a_canasta_kind_named_like_an_entry_item_is_refused(cli, db):
         ('[canastas.natural]\naliases = ["pure\u3000one"]\n', "U+3000"),
         ('[canastas."red:kings"]\nbonus = 500\nmakeup = "natural"\n', "':'"),
         ('[special_hands."big hand"]\npoints = 500\n', "U+0020"),
+        # red team round 16: a full-width = is an = to an entry (ascii_field)
+        ('[penalties."a\uff1db"]\npoints = 100\n', "'\uff1d'"),
     ],
 )
 def test_a_name_no_one_line_entry_could_type_is_refused(cli, db, text, char):
@@ -193,3 +195,9 @@ def test_an_empty_extends_is_refused_not_read_as_none(cli, db):
 def test_a_list_given_to_set_is_called_a_list(cli, db, setting, words):
     result = cli("new", "classic", "-t", "A", "-t", "B", "--set", setting)
     assert result.exit_code == 1 and words in result.stderr, result.stderr
+
+
+def test_a_penalty_named_like_an_entry_item_but_for_a_variation_selector_is_refused(cli, db):
+    # red team round 16: 'o' U+FE0F 'ut' showed as "out", the going-out item, and was accepted
+    write('[penalties."o\ufe0fut"]\npoints = 100\n')
+    check_refused(cli, db, "is an item of a hand entry")

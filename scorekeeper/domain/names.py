@@ -210,7 +210,10 @@ def item_key(text: str) -> str:
     """The key an item of a one-line entry (``nat``, a canasta kind or alias, a penalty) is
     looked up by: full-width forms read as ASCII (:func:`ascii_field`), every i (İ, I, ı) as
     "i", lower case: ``"MİXED"``, ``"ｍｉｘｅｄ"`` and ``"mixed"`` name one item. A variant file
-    names no two items alike under it (:func:`scorekeeper.variants.check_names`)."""
+    names no two items alike under it (:func:`scorekeeper.variants.check_names`). Variation
+    selectors and joiners change no item, as they change no name (:func:`name_key`)."""
+    if not text.isascii():
+        text = _CHANGES_NO_NAME.sub("", text)
     return ascii_field(text).translate(_I_FORMS).lower()
 
 

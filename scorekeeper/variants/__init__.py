@@ -500,7 +500,13 @@ def check_names(
     import re
 
     from scorekeeper.domain.limits import MAX_NAME
-    from scorekeeper.domain.names import begins_with_mark, item_key, refused_name, unseen_character
+    from scorekeeper.domain.names import (
+        ascii_field,
+        begins_with_mark,
+        item_key,
+        refused_name,
+        unseen_character,
+    )
 
     items = {n for f in FIELDS for n in (*f.names, *f.json)}
     named = [(f"canastas.{k}", n) for k, c in variant.canastas.items() for n in (k, *c.aliases)]
@@ -568,7 +574,16 @@ def check_names(
             )
         # a one-line entry splits items at spaces, a key from its value at the first = or :
         special = table.startswith("special_hands.")
-        cut = next((c for c in name if c.isspace() or (c in "=:" and not special)), None)
+        # as an entry reads it: a full-width ＝ or ： is = or : (ascii_field maps one to one)
+        read = ascii_field(name) if len(ascii_field(name)) == len(name) else name
+        cut = next(
+            (
+                c
+                for c, r in zip(name, read, strict=True)
+                if r.isspace() or (r in "=:" and not special)
+            ),
+            None,
+        )
         if cut is not None:
             said = (
                 _(
