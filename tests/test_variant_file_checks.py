@@ -201,3 +201,10 @@ def test_a_penalty_named_like_an_entry_item_but_for_a_variation_selector_is_refu
     # red team round 16: 'o' U+FE0F 'ut' showed as "out", the going-out item, and was accepted
     write('[penalties."o\ufe0fut"]\npoints = 100\n')
     check_refused(cli, db, "is an item of a hand entry")
+
+
+@pytest.mark.parametrize("name", ["a=b", "a\uff1db"])
+def test_an_option_no_set_could_name_is_refused(cli, db, name):
+    # red team round 16: [options."a=b"] was valid, and --set a=b=true could never choose it
+    write(f'[options."{name}"]\ndefault = false\nset = {{ target = 3000 }}\n')
+    check_refused(cli, db, "--set NAME=VALUE reads NAME up to the first '='")

@@ -407,10 +407,18 @@ def _with_options(rules: dict[str, Any], settings: Mapping[str, str], path: Path
 def _option_values(options: Mapping[str, Any], path: Path) -> dict[str, list[str]]:
     """Each option's settings to try: a switch's on and off, each of a choice's values.
     DataFileError for a ``default`` the option does not allow."""
+    from scorekeeper.domain.names import ascii_field
     from scorekeeper.domain.schema import toml_value
 
     out: dict[str, list[str]] = {}
     for name, opt in options.items():
+        if "=" in ascii_field(name) or not name.strip():
+            raise DataFileError(
+                _(
+                    "{path}: the option '{name}' could not be set: --set NAME=VALUE reads"
+                    " NAME up to the first '='; give it a name without one"
+                ).format(path=path, name=name)
+            )
         default = opt.get("default", False)
         if "choices" in opt:
             if default not in opt["choices"]:
