@@ -195,3 +195,29 @@ def test_a_change_completed_by_the_next_command_rotates_the_backups(cli, db, mon
     assert cli.json("status")["game"] == 2  # completed by the next command
     assert not files.journal_file(db).exists()
     assert len(cli.json("backups")["backups"]) == BACKUPS_KEPT
+
+
+def test_a_reader_completing_a_change_warns_when_the_backups_cannot_be_let_go(cli, db, monkeypatch):
+    """Red team round 17: a reader that completed a killed change with a backups folder it
+    could not list kept one backup too many, in silence."""
+    import errno
+
+    from scorekeeper.storage import backups, database, files
+
+    new_game(cli)
+    with monkeypatch.context() as patched:  # killed right after the commit point
+        patched.setattr(files, "_complete_committed", lambda path, durable: None)
+        patched.setattr(files, "_put_backups_in_place", lambda backups, durable: None)
+        patched.setattr(database, "rotate_backups", lambda path, newest, kept: None)
+        assert cli("new", "classic", "--team", "X", "--team", "Y").exit_code == 0
+
+    def refused(*args, **kwargs):
+        raise PermissionError(errno.EACCES, os.strerror(errno.EACCES))
+
+    with monkeypatch.context() as patched:
+        patched.setattr(backups, "list_backups", refused)
+        patched.setattr(database, "list_backups", refused)
+        result = cli("status")
+    assert result.exit_code == 0 and not files.journal_file(db).exists()
+    told = [line for line in result.stderr.splitlines() if line.strip()]
+    assert len(told) == 1 and told[0].startswith("Warning: the change is stored, but the oldest")

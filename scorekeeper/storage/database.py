@@ -692,18 +692,8 @@ class Store:
         if self._unkept is not None:  # said only once the change is known to be stored
             progress.warn(self._unkept)
         for backup in self._fresh if self._unkept is None else ():
-            # the change is stored: the oldest backups may go now; a folder the system will not
-            # list or change keeps them, and says so (they are rotated once it can)
-            try:
-                rotate_backups(self.path, backup, BACKUPS_KEPT)
-            except (OSError, DataFileError) as err:
-                reason = os_reason(err) if isinstance(err, OSError) else err.message
-                progress.warn(
-                    _(
-                        "the change is stored, but the oldest backups in {folder} could not be"
-                        " let go ({reason}): more than {kept} are kept until they can"
-                    ).format(folder=backup_folder(self.path), reason=reason, kept=BACKUPS_KEPT)
-                )
+            # the change is stored: the oldest backups may go now
+            if not _rotate_or_warn(self.path, backup):
                 break
         for game_id, doc in self._changed.items():
             self._read[game_id] = doc  # what the files hold now
@@ -954,16 +944,36 @@ def _migrate(path: Path, data: Tables | None) -> Tables:
     return context.data
 
 
+def _rotate_or_warn(path: Path, newest: Path | None) -> bool:
+    """Let the oldest ``write`` backups of the database at ``path`` go beyond those kept
+    (``newest``, the one just kept, always stays; None: the newest listed). A backups folder
+    the system will not list or change keeps them, with a warning (they go once it can);
+    False then."""
+    try:
+        if newest is None:
+            listed = list_backups(path)
+            if not listed:
+                return True
+            newest = listed[0].path
+        rotate_backups(path, newest, BACKUPS_KEPT)
+    except (OSError, DataFileError) as err:
+        reason = os_reason(err) if isinstance(err, OSError) else err.message
+        progress.warn(
+            _(
+                "the change is stored, but the oldest backups in {folder} could not be"
+                " let go ({reason}): more than {kept} are kept until they can"
+            ).format(folder=backup_folder(path), reason=reason, kept=BACKUPS_KEPT)
+        )
+        return False
+    return True
+
+
 def _complete_pending(path: Path) -> None:
     """:func:`files.complete_pending` (under the lock), then, when it put a change in place,
     the oldest ``write`` backups beyond those kept rotated away, as the command that stored the
-    change would have done (best effort: a backups folder the system will not list keeps
-    them)."""
+    change would have done (:func:`_rotate_or_warn`)."""
     if complete_pending(path):
-        with suppress(OSError, DataFileError):
-            kept = list_backups(path)
-            if kept:
-                rotate_backups(path, kept[0].path, BACKUPS_KEPT)
+        _rotate_or_warn(path, None)
 
 
 def complete_stored_change(path: Path) -> None:
