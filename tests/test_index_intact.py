@@ -126,3 +126,22 @@ def test_damage_in_an_intact_looking_index_still_gives_every_game(cli, db, games
     assert cli.json("games", "--all")["games"] == games
     assert intact[0][0], "the index was not read as intact"
     assert cli.json("games", "--all")["games"] == games  # and again, from the rebuilt index
+
+
+def test_a_side_whose_hand_scores_add_up_past_the_bound_keeps_its_index_line(cli, db):
+    # red team round 17: a start score of -1,000,000,000 and two hands of 1,000,000,000 end at
+    # a total of 1,000,000,000, within every bound, but the index line's sum of hand scores
+    # (2,000,000,000) passed the index's own bound: its reader refused the line it wrote
+    from scorekeeper.storage import index
+    from scorekeeper.storage.files import index_file
+
+    args = ["new", "classic", "--team", "A", "--team", "B", "--target", "1000000000"]
+    args += ["--start-score", "-1000000000", "--start-score", "0"]
+    assert cli(*args, "--set", "canastas.natural.bonus=999999965").exit_code == 0
+    for _ in range(2):
+        assert cli("hand", "--yes", "m=35 nat=1", "m=0").exit_code == 0
+    assert cli("stats").exit_code == 0
+    line = index_file(db).read_bytes().split(b"\n")[1] + b"\n"
+    entry = index._read_line(line)
+    assert isinstance(entry, index.IndexEntry), entry
+    assert entry.summary.sides[0].points == 2_000_000_000

@@ -122,6 +122,9 @@ _Players = Annotated[list[_Name], Meta(max_length=MAX_PLAYERS)]
 _Text = Annotated[str, Meta(max_length=MAX_TEXT)]
 #: Points (a total, a sum or the best of hand scores), within the bound of every number.
 _Points = Annotated[int, Meta(ge=-MAX_NUMBER, le=MAX_NUMBER)]
+#: A sum of a side's hand scores: each within the bound, over at most MAX_HANDS hands (a total
+#: within the bound may rest on a start score and hands adding up past it either way).
+_Sum = Annotated[int, Meta(ge=-MAX_NUMBER * MAX_HANDS, le=MAX_NUMBER * MAX_HANDS)]
 #: A count (a side's index).
 _Count = Annotated[int, Meta(ge=0, le=MAX_NUMBER)]
 #: A game's hands, at most :data:`MAX_HANDS`.
@@ -152,7 +155,7 @@ class IndexSide(Struct, array_like=True, gc=False):
     players: _Players
     total: _Points
     hands: _Hands
-    points: _Points
+    points: _Sum
     best_hand: _Points | None
     red_threes: _RedThrees
     canastas: dict[_Text, _Canastas]
