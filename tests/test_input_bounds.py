@@ -354,3 +354,5 @@ def test_a_hand_whose_breakdown_item_passes_the_bound_is_refused(cli, db, settin
     assert cli(*args).exit_code == 0
     line = refused(cli, db, "hand", "--yes", entry, "m=5")
     assert "1,000,000,000" in line
+    # the item named where it stands (red team round 17: the total was named, within bounds)
+    assert "A's canasta_bonus in hand 1" in line or "A's meld_points in hand 1" in line

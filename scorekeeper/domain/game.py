@@ -394,9 +394,12 @@ class Game(Struct, dict=True):
         can always be exported and imported again)."""
         for result in results:
             for side, total, b in zip(self.sides, result.totals, result.breakdowns, strict=True):
-                where = _("{side}'s total after hand {n}").format(side=side.name, n=result.number)
-                for item in structs.astuple(b):
+                for key, item in zip(b.__struct_fields__, structs.astuple(b), strict=True):
+                    where = _("{side}'s {item} in hand {n}").format(
+                        side=side.name, item=key, n=result.number
+                    )
                     check_number(item, where)
+                where = _("{side}'s total after hand {n}").format(side=side.name, n=result.number)
                 check_number(b.hand_score, where)
                 check_number(total, where)
 

@@ -605,7 +605,8 @@ def check_names(
                     " (e.g. {example})"
                 )
             )
-            words = [w for w in re.split(r"[\s=:]+" if not special else r"\s+", name) if w]
+            split = r"[\s=:]+" if not special else r"\s+"
+            words = [w for w in re.split(split, ascii_field(name)) if w]
             raise error(
                 said.format(
                     where=where,
