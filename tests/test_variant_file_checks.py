@@ -208,3 +208,18 @@ def test_an_option_no_set_could_name_is_refused(cli, db, name):
     # red team round 16: [options."a=b"] was valid, and --set a=b=true could never choose it
     write(f'[options."{name}"]\ndefault = false\nset = {{ target = 3000 }}\n')
     check_refused(cli, db, "--set NAME=VALUE reads NAME up to the first '='")
+
+
+@pytest.mark.parametrize(
+    ("name", "words"),
+    [
+        # red team round 17: an option named like a rule hid the rule from --set
+        ("target", "has the name of a rule"),
+        ("canastas.natural.bonus", "has the name of a rule"),
+        (" a", "could not be set: --set reads a name"),
+        ("\uff41", "could not be set: --set reads a name"),
+    ],
+)
+def test_an_option_set_could_not_reach_or_that_hides_a_rule_is_refused(cli, db, name, words):
+    write(f'[options."{name}"]\ndefault = false\nset = {{ target = 3000 }}\n')
+    check_refused(cli, db, words)

@@ -404,6 +404,18 @@ def _with_options(rules: dict[str, Any], settings: Mapping[str, str], path: Path
         ) from None
 
 
+def _names_a_rule(name: str) -> bool:
+    """True when ``name`` is the key path of a rule (``target``, ``canastas.natural.bonus``),
+    which an option of that name would hide from ``--set``."""
+    from scorekeeper.domain.schema import type_at
+
+    try:
+        type_at(name)
+    except ScorekeeperError:
+        return False
+    return True
+
+
 def _option_values(options: Mapping[str, Any], path: Path) -> dict[str, list[str]]:
     """Each option's settings to try: a switch's on and off, each of a choice's values.
     DataFileError for a ``default`` the option does not allow."""
@@ -417,6 +429,21 @@ def _option_values(options: Mapping[str, Any], path: Path) -> dict[str, list[str
                 _(
                     "{path}: the option '{name}' could not be set: --set NAME=VALUE reads"
                     " NAME up to the first '='; give it a name without one"
+                ).format(path=path, name=name)
+            )
+        if ascii_field(name).strip() != name:
+            raise DataFileError(
+                _(
+                    "{path}: the option '{name}' could not be set: --set reads a name with"
+                    " spaces around it taken away and full-width letters as ASCII; give it"
+                    " the name as --set reads it"
+                ).format(path=path, name=name)
+            )
+        if _names_a_rule(name):
+            raise DataFileError(
+                _(
+                    "{path}: the option '{name}' has the name of a rule, which --set {name}=..."
+                    " would no longer set: give the option another name"
                 ).format(path=path, name=name)
             )
         default = opt.get("default", False)
