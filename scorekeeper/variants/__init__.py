@@ -416,36 +416,42 @@ def _names_a_rule(name: str) -> bool:
     return True
 
 
+def _option_name_refusal(name: str) -> str | None:
+    """Why no ``--set NAME=VALUE`` could choose the option ``name`` as it should (a message
+    with ``{path}`` and ``{name}`` to fill), or None: a name holding ``=`` (the key ends at
+    the first), one ``--set`` reads otherwise (spaces around it, full-width letters), or a
+    rule's key path, which the option would hide."""
+    from scorekeeper.domain.names import ascii_field
+
+    if "=" in ascii_field(name) or not name.strip():
+        return _(
+            "{path}: the option '{name}' could not be set: --set NAME=VALUE reads NAME up to"
+            " the first '='; give it a name without one"
+        )
+    if ascii_field(name).strip() != name:
+        return _(
+            "{path}: the option '{name}' could not be set: --set reads a name with spaces"
+            " around it taken away and full-width letters as ASCII; give it the name as --set"
+            " reads it"
+        )
+    if _names_a_rule(name):
+        return _(
+            "{path}: the option '{name}' has the name of a rule, which --set {name}=... would"
+            " no longer set: give the option another name"
+        )
+    return None
+
+
 def _option_values(options: Mapping[str, Any], path: Path) -> dict[str, list[str]]:
     """Each option's settings to try: a switch's on and off, each of a choice's values.
     DataFileError for a ``default`` the option does not allow."""
-    from scorekeeper.domain.names import ascii_field
     from scorekeeper.domain.schema import toml_value
 
     out: dict[str, list[str]] = {}
     for name, opt in options.items():
-        if "=" in ascii_field(name) or not name.strip():
-            raise DataFileError(
-                _(
-                    "{path}: the option '{name}' could not be set: --set NAME=VALUE reads"
-                    " NAME up to the first '='; give it a name without one"
-                ).format(path=path, name=name)
-            )
-        if ascii_field(name).strip() != name:
-            raise DataFileError(
-                _(
-                    "{path}: the option '{name}' could not be set: --set reads a name with"
-                    " spaces around it taken away and full-width letters as ASCII; give it"
-                    " the name as --set reads it"
-                ).format(path=path, name=name)
-            )
-        if _names_a_rule(name):
-            raise DataFileError(
-                _(
-                    "{path}: the option '{name}' has the name of a rule, which --set {name}=..."
-                    " would no longer set: give the option another name"
-                ).format(path=path, name=name)
-            )
+        refusal = _option_name_refusal(name)
+        if refusal is not None:
+            raise DataFileError(refusal.format(path=path, name=name))
         default = opt.get("default", False)
         if "choices" in opt:
             if default not in opt["choices"]:
