@@ -223,3 +223,10 @@ def test_an_option_no_set_could_name_is_refused(cli, db, name):
 def test_an_option_set_could_not_reach_or_that_hides_a_rule_is_refused(cli, db, name, words):
     write(f'[options."{name}"]\ndefault = false\nset = {{ target = 3000 }}\n')
     check_refused(cli, db, words)
+
+
+def test_a_penalty_that_begins_a_canasta_kind_is_refused(cli, db):
+    # red team round 17: a penalty 'nat' read 'nat=1' (README's short for a natural canasta)
+    # as itself, with no word said
+    write("[penalties.nat]\npoints = -10\n")
+    check_refused(cli, db, "'nat' begins the canasta kind 'natural'")

@@ -606,6 +606,22 @@ def check_names(
                     where=where, table=table, name=refused_name(name), code=f"U+{ord(odd):04X}"
                 )
             )
+        if table.startswith("penalties."):  # 'nat' would take 'nat=1', a natural canasta
+            begun = [
+                other
+                for kind, other in named
+                if kind.startswith("canastas.")
+                and item_key(other) != item_key(name)
+                and item_key(other).startswith(item_key(name))
+            ]
+            if begun:
+                raise error(
+                    _(
+                        "{where}: {table}: '{name}' begins the canasta kind '{other}', whose"
+                        " short form (as nat for natural) it would take over; give the penalty"
+                        " a name that begins no canasta kind"
+                    ).format(where=where, table=table, name=name, other=begun[0])
+                )
         if item_key(name) in items:
             raise error(
                 _(
