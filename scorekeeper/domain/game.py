@@ -13,7 +13,7 @@ from functools import cached_property
 
 from msgspec import Struct, field, structs
 
-from scorekeeper.domain.bounds import MAX_HANDS, ODD_TEXT, check_hands, check_number
+from scorekeeper.domain.bounds import MAX_HANDS, MAX_NUMBER, ODD_TEXT, check_hands, check_number
 from scorekeeper.domain.entries import SideEntry
 from scorekeeper.domain.minimums import NO_MINIMUM, Minimum, opening_minimum
 from scorekeeper.domain.names import name_key
@@ -394,7 +394,10 @@ class Game(Struct, dict=True):
         can always be exported and imported again)."""
         for result in results:
             for side, total, b in zip(self.sides, result.totals, result.breakdowns, strict=True):
-                for key, item in zip(b.__struct_fields__, structs.astuple(b), strict=True):
+                items = structs.astuple(b)
+                if max(map(abs, (*items, b.hand_score, total))) <= MAX_NUMBER:
+                    continue  # the refusal's words are made only for a number past the bound
+                for key, item in zip(b.__struct_fields__, items, strict=True):
                     where = _("{side}'s {item} in hand {n}").format(
                         side=side.name, item=key, n=result.number
                     )
