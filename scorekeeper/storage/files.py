@@ -236,11 +236,7 @@ def is_own_path(path: Path, other: Path) -> bool:
     # realpath, never Path.resolve: a loop of links is a path, not a RuntimeError
     target = Path(os.path.realpath(other))  # a ~ was read where the path was given
     files, folders = own_paths(Path(os.path.realpath(path)))
-    if target in files or (
-        is_own_temporary(files[0], target.name) and target.parent == files[0].parent
-    ):
-        return True
-    if any(target == folder or folder in target.parents for folder in folders):
+    if is_own_temporary(files[0], target.name) and target.parent == files[0].parent:
         return True
     folded = str(target).casefold()
     if any(folded == str(f).casefold() for f in files) or any(
@@ -840,6 +836,8 @@ def check_folders_take(folders: list[Path], temporaries: Path) -> None:
 
     effective = os.access in os.supports_effective_ids
     device = os.stat(temporaries).st_dev
+    mounts = _mount_points()  # a folder bound there (mount --bind) shares the device
+    home = _mount_point(temporaries, mounts) if mounts is not None else None
     for folder in dict.fromkeys(folders):
         if not os.path.isdir(folder):
             continue  # made by the change itself (:func:`complete_pending`)
@@ -850,14 +848,10 @@ def check_folders_take(folders: list[Path], temporaries: Path) -> None:
                 read_only = False
             code = errno.EROFS if read_only else errno.EACCES
             raise OSError(code, os.strerror(code), str(folder))
-        if os.stat(folder).st_dev != device:
+        if os.stat(folder).st_dev != device or (
+            mounts is not None and _mount_point(folder, mounts) != home
+        ):
             raise OSError(errno.EXDEV, os.strerror(errno.EXDEV), str(folder))
-    mounts = _mount_points()  # a folder bound there (mount --bind) shares the device
-    if mounts is not None:
-        home = _mount_point(temporaries, mounts)
-        for folder in dict.fromkeys(folders):
-            if os.path.isdir(folder) and _mount_point(folder, mounts) != home:
-                raise OSError(errno.EXDEV, os.strerror(errno.EXDEV), str(folder))
 
 
 def _prepare(
