@@ -12,7 +12,7 @@ from pathlib import Path
 from conftest import new_game
 from test_export_atomic import needs_strace, traced
 
-from scorekeeper.storage.files import STALE_AFTER
+from scorekeeper.temporaries import STALE_AFTER
 
 
 def temporaries(folder: Path) -> set[str]:

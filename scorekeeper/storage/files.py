@@ -28,6 +28,7 @@ from scorekeeper.domain.limits import MAX_GAME_BYTES
 from scorekeeper.errors import DataFileError, os_reason, refused_file
 from scorekeeper.i18n import gettext as _
 from scorekeeper.i18n import number
+from scorekeeper.temporaries import remove_stale_temporaries
 
 #: A game file's name: ``<id>.json``, its id from 1 up in ASCII digits with no leading zero
 #: (:func:`game_file_id` holds it to :data:`MAX_GAME_ID` too).
@@ -1369,40 +1370,6 @@ def _is_scorekeeper_file(file: Path) -> bool:
 _JOURNAL_START = re.compile(rb'\s*\{\s*"renames"\s*:\s*\[')
 
 
-#: Seconds after its last change a temporary file of a file written for the user (an export, a
-#: variant file: :func:`write_file`) is stale: no write takes that long, so no other command is
-#: still writing it. Such files are written without the database's lock.
-STALE_AFTER = 60
-
-
-def remove_stale_temporaries(folder: Path, pattern: str, now: float | None = None) -> int:
-    """Remove the temporary files a killed write left in ``folder``: plain files whose whole
-    name matches the regular expression ``pattern`` (ASCII) and that were last changed more
-    than :data:`STALE_AFTER` seconds before ``now`` (default: the time), so a write another
-    command is making is never cut short. Returns how many were removed; a folder or file the
-    system refuses is left alone."""
-    import time
-
-    try:
-        names = os.listdir(folder)
-    except OSError:
-        return 0
-    now = time.time() if now is None else now
-    removed = 0
-    for name in names:
-        if not name.endswith(".tmp") or not re.fullmatch(pattern, name, re.ASCII):
-            continue
-        stale = folder / name
-        try:
-            seen = os.lstat(stale)
-            if stat.S_ISREG(seen.st_mode) and now - seen.st_mtime > STALE_AFTER:
-                stale.unlink()
-                removed += 1
-        except OSError:
-            continue
-    return removed
-
-
 def write_file(target: Path, content: bytes, commit: bool = True, links: bool = True) -> None:
     """Replace the file ``target`` (a file scorekeeper writes for the user: an export, a
     variant file) with ``content`` atomically: a temporary file in its folder
@@ -1416,7 +1383,7 @@ def write_file(target: Path, content: bytes, commit: bool = True, links: bool = 
     link (to anything), a device or a pipe of that name is replaced as a file is. A read-only
     file is refused (:func:`refuse_read_only`), and a missing folder is never made. The
     temporary files of ``target`` that a killed write left are removed first, once stale
-    (:func:`remove_stale_temporaries`).
+    (:func:`scorekeeper.temporaries.remove_stale_temporaries`).
 
     DataFileError (exit 3) when the system refuses the write: ``target`` is then untouched
     and the temporary file removed."""

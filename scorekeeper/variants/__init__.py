@@ -110,11 +110,11 @@ def remove_stale_temporary_files(folder: Path | None = None, now: float | None =
     """Remove the temporary files a killed ``variants init`` left in the user variants
     ``folder`` (default :func:`user_variant_dir`): only plain files of its own temporary name
     (:data:`_VARIANT_TEMPORARY`) that are stale
-    (:func:`scorekeeper.storage.files.remove_stale_temporaries`: last changed more than a
+    (:func:`scorekeeper.temporaries.remove_stale_temporaries`: last changed more than a
     minute before ``now``, default the time), so a write another command is making is never
     cut short. Returns how many were removed; a folder or file the system refuses is left
     alone."""
-    from scorekeeper.storage.files import remove_stale_temporaries
+    from scorekeeper.temporaries import remove_stale_temporaries
 
     folder = folder if folder is not None else user_variant_dir()
     return remove_stale_temporaries(folder, _VARIANT_TEMPORARY, now)
