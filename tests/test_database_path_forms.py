@@ -72,3 +72,11 @@ def test_a_folder_named_tilde_is_a_folder_when_the_path_does_not_begin_with_it(
     assert cli("new", "classic", "-t", "A", "-t", "B").exit_code == 0
     assert (tmp_path / "~" / "e.json").is_file()
     assert not (tmp_path / "home" / "e.json").exists()
+
+
+def test_an_empty_db_option_says_it_is_empty(cli, tmp_path, monkeypatch):
+    # a new user's trial: --db '' was refused as "the database path . is a folder"
+    monkeypatch.chdir(tmp_path)
+    result = cli("status", "--db", "")
+    assert result.exit_code == 3
+    assert "--db is empty" in result.stderr and "path ." not in result.stderr

@@ -12,7 +12,8 @@ from scorekeeper.i18n import gettext as _
 
 
 def database_file(given: str) -> Path:
-    """The database file ``--db`` (or ``SCOREKEEPER_DB``) names, as typed (a ``~`` at its start
+    """The database file ``--db`` (or ``SCOREKEEPER_DB``) names, as typed (an empty one refused,
+    never read as the folder ``.``; a ``~`` at its start
     is the home folder, as a shell reads it even where quoting kept it). Raises
     DataFileError (exit 3) for a name that ends with a path separator (a database is a file),
     or for a path that is one of another existing database's own files (its lock, caches,
@@ -22,6 +23,10 @@ def database_file(given: str) -> Path:
     own."""
     import os
 
+    if not given.strip():  # never read as the folder '.'
+        raise DataFileError(
+            _("--db is empty: give it a database file, or leave it out to use the default one")
+        )
     if given.endswith(("/", os.sep)) or (os.altsep and given.endswith(os.altsep)):
         raise DataFileError(
             _(
