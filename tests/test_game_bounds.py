@@ -66,6 +66,27 @@ def test_hand_501_is_refused_and_nothing_changes(cli, db):
     assert database_files(db) == before
 
 
+def test_a_full_game_is_refused_before_the_guided_questions(cli, db):
+    # A full game asks nothing: the refusal comes before the first question, not after them.
+    write_game(db, with_hands(started(cli, db), MAX_HANDS))
+    before = database_files(db)
+    result = cli("hand", "--guided", input="")
+    assert result.exit_code == 1, result.output
+    assert "at most 500 hands and this one holds 500" in result.stderr
+    assert "?" not in result.stdout and "Traceback" not in result.output
+    assert database_files(db) == before
+
+
+def test_play_on_a_full_game_says_it_is_full_and_records_nothing(cli, db):
+    write_game(db, with_hands(started(cli, db), MAX_HANDS))
+    before = database_files(db)
+    result = cli("play", input="m=0\nquit\n")
+    assert result.exit_code == 0, result.output
+    assert "Hand 501" not in result.output
+    assert "game 1 is full: a game holds at most 500 hands" in result.stderr
+    assert database_files(db) == before
+
+
 def test_a_hand_that_would_make_the_stored_game_too_large_is_refused(cli, db):
     doc = started(cli, db)
     note = "\U0001f600" * 1000  # 4,000 bytes stored: about 250 such hands take 1 MiB
@@ -190,7 +211,7 @@ def test_a_game_stored_with_more_hands_than_the_bound_is_still_read(cli, db):
     assert cli("export", "1", "--format", "csv").exit_code == 0
     before = database_files(db)
     result = cli("hand", "--yes", "m=0", "m=0")
-    assert result.exit_code == 1 and "at most 500 hands, not 601" in result.stderr
+    assert result.exit_code == 1 and "at most 500 hands and this one holds 600" in result.stderr
     assert database_files(db) == before
     assert cli("undo", "--yes").exit_code == 0
     assert cli("delete", "1", "--yes").exit_code == 0

@@ -15,7 +15,7 @@ import time
 
 import pytest
 
-from tests.conftest import PARTNERSHIPS
+from tests.conftest import PARTNERSHIPS, game_doc
 from tests.test_installed_script import run, script
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="pseudo-terminals are POSIX")
@@ -369,3 +369,23 @@ def test_ctrl_c_in_a_sides_guided_questions_drops_only_that_hand(env, terminal):
     assert t.last_line(shown) == "Hand 1 · Ann & Bob>"
     enter_hand(t, "m=220 nat=1 mix=1 r=2 out h=15", "m=110 r=1 h=70", 1)
     assert [x["total"] for x in status(env)["teams"]] == [1305, 140]  # RULES.md EX-07
+
+
+def test_a_full_game_prompts_as_full_and_asks_for_no_hand(env, terminal, db):
+    # a game holds at most 500 hands (README, the bounds paragraph): its prompt says it is full
+    # instead of offering hand 501, and a hand typed there is refused before any side is asked
+    from scorekeeper.domain.limits import MAX_HANDS
+    from scorekeeper.storage.database import game_file
+
+    assert run("hand", "--yes", "m=0", "m=0", env=env).returncode == 0
+    doc = game_doc(db)
+    doc["hands"] = doc["hands"] * MAX_HANDS
+    game_file(db, 1).write_text(json.dumps({"games": {"1": doc}}), encoding="utf-8")
+    t = terminal()
+    assert t.last_line(t.prompt()) == "Game 1 is full>"
+    shown = t.answer("m=0")
+    assert "game 1 is full: a game holds at most 500 hands" in shown
+    assert t.last_line(shown) == "Game 1 is full>" and "Hand 501" not in shown
+    t.type("quit")
+    assert t.proc.wait(30) == 0
+    assert status(env)["hands_played"] == MAX_HANDS

@@ -285,8 +285,7 @@ def record_hand(
     def add(store: GameStore, stored: StoredGame) -> None:
         from scorekeeper.domain.game import Hand
 
-        if stored.game.outcome.over:
-            stored.game.score([])  # raises the "game is over" refusal
+        stored.game.check_open()  # a game over, or full, before a hand given as a function
         given = hand(stored.game) if callable(hand) else hand
         stored.game.add(Hand(tuple(given.entries), given.note, now(), tuple(given.partners)))
         stored.redo = []

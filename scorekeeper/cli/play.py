@@ -244,8 +244,7 @@ def hand(
     # change meanwhile.
     seen = queries.game_to_change(db, game_id)
     game = seen.stored.game
-    if game.outcome.over:
-        game.score([])  # raises the "game is over" refusal
+    game.check_open()  # a game over, or full, is refused before anything is asked
     con = console()
     earlier: list[SideEntry] | None = None
     earlier_pair: tuple[int, ...] = ()

@@ -39,6 +39,7 @@ from scorekeeper.cli.common import (
 )
 from scorekeeper.cli.input_lines import is_text
 from scorekeeper.cli.language import LIST_SEPARATOR, echo_message
+from scorekeeper.domain.limits import MAX_HANDS
 from scorekeeper.errors import InputError, RuleError, ScorekeeperError, UsageError
 from scorekeeper.i18n import N_, listing, numbered
 from scorekeeper.i18n import gettext as _
@@ -491,6 +492,8 @@ class Session:
         game = self.stored.game
         if game.outcome.over:
             return _("Game {game} is over> ").format(game=self.game_id)
+        if game.full:
+            return _("Game {game} is full> ").format(game=self.game_id)
         return _("Hand {number} · {side}> ").format(number=game.next_hand, side=game.names[0])
 
     # -- the loop ---------------------------------------------------------------------------
@@ -590,6 +593,16 @@ class Session:
                         "game {game} is over: 'rematch' starts the next game, 'quit' ends"
                         " (edit, fix and undo still correct it)"
                     ).format(game=self.game_id)
+                )
+            if self.stored.game.full:
+                self.again = None
+                if not line.strip():
+                    return True
+                raise InputError(
+                    _(
+                        "game {game} is full: a game holds at most {most} hands; 'quit' ends"
+                        " (edit, fix and undo still correct it)"
+                    ).format(game=self.game_id, most=figure(MAX_HANDS))
                 )
             self.enter_hand(line)
             return True

@@ -13,7 +13,7 @@ from functools import cached_property
 
 from msgspec import Struct, field, structs
 
-from scorekeeper.domain.bounds import MAX_HANDS, MAX_NUMBER, ODD_TEXT, check_hands, check_number
+from scorekeeper.domain.bounds import MAX_HANDS, MAX_NUMBER, ODD_TEXT, check_number
 from scorekeeper.domain.entries import SideEntry
 from scorekeeper.domain.minimums import NO_MINIMUM, Minimum, opening_minimum
 from scorekeeper.domain.names import name_key
@@ -21,7 +21,7 @@ from scorekeeper.domain.scoring import Breakdown, score_hand
 from scorekeeper.domain.variant import Variant
 from scorekeeper.errors import InputError, RuleError
 from scorekeeper.i18n import gettext as _
-from scorekeeper.i18n import listing, ngettext
+from scorekeeper.i18n import listing, ngettext, number
 
 
 def check_note(note: str) -> None:
@@ -326,17 +326,15 @@ class Game(Struct, dict=True):
     # -- changes --------------------------------------------------------------------------------
 
     def score(self, entries: Sequence[SideEntry], partners: Sequence[int] = ()) -> list[Breakdown]:
-        """Score a proposed next hand without recording it; raises as :func:`score_hand`."""
-        if self.outcome.over:
-            raise RuleError(self._over_message())
+        """Score a proposed next hand without recording it; raises as :func:`score_hand`, and
+        as :meth:`check_open` when no hand may be added."""
+        self.check_open()
         return score_hand(self.variant, entries, self.names, partners)
 
     def add(self, hand: Hand) -> list[Breakdown]:
         """Validate, score and append a hand; returns its breakdowns. Nothing changes on error.
         The earlier hands' results are kept: adding hand n scores hand n alone."""
         check_note(hand.note)
-        if len(self.hands) >= MAX_HANDS:
-            check_hands(len(self.hands) + 1, _("hand {n}").format(n=len(self.hands) + 1))
         breakdowns = self.score(hand.entries, hand.partners)  # the earlier hands scored, once
         results, outcome = self._scored
         results = list(results)  # a list handed out before stays as it was
@@ -420,6 +418,20 @@ class Game(Struct, dict=True):
                     later,
                 ).format(hand=outcome.decided_at, n=later)
             )
+
+    @property
+    def full(self) -> bool:
+        """True when the game holds :data:`MAX_HANDS` hands, the most a game may hold."""
+        return len(self.hands) >= MAX_HANDS
+
+    def check_open(self) -> None:
+        """Raise RuleError when no hand may be added: the game is over (won or drawn), or
+        :attr:`full` (README, the bounds paragraph)."""
+        if self.outcome.over:
+            raise RuleError(self._over_message())
+        if self.full:
+            said = _("a game holds at most {most} hands and this one holds {n}; start a new game")
+            raise RuleError(said.format(most=number(MAX_HANDS), n=number(len(self.hands))))
 
     def _over_message(self) -> str:
         o = self.outcome
