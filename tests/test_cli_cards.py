@@ -86,7 +86,19 @@ def test_black_threes_meld_only_when_going_out(cli):
     refused = cli(*args)
     assert refused.exit_code == 1
     assert "black threes may be melded only by a player going out" in refused.stdout
+    assert "(say so with --out)" in refused.stdout
     assert cli(*args, "--out").exit_code == 0
+
+
+def test_black_threes_in_a_hand_entry_point_to_the_entrys_out(cli):
+    # RULES.md §2: black threes are melded only by a player going out; in a hand's entry that
+    # is said with the item 'out', not with check's --out
+    assert cli("new", "classic", "--team", "A", "--team", "B").exit_code == 0
+    refused = cli("hand", "--yes", "m=3b3b3b/KKKKKKK", "-")
+    assert refused.exit_code == 1
+    assert "(add 'out' to the entry of the player who went out)" in refused.stderr
+    assert "--out" not in refused.stderr
+    assert cli("hand", "--yes", "m=3b3b3b/KKKKKKK out", "-").exit_code == 0
 
 
 def test_a_bad_card_names_the_token(cli):

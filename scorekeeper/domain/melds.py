@@ -29,6 +29,8 @@ from scorekeeper.domain.variant import Variant
 from scorekeeper.i18n import N_, Message
 
 __all__ = [
+    "GOING_OUT_CHECKED",
+    "GOING_OUT_ENTERED",
     "SEQUENCE_RANKS",
     "MeldRules",
     "MeldVerdict",
@@ -210,17 +212,26 @@ _GROWING = {False: N_("a natural meld"), True: N_("a meld with wild cards")}
 _MAKEUP_WORDS = {"natural": N_("natural"), "mixed": N_("mixed"), "wild": N_("wild-card")}
 
 
+#: How going out is said: to ``check`` (its ``--out``), and in a hand's entry (its ``out``).
+GOING_OUT_CHECKED = N_("say so with --out")
+GOING_OUT_ENTERED = N_("add 'out' to the entry of the player who went out")
+
+
 def judge_meld(
     variant: Variant,
     cards: Sequence[Card],
     going_out: bool = False,
     opening_wilds: bool = True,
+    how_out: str = GOING_OUT_CHECKED,
 ) -> MeldVerdict:
     """Judge one meld under the variant's ``[melds]`` rules (RULES.md §2, §3, §4, §5).
 
     ``going_out``: the player goes out in this turn (black threes may then be melded, RULES.md
-    §2). ``opening_wilds``: the side's opening meld held wild cards (Modern American aces rule).
-    Returns a :class:`MeldVerdict`; never raises for an illegal meld.
+    §2); ``how_out`` says how the input tells it, for the refusal of black threes melded
+    without it (``check``'s ``--out``, :data:`GOING_OUT_CHECKED`, or an entry's ``out``,
+    :data:`GOING_OUT_ENTERED`). ``opening_wilds``: the side's opening meld held wild cards
+    (Modern American aces rule). Returns a :class:`MeldVerdict`; never raises for an illegal
+    meld.
     """
     rules = variant.melds
     cards = tuple(cards)
@@ -266,9 +277,9 @@ def judge_meld(
                 "black_threes",
                 Message(
                     N_(
-                        "black threes may be melded only by a player going out in that turn"
-                        " (say so with --out)"
-                    )
+                        "black threes may be melded only by a player going out in that turn ({how})"
+                    ),
+                    how=Message(how_out),
                 ),
             )
         return verdict("black_threes")

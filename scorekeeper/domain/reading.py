@@ -13,7 +13,7 @@ from msgspec import structs
 from scorekeeper.domain.cards import Card, card_points, render
 from scorekeeper.domain.entries import SideEntry, read_entry
 from scorekeeper.domain.fields import counted_kind
-from scorekeeper.domain.melds import classify_canasta, judge_meld, rank_name
+from scorekeeper.domain.melds import GOING_OUT_ENTERED, classify_canasta, judge_meld, rank_name
 from scorekeeper.domain.scoring import threes_in_hand
 from scorekeeper.domain.variant import Variant
 from scorekeeper.errors import InputError, RuleError
@@ -127,7 +127,9 @@ def resolve_cards(
             meld_points = sum(card_points(variant.cards, g) for g in groups)
             found: dict[str, int] = {}
             for i, group in enumerate(groups, start=1):
-                verdict = judge_meld(variant, list(group), going_out=entry.went_out)
+                verdict = judge_meld(
+                    variant, list(group), going_out=entry.went_out, how_out=GOING_OUT_ENTERED
+                )
                 if not verdict.legal:
                     raise RuleError(
                         _("meld {i} ({cards}): {reason}").format(
