@@ -95,8 +95,10 @@ def test_a_bad_yes_no_answer_says_which_letters_to_type(cli, monkeypatch, lang):
 def test_the_end_of_the_prompt_starts_the_next_line(cli, monkeypatch, lang):
     start(cli, monkeypatch, lang)
     said = run_in(cli, monkeypatch, lang, "hand", "--guided", input="1\n\n").stderr
-    # the input ends at a question: what is said next is a line of its own
-    assert po(lang, "Interrupted: nothing was changed.") in said.splitlines()
+    # the input ends at a question: what is said next is a line of its own, and says that
+    # the input ended (no Ctrl-C was typed)
+    ended = po(lang, "the input ended before every question was answered; nothing was changed")
+    assert po(lang, "Error: {message}").format(message=ended) in said.splitlines()
 
 
 @pytest.mark.parametrize("lang", LANGS)

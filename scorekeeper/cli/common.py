@@ -719,8 +719,8 @@ class ScorekeeperGroup(SpokenHelp, TyperGroup):
 
             error_line(message + hint)
             sys.exit(err.exit_code)
-        except (KeyboardInterrupt, typer.Abort):
-            sys.exit(interrupted())
+        except (KeyboardInterrupt, typer.Abort) as err:
+            sys.exit(stopped(err))
         except BrokenPipeError:
             quiet_broken_pipe()
         except OSError as err:  # standard output could not be written at the end
@@ -816,8 +816,8 @@ class ScorekeeperGroup(SpokenHelp, TyperGroup):
                 raise typer.Exit(interrupted()) from None
             error_line(err.message)
             raise typer.Exit(err.exit_code) from None
-        except (KeyboardInterrupt, typer.Abort):
-            raise typer.Exit(interrupted()) from None
+        except (KeyboardInterrupt, typer.Abort) as err:
+            raise typer.Exit(stopped(err)) from None
         except (typer.Exit, typer.TyperException):
             raise
         except UnicodeDecodeError as err:
@@ -871,6 +871,23 @@ def interrupted() -> int:
 
     typer.echo(visible(_("Interrupted after {done}.").format(done=done)), err=True)
     return 0
+
+
+#: What a command says when its input ends before the answers it asked for (README, "Exit
+#: codes"): nothing was asked for that changed anything yet.
+INPUT_ENDED = N_("the input ended before every question was answered; nothing was changed")
+
+
+def stopped(err: BaseException) -> int:
+    """Say why a command stopped at a prompt, and return the exit code: Click's ``Abort``
+    raised at the end of the input (a pipe run dry, Ctrl-D on a terminal) is no interrupt: it
+    says :data:`INPUT_ENDED` and exits 1; a Ctrl-C is said by :func:`interrupted`."""
+    ended = isinstance(err, typer.Abort) and isinstance(err.__context__, EOFError)
+    if ended and progress.stored() is None:
+        _said.append(True)
+        error_line(_(INPUT_ENDED))
+        return 1
+    return interrupted()
 
 
 def interrupt_said() -> typer.Exit:

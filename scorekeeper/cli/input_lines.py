@@ -87,8 +87,10 @@ def read_line() -> str:
 
 def prompt_input(prompt: str) -> str:
     """``input(prompt)`` for Click's prompts: on a terminal the built-in ``input`` itself;
-    else ``prompt`` written to standard output (Click points it at standard error) and one
-    bounded line (:func:`read_line`) without its line end. EOFError at the end of input."""
+    else ``prompt`` (the question's last character: the copy of Click writes the rest) written
+    to standard error, where every question of the package is asked, then one bounded line
+    (:func:`read_line`) read, echoed after the prompt, and returned without its line end.
+    EOFError at the end of input."""
     from scorekeeper.errors import ScorekeeperError
 
     try:
@@ -97,8 +99,8 @@ def prompt_input(prompt: str) -> str:
         terminal = False
     if terminal:
         return input(prompt)
-    sys.stdout.write(prompt)
-    sys.stdout.flush()
+    sys.stderr.write(prompt)
+    sys.stderr.flush()
     _Consumed.prompt_open = bool(prompt)
     try:
         line = read_line()
@@ -109,7 +111,15 @@ def prompt_input(prompt: str) -> str:
         _Consumed.prompt_open = False
     if not line:
         raise EOFError
-    return line[:-1] if line.endswith("\n") else line
+    answer = line[:-1] if line.endswith("\n") else line
+    from scorekeeper.presentation.console import visible
+
+    # the answer after its prompt, as a terminal would show it typed (README, "play"): a
+    # transcript of piped answers reads question by question, and a control or direction
+    # character of a piped line never drives the terminal
+    shown = visible(answer.rstrip("\r")) if is_text(answer) else ""  # not text: said next
+    sys.stderr.write(f"{shown}\n")
+    return answer
 
 
 def bound_prompts() -> None:
