@@ -861,16 +861,27 @@ INTERRUPTED = 130
 def interrupted() -> int:
     """Say on standard error what a Ctrl-C left stored, and return the exit code: 0 when the
     command's change had passed its commit point ("Interrupted after the hand was stored: hand 3
-    of game 1 is recorded."), else :data:`INTERRUPTED` ("Interrupted: nothing was changed.")."""
-    _said.append(True)
+    of game 1 is recorded."), else :data:`INTERRUPTED` ("Interrupted: nothing was changed.").
+    A Ctrl-C more, from here to the command's end, is ignored (:func:`ending`)."""
+    ending()
     done = progress.stored()
     if done is None:
         typer.echo(_("Interrupted: nothing was changed."), err=True)
+        _said.append(True)
         return INTERRUPTED
     from scorekeeper.presentation.console import visible
 
     typer.echo(visible(_("Interrupted after {done}.").format(done=done)), err=True)
+    _said.append(True)
     return 0
+
+
+def ending() -> None:
+    """Ignore Ctrl-C from now to the command's end (its group puts the handler back as it
+    returns): a command ending on a Ctrl-C is saying what the first one left, and a second
+    one must not cut that short, leaving the exit code of "nothing was changed" on a change
+    that was stored (issue 18, a double Ctrl-C)."""
+    _interrupts(signal.SIG_IGN)
 
 
 #: What a command says when its input ends before the answers it asked for (README, "Exit

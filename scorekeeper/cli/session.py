@@ -33,6 +33,7 @@ from scorekeeper.cli import session_words as words
 from scorekeeper.cli.common import (
     DbOption,
     YesOption,
+    ending,
     error_line,
     interrupt_said,
     stdin_is_terminal,
@@ -554,6 +555,7 @@ class Session:
         from scorekeeper import progress
         from scorekeeper.presentation.console import visible
 
+        ending()
         done = progress.stored()
         if done is None:
             typer.echo("\n" + _(ENDED), err=True)
