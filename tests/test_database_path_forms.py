@@ -33,7 +33,16 @@ def test_a_tilde_is_the_home_folder(cli, tmp_path, monkeypatch):
     assert cli.json("paths")["database"] == str(tmp_path / "home" / "scores.json")
 
 
-@pytest.mark.parametrize("name", ["scores.json.LOCK", "scores.json.GAMES/7.json"])
+@pytest.mark.parametrize(
+    "name",
+    [
+        "scores.json.LOCK",
+        "scores.json.GAMES/7.json",
+        # the database file's own name with its case changed as well
+        "SCORES.JSON.LOCK",
+        "Scores.Json.games/3.json",
+    ],
+)
 def test_another_databases_file_with_its_case_changed_is_refused(cli, db, name):
     new_game(cli)
     other = db.parent / name

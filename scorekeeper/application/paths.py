@@ -45,18 +45,38 @@ def database_file(given: str) -> Path:
             if not name[:end].strip("."):
                 continue  # '..json', '...': no file of that name can own it
             owner = place.with_name(name[:end])
-            if owner == full or not owner.is_file():
+            if owner == full:
                 continue
             from scorekeeper.storage.store import is_database_path
 
-            if is_database_path(owner, full):
+            if not is_database_path(owner, full):
+                continue
+            found = owner if owner.is_file() else _named_with_case_ignored(owner)
+            if found is not None:
                 raise DataFileError(
                     _(
                         "{path} is one of the files of the database {owner}: give a database"
                         " file of its own"
-                    ).format(path=given, owner=owner)
+                    ).format(path=given, owner=found)
                 )
     from scorekeeper.storage.store import refuse_database_name
 
     refuse_database_name(path)
     return path
+
+
+def _named_with_case_ignored(path: Path) -> Path | None:
+    """The file in ``path``'s folder whose name is ``path``'s with case ignored (``a.json``
+    for ``A.JSON``), or None: where case counts, ``A.JSON.LOCK`` is still refused as the lock
+    of ``a.json``, as it is where case is ignored (README, "Where data lives")."""
+    import os
+
+    folded = path.name.casefold()
+    try:
+        with os.scandir(path.parent) as entries:
+            for entry in entries:
+                if entry.name.casefold() == folded and entry.is_file():
+                    return path.with_name(entry.name)
+    except OSError:
+        pass
+    return None
