@@ -169,3 +169,11 @@ def test_any_entry_of_points_and_counts_survives_being_written_as_a_line(
     items = [f"m={meld}", f"nat={natural}", f"mix={mixed}", f"r={red}", f"h={hand}"]
     entry = parse_line(CLASSIC, " ".join(items + (["out"] if out else [])))
     assert parse_line(CLASSIC, words.entry_line(entry)) == entry
+
+
+def test_cutthroat_partners_may_be_named_by_their_players_names():
+    # RULES.md §2.2: the partners of a hand are players; where the sides name their players,
+    # a player's name stands for that player's side
+    players = [["Ann"], ["Bob"], ["Cat"]]
+    assert words.partners("Bob,Cat", ["A", "B", "C"], players) == (1, 2)
+    assert words.partners("A,Cat", ["A", "B", "C"], players) == (0, 2)

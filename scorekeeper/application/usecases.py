@@ -217,6 +217,7 @@ def new_game(
     check_text(label, _("the label"))
     check_typed_names([name for side in sides for name in (side.name, *side.players)])
     game = Game(variant, tuple(sides), first_dealer=first_dealer)
+    game.check_names_apart()
     with open_store(db, write=True) as store:
         return _start(store, game, label)
 
@@ -453,9 +454,11 @@ def import_game(db: Path | None, stored: StoredGame, again: bool = False) -> Imp
     current (the new one becomes current only when there was none).
 
     InputError, naming the earlier game, when a game imported from the same export (the same
-    ``origin``) is stored already, deleted or not, unless ``again``."""
+    ``origin``) is stored already, deleted or not, unless ``again``; InputError too for a
+    player named as another side (:meth:`~scorekeeper.domain.game.Game.check_names_apart`)."""
     from scorekeeper.storage.store import open_store
 
+    stored.game.check_names_apart()
     with open_store(db, write=True) as store:
         if stored.origin and not again:
             earlier = imported_before(store, stored)

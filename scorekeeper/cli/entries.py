@@ -37,7 +37,7 @@ def partner_indexes(game: Game, names: Any) -> tuple[int, ...]:
         names = [n for n in names.split(",") if n.strip()]
     if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
         raise InputError(_('partners are two players\' names, e.g. "Bob,Cat"'))
-    return tuple(game.side_index(n) for n in names)
+    return tuple(game.side_of(n) for n in names)
 
 
 def read_file_entries(

@@ -730,7 +730,7 @@ class Session:
             question = _("Partners this hand ({choices}; Enter: nobody took the pile)> ")
             line = self.lines.read(question.format(choices=choices), False, recorded)
             try:
-                return words.partners(line, names)
+                return words.partners(line, names, [s.players for s in game.sides])
             except ScorekeeperError as err:
                 error_line(err.message)
 

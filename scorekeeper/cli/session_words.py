@@ -181,20 +181,24 @@ def side_choice(text: str, names: Sequence[str]) -> int:
     return index
 
 
-def partners(text: str, names: Sequence[str]) -> tuple[int, ...]:
-    """A cutthroat hand's two partners (RULES.md §2.2) as side indexes, from their names
-    (``"Bob,Cat"``) or numbers (``"2 3"``, ``"2,3"``); () for ``""``, ``"0"`` or ``"-"`` (nobody
-    took the pile). InputError for anything but two different sides."""
+def partners(
+    text: str, names: Sequence[str], players: Sequence[Sequence[str]] = ()
+) -> tuple[int, ...]:
+    """A cutthroat hand's two partners (RULES.md §2.2) as side indexes, from their side's
+    names, their names (``players``: each side's players) or numbers (``"Bob,Cat"``, ``"2 3"``,
+    ``"2,3"``); () for ``""``, ``"0"`` or ``"-"`` (nobody took the pile). InputError for
+    anything but two different sides."""
     stripped = text.strip()
     if stripped in ("", "0", "-"):
         return ()
-    keys = [name_key(n) for n in names]
+    keys = {name_key(n): i for i, n in enumerate(names)}
+    keys.update({name_key(p): i for i, side in enumerate(players) for p in side})
     parts = stripped.split(",") if "," in stripped else stripped.split()
     parts = [p for p in parts if p.strip()]
     picked = []
     for part in parts:
         if name_key(part) in keys:
-            picked.append(keys.index(name_key(part)))
+            picked.append(keys[name_key(part)])
         elif is_digits(part.strip()) and len(part.strip()) <= 4 and 1 <= int(part) <= len(names):
             picked.append(int(part) - 1)
         else:

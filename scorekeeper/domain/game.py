@@ -178,6 +178,32 @@ class Game(Struct, dict=True):
             + hint(name, self.names)
         )
 
+    def check_names_apart(self) -> None:
+        """InputError when a player has the name of a side other than their own: a dealer
+        or a cutthroat partner of that name would name either (checked as a game comes in,
+        by ``new`` and ``import``; a game kept before the check is read as it is)."""
+        side_keys = {name_key(s.name): s.name for s in self.sides}
+        for side in self.sides:
+            for player in side.players:
+                other = side_keys.get(name_key(player), side.name)
+                if other != side.name:  # a dealer or a partner of that name would be either
+                    raise InputError(
+                        _(
+                            "the player '{player}' of {side} has the name of the side"
+                            " '{other}': give them names of their own"
+                        ).format(player=player, side=side.name, other=other)
+                    )
+
+    def side_of(self, name: str) -> int:
+        """Index of the side called ``name``, or of the side whose player is called ``name``
+        (a cutthroat partner is named either way, RULES.md §2.2; names read as
+        :meth:`side_index` reads them); InputError naming the sides if neither."""
+        key = name_key(name)
+        for i, side in enumerate(self.sides):
+            if any(name_key(p) == key for p in side.players):
+                return i
+        return self.side_index(name)
+
     def _minimums(self, totals: Sequence[int], number: int) -> tuple[Minimum, ...]:
         if self.variant.hands and number > self.variant.hands:
             return tuple(NO_MINIMUM for _ in totals)

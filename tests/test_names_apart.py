@@ -1,0 +1,62 @@
+"""A player may not have the name of another side (issue 18, red team: `new classic -t Ann
+-t Bob -p Bob,x -p Ann,y --dealer Bob` took the dealer 'Bob' for the player of side Ann,
+silently); and a cutthroat hand's partners are named by side or by player, as the help says
+("the two players who were partners this hand")."""
+
+from __future__ import annotations
+
+import json
+
+from tests.conftest import database_files
+
+
+def test_a_player_named_as_another_side_is_refused_by_new(cli, db):
+    result = cli("new", "classic", "-t", "Ann", "-t", "Bob", "-p", "Bob,Xena", "-p", "Ann,Yves")
+    assert result.exit_code == 1, result.output
+    assert "the player 'Bob' of Ann has the name of the side 'Bob'" in result.stderr
+    assert not db.exists() or cli.json("games", "--all")["games"] == []
+
+
+def test_a_player_of_the_sides_own_name_is_still_allowed(cli):
+    # a solo side named for its player, as cutthroat tables name them
+    result = cli("new", "cutthroat", "-t", "Ann", "-t", "Bob", "-t", "Cat")
+    assert result.exit_code == 0, result.output
+    result = cli(
+        "new", "cutthroat", "-t", "A", "-t", "B", "-t", "C", "-p", "A", "-p", "y", "-p", "z"
+    )
+    assert result.exit_code == 0, result.output
+
+
+def test_an_import_with_a_player_named_as_another_side_is_refused(cli, db, tmp_path):
+    assert (
+        cli("new", "classic", "-t", "Ann", "-t", "Bob", "-p", "Cy,Di", "-p", "Ed,Flo").exit_code
+        == 0
+    )
+    out = tmp_path / "g.json"
+    assert cli("export", "1", "-o", str(out)).exit_code == 0
+    doc = json.loads(out.read_text(encoding="utf-8"))
+    text = json.dumps(doc).replace('"Cy"', '"Bob"')
+    assert '"Bob"' in text
+    out.write_text(text, encoding="utf-8")
+    before = database_files(db)
+    result = cli("import", str(out))
+    assert result.exit_code == 1, result.output
+    assert "has the name of the side 'Bob'" in result.stderr
+    assert database_files(db) == before
+
+
+def test_cutthroat_partners_are_named_by_their_players(cli):
+    # RULES.md §2.2 cutthroat: the hand's two partners score together; sides A, B, C are
+    # played by x, y, z, so "x,y" are the sides A and B
+    assert (
+        cli(
+            "new", "cutthroat", "-t", "A", "-t", "B", "-t", "C", "-p", "x", "-p", "y", "-p", "z"
+        ).exit_code
+        == 0
+    )
+    by_players = cli.json("hand", "--yes", "--partners", "x,y", "m=50", "m=60", "m=70")
+    assert cli("undo", "--yes").exit_code == 0
+    by_sides = cli.json("hand", "--yes", "--partners", "A,B", "m=50", "m=60", "m=70")
+    assert by_players["teams"] == by_sides["teams"]
+    refused = cli("hand", "--yes", "--partners", "x,w", "m=50", "m=60", "m=70")
+    assert refused.exit_code == 1 and "no side called 'w'" in refused.stderr
