@@ -60,3 +60,17 @@ def test_cutthroat_partners_are_named_by_their_players(cli):
     assert by_players["teams"] == by_sides["teams"]
     refused = cli("hand", "--yes", "--partners", "x,w", "m=50", "m=60", "m=70")
     assert refused.exit_code == 1 and "no side called 'w'" in refused.stderr
+
+
+def test_a_side_named_as_an_item_is_named_with_a_space_after_its_colon(cli):
+    # README, one-line entries: "Red: m=50" names the side Red, "red:2" is two red threes
+    # (RULES.md §2: 100 each, 800 for all four; a side that melded counts them for it)
+    assert cli("new", "classic", "-t", "Red", "-t", "m").exit_code == 0
+    doc = cli.json("hand", "--yes", "m: m=70", "Red: m=50 red:2")
+    red, m = doc["teams"]
+    assert (red["team"], red["hand_score"]) == ("Red", 50 + 200)
+    assert (m["team"], m["hand_score"]) == ("m", 70)
+    assert cli("undo", "--yes").exit_code == 0
+    # KEY:VALUE with the keys 'm' and 'red', the sides in order
+    doc = cli.json("hand", "--yes", "m:50 red:1", "m:70")
+    assert [t["hand_score"] for t in doc["teams"]] == [50 + 100, 70]

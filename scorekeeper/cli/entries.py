@@ -177,7 +177,9 @@ def _read(
         hints: list[str] = []
         entries = [
             parse_line(game.variant, text, name, hints)
-            for text, name in zip(order_lines(lines, game.names), game.names, strict=True)
+            for text, name in zip(
+                order_lines(lines, game.names, game.variant), game.names, strict=True
+            )
         ]
         show_hints(hints)
         return entries, "", ()

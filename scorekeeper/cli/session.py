@@ -664,7 +664,7 @@ class Session:
                         game, i, entries, earlier[i] if earlier is not None else None
                     )
                 else:
-                    name, rest = split_name(line, names)
+                    name, rest = split_name(line, names, game.variant)
                     target = names.index(name) if name is not None else i
                     if target in entries:
                         raise InputError(

@@ -304,14 +304,18 @@ def parse_line(
     return entry_from_json(variant, obj, side)
 
 
-def split_name(text: str, names: list[str] | tuple[str, ...]) -> tuple[str | None, str]:
+def split_name(
+    text: str, names: list[str] | tuple[str, ...], variant: Variant | None = None
+) -> tuple[str | None, str]:
     """A line's side name and the rest: ``"Cat & Dan: m=110"`` -> ``("Cat & Dan", "m=110")``.
 
     The text before a colon is a side's name when it is one of ``names`` (case and spacing
     ignored; the longest such, as a name may hold a colon: ``"A:B: m=50"`` with the sides
     ``A`` and ``A:B``), or, before the first colon, when it holds no ``=`` and the colon ends
     the line or is followed by a space (``KEY:VALUE`` has its value right after the colon); an
-    unknown name raises InputError.
+    unknown name raises InputError. A side named as one of ``variant``'s items (a side "Red"
+    and the item ``red``) is named with a space after its colon (``"Red: m=50"``): right
+    after the colon comes the item's value (``"red:2"``, two red threes).
     Returns ``(None, text)`` for a line with no name.
     """
     plain = text.replace("：", ":")  # a full-width colon too
@@ -319,10 +323,14 @@ def split_name(text: str, names: list[str] | tuple[str, ...]) -> tuple[str | Non
     if not sep:
         return None, text
     known = {name_key(n): n for n in names}
+    items = _names(variant) if variant is not None else {}
     # the longest side's name the line starts with: a name may hold a colon ("A:B: m=50")
     for at in sorted((i for i, c in enumerate(plain) if c == ":"), reverse=True):
         if name_key(plain[:at]) in known:
-            return known[name_key(plain[:at])], plain[at + 1 :]
+            after = plain[at + 1 :]
+            if after[:1].strip() and item_key(plain[:at]) in items:
+                continue  # KEY:VALUE, the key an item's name
+            return known[name_key(plain[:at])], after
     looks_named = "=" not in head and (not rest or rest[0].isspace())
     if looks_named and head.strip():
         from scorekeeper.domain.suggest import hint
@@ -336,13 +344,16 @@ def split_name(text: str, names: list[str] | tuple[str, ...]) -> tuple[str | Non
     return None, text
 
 
-def order_lines(lines: list[str], names: list[str] | tuple[str, ...]) -> list[str]:
+def order_lines(
+    lines: list[str], names: list[str] | tuple[str, ...], variant: Variant | None = None
+) -> list[str]:
     """One-line entries in side order, the names taken off: lines that all start with their
-    side's name (``"Cat & Dan: m=110"``) come in any order; lines with no name are in side
-    order. Raises InputError for a mix of named and unnamed lines, an unknown name, a side named
-    twice or a side missing, or (unnamed) a count of lines other than the count of sides.
+    side's name (``"Cat & Dan: m=110"``, read by :func:`split_name` with ``variant``'s items)
+    come in any order; lines with no name are in side order. Raises InputError for a mix of
+    named and unnamed lines, an unknown name, a side named twice or a side missing, or
+    (unnamed) a count of lines other than the count of sides.
     """
-    split = [split_name(line, names) for line in lines]
+    split = [split_name(line, names, variant) for line in lines]
     named = [name is not None for name, _ in split]
     if not any(named):
         if len(lines) != len(names):
