@@ -235,7 +235,7 @@ def test_a_variant_file_out_of_bounds_is_refused(cli, db, tmp_path, body):
 def test_a_target_beyond_the_bound_is_refused_naming_target(cli, db):
     """Red team round 11: refused as "--set target", an option not typed."""
     line = refused(
-        cli, db, "new", "classic", "--team", "A", "--team", "B", "--target", "1000000005"
+        cli, db, "new", "classic", "--team", "A", "--team", "B", "--target", "1000000005", code=2
     )
     assert line.startswith("Error: --target is at most 1,000,000,000") and "--set" not in line
     assert (
@@ -356,3 +356,18 @@ def test_a_hand_whose_breakdown_item_passes_the_bound_is_refused(cli, db, settin
     assert "1,000,000,000" in line
     # the item named where it stands (red team round 17: the total was named, within bounds)
     assert "A's canasta_bonus in hand 1" in line or "A's meld_points in hand 1" in line
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("new", "classic", "--team", "A", "--team", "B", "--target", "0"),
+        ("new", "classic", "--team", "A", "--team", "B", "--target", "-5"),
+        ("minimum", "--variant", "hand-and-foot", "--round", "0"),
+        ("minimum", "--variant", "hand-and-foot", "--round", "501"),
+        ("minimum", "--variant", "hand-and-foot", "--round", "5"),
+    ],
+)
+def test_an_options_value_out_of_its_range_is_a_usage_error(cli, db, args):
+    # README, exit codes: 2 for an option's value out of its range, whichever end
+    refused(cli, db, *args, code=2)

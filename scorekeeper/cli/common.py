@@ -263,6 +263,8 @@ def variant_minimum(variant: Any, score: int | None, round_: int | None) -> Any:
         raise UsageError(
             _("{variant} sets its minimum by round: give --round N").format(variant=title)
         )
+    if by == "round" and round_ is not None and round_ < 1:
+        raise UsageError(_("rounds are numbered from 1, not {round}").format(round=round_))
     if by == "round" and round_ is not None and round_ > MAX_HANDS:
         raise UsageError(
             _("a game holds at most {most} hands; --round {round} is past them").format(

@@ -85,14 +85,14 @@ def new(
         raise UsageError(_("give the target once: --target N or --set target=N"))
     if target is not None:
         if target <= 0:
-            raise InputError(
+            raise UsageError(
                 _("--target must be a positive score, not {target}").format(target=target)
             )
         from scorekeeper.domain.limits import MAX_NUMBER
         from scorekeeper.i18n import number as figure
 
         if target > MAX_NUMBER:  # named as typed, not as the --set it becomes
-            raise InputError(
+            raise UsageError(
                 _("--target is at most {most}, not {target}").format(
                     most=figure(MAX_NUMBER), target=figure(target)
                 )
