@@ -141,12 +141,13 @@ def number(n: int) -> str:
 def ungrouped(text: str) -> str | None:
     """The digits of ``text`` when it is a whole number written as :func:`number` writes it in
     the language in use, its thousands grouped ("1,200" in English and Japanese, "1.200" in
-    Turkish; an optional sign), else None: ``"1200"``. ``"1_200"``, ``"1,20"`` or, in
+    Turkish; an optional sign), else None: ``"1200"``. ``"1_200"``, ``"1,20"``, a first group
+    with a leading zero (``"0,005"``, a decimal where a comma is the decimal mark) or, in
     Turkish, ``"1,200"`` are no such number."""
     import re
 
     mark = _GROUPING.get(language(), ",")
-    if re.fullmatch(r"[-+]?[0-9]{1,3}(?:" + re.escape(mark) + r"[0-9]{3})+", text):
+    if re.fullmatch(r"[-+]?[1-9][0-9]{0,2}(?:" + re.escape(mark) + r"[0-9]{3})+", text):
         return text.replace(mark, "")
     return None
 

@@ -16,6 +16,11 @@ from conftest import database_files, new_game
         ("nat=0_1", "'nat' takes a whole number, not '0_1'"),
         ("m=1,20", "'m' takes a whole number, not '1,20'"),
         ("m=2.5", "'m' takes a whole number, not '2.5'"),
+        # a first group with a leading zero is no grouped number (a decimal where the comma is
+        # the decimal mark): red team, '0,005' was stored as 5 and '01,200' as 1,200
+        ("m=0,005", "'m' takes a whole number, not '0,005'"),
+        ("m=01,200", "'m' takes a whole number, not '01,200'"),
+        ("m=-0,005", "'m' takes a whole number, not '-0,005'"),
         (
             "m=1.200",
             "'m' takes a whole number typed without the thousands separator (1200), not '1.200'",

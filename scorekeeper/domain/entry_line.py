@@ -123,7 +123,7 @@ def _plain(key: str, value: str) -> str:
         return grouped
     if SEPARATED_NUMBER.fullmatch(value):
         digits = re.sub(r"[,._]", "", value)
-        if re.fullmatch(r"-?[0-9]{1,3}(?:[,._][0-9]{3})+", value):
+        if re.fullmatch(r"-?[1-9][0-9]{0,2}(?:[,._][0-9]{3})+", value):  # not 0,005
             raise InputError(
                 _(
                     "'{key}' takes a whole number typed without the thousands separator"
