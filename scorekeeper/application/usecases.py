@@ -29,7 +29,7 @@ from scorekeeper import progress
 from scorekeeper.application.queries import BackupChoice, Seen, refuse_deleted
 from scorekeeper.domain.records import StoredGame
 from scorekeeper.errors import InputError
-from scorekeeper.i18n import N_, ngettext, number
+from scorekeeper.i18n import N_, ngettext
 from scorekeeper.i18n import gettext as _
 
 if TYPE_CHECKING:
@@ -193,31 +193,15 @@ def new_game(
     character (:func:`scorekeeper.domain.bounds.check_text`), a side's start score that is not a
     multiple of the variant's point step, or at or above its target (that game would be over
     already), and for a first dealer who is not in the game."""
-    from scorekeeper.domain.game import Game
-    from scorekeeper.storage.store import open_store
-
-    for side in sides:
-        score = side.start_score
-        if score % variant.point_step:
-            raise InputError(
-                _("start score {score} is not a multiple of {step}").format(
-                    score=score, step=variant.point_step
-                )
-            )
-        if variant.target and score >= variant.target:
-            raise InputError(
-                _(
-                    "start score {score} is at or above the target {target}: that game is over"
-                    " already"
-                ).format(score=number(score), target=number(variant.target))
-            )
     from scorekeeper.domain.bounds import check_text
+    from scorekeeper.domain.game import Game
     from scorekeeper.domain.names import check_typed_names
+    from scorekeeper.storage.store import open_store
 
     check_text(label, _("the label"))
     check_typed_names([name for side in sides for name in (side.name, *side.players)])
     game = Game(variant, tuple(sides), first_dealer=first_dealer)
-    game.check_names_apart()
+    game.check_coming_in()
     with open_store(db, write=True) as store:
         return _start(store, game, label)
 
@@ -455,10 +439,11 @@ def import_game(db: Path | None, stored: StoredGame, again: bool = False) -> Imp
 
     InputError, naming the earlier game, when a game imported from the same export (the same
     ``origin``) is stored already, deleted or not, unless ``again``; InputError too for a
-    player named as another side (:meth:`~scorekeeper.domain.game.Game.check_names_apart`)."""
+    player named as another side or a start score a game cannot start with
+    (:meth:`~scorekeeper.domain.game.Game.check_coming_in`)."""
     from scorekeeper.storage.store import open_store
 
-    stored.game.check_names_apart()
+    stored.game.check_coming_in()
     with open_store(db, write=True) as store:
         if stored.origin and not again:
             earlier = imported_before(store, stored)

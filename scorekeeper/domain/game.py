@@ -178,10 +178,28 @@ class Game(Struct, dict=True):
             + hint(name, self.names)
         )
 
-    def check_names_apart(self) -> None:
-        """InputError when a player has the name of a side other than their own: a dealer
-        or a cutthroat partner of that name would name either (checked as a game comes in,
-        by ``new`` and ``import``; a game kept before the check is read as it is)."""
+    def check_coming_in(self) -> None:
+        """InputError for what a game may not start with, checked as it comes in (``new``,
+        ``import``; a game kept before a check is read as it is): a side's start score that
+        is not a multiple of the variant's point step, or at or above its target (that game
+        would be over already); a player with the name of a side other than their own (a
+        dealer or a cutthroat partner of that name would name either)."""
+        variant = self.variant
+        for side in self.sides:
+            score = side.start_score
+            if score % variant.point_step:
+                raise InputError(
+                    _("start score {score} is not a multiple of {step}").format(
+                        score=score, step=variant.point_step
+                    )
+                )
+            if variant.target and score >= variant.target:
+                raise InputError(
+                    _(
+                        "start score {score} is at or above the target {target}: that game is"
+                        " over already"
+                    ).format(score=number(score), target=number(variant.target))
+                )
         side_keys = {name_key(s.name): s.name for s in self.sides}
         for side in self.sides:
             for player in side.players:

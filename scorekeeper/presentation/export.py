@@ -95,6 +95,7 @@ def game_from_export(doc: Any, source: str) -> StoredGame:
         raise DataFileError(
             _("{source}: the game record is damaged ({what})").format(source=source, what=what)
         ) from None
+    _points_agree_with_cards(doc["record"], stored, source)
     outcome = stored.game.outcome
     if outcome.decided_at is not None and outcome.decided_at < len(stored.game.hands):
         raise DataFileError(
@@ -142,6 +143,42 @@ def game_from_export(doc: Any, source: str) -> StoredGame:
         )
     stored.origin = record_identity(doc["record"])
     return stored
+
+
+def _points_agree_with_cards(record: dict[str, Any], stored: StoredGame, source: str) -> None:
+    """DataFileError naming the place when an entry of ``record`` gives both cards and the
+    points they make (``melds`` and ``meld_points``, ``hand`` and ``hand_points``, as files of
+    0.1.0 hold them) and the points are not the cards' (RULES.md card values): the cards are
+    what is kept, so points that differ would be dropped without a word."""
+    from scorekeeper.domain.reading import resolve_cards
+
+    variant = stored.game.variant
+    for i, (raw, hand) in enumerate(zip(record.get("hands", []), stored.game.hands, strict=False)):
+        for j, (given, entry) in enumerate(zip(raw["entries"], hand.entries, strict=False)):
+            pairs = [
+                (cards, points)
+                for cards, points in (("melds", "meld_points"), ("hand", "hand_points"))
+                if cards in given and points in given
+            ]
+            if not pairs:
+                continue
+            counted = resolve_cards(variant, entry)
+            for cards, points in pairs:
+                if given[points] != getattr(counted, points):
+                    raise DataFileError(
+                        _(
+                            "{source}: hands[{i}].entries[{j}] gives '{cards}' and '{points}'"
+                            " {given}, but the cards make {counted}; nothing was imported"
+                        ).format(
+                            source=source,
+                            i=i,
+                            j=j,
+                            cards=cards,
+                            points=points,
+                            given=given[points],
+                            counted=getattr(counted, points),
+                        )
+                    )
 
 
 def _instant(stamp: str) -> Any:

@@ -169,7 +169,8 @@ def check_values(doc: dict[str, Any], checked: GameDoc) -> None:
     paragraph; a game stored before there were such bounds is still read). Numbers at
     most :data:`~scorekeeper.domain.bounds.MAX_NUMBER` either way and written as whole numbers,
     texts (labels, notes) without control or format characters, names as typed names are
-    (:func:`check_names`), ``created`` and ``finished`` timestamps any time zone can show. The
+    (:func:`check_names`), ``created``, ``finished`` and each hand's ``recorded_at`` (when
+    given) timestamps any time zone can show. The
     rules are held to a variant file's checks where they are read
     (:func:`scorekeeper.domain.schema.decode`, :func:`scorekeeper.variants.check_names`)."""
     from scorekeeper.domain.bounds import check_data
@@ -190,6 +191,15 @@ def check_values(doc: dict[str, Any], checked: GameDoc) -> None:
                     " 9999-12-30 (UTC), not {value}"
                 ).format(value=repr(stamp))
             )
+    for key, hands in (("hands", checked.hands), ("redo", checked.redo)):
+        for i, hand in enumerate(hands):
+            if hand.recorded_at and not _any_zone_shows(hand.recorded_at):
+                raise InputError(
+                    _(
+                        "{place} must be an ISO 8601 timestamp from 0001-01-02 to 9999-12-30"
+                        " (UTC), as a hand recorded here has it, not {value}"
+                    ).format(place=f"{key}[{i}].recorded_at", value=repr(hand.recorded_at))
+                )
 
 
 def _any_zone_shows(stamp: object) -> bool:

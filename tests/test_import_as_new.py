@@ -1,0 +1,74 @@
+"""An import is held to what ``new`` and ``hand --file`` hold a game to (issue 18, red team: a
+bare export record with a start score of 3, an entry whose ``meld_points`` differ from its
+``melds``, or a hand recorded "yesterday" was taken as it was)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from conftest import database_files
+
+# RULES.md card values: K 10, Q 10, 7 5, 9 10: the melds KKKKKKK/QQQ make 100, the hand 7/9 15
+MELDS, MELD_POINTS, HAND, HAND_POINTS = "KKKKKKK QQQ", 100, "7 9", 15
+
+
+@pytest.fixture
+def export(cli, tmp_path):
+    assert cli("new", "classic", "-t", "A", "-t", "B").exit_code == 0
+    assert cli("hand", "--yes", "m=KKKKKKK/QQQ out h=7/9", "m=50").exit_code == 0
+    out = tmp_path / "e.json"
+    assert cli("export", "1", "-o", str(out)).exit_code == 0
+    doc = json.loads(out.read_text(encoding="utf-8"))
+    assert doc["record"]["hands"][0]["entries"][0] == {
+        "melds": MELDS,
+        "went_out": True,
+        "hand": HAND,
+    }
+    return out, {"format": doc["format"], "record": doc["record"]}  # a bare record
+
+
+def imported(cli, db, path, doc, code):
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    before = database_files(db)
+    result = cli("import", str(path))
+    assert result.exit_code == code, result.output
+    if code:
+        assert database_files(db) == before
+        assert len(result.stderr.strip().splitlines()) == 1
+    return result.stderr
+
+
+def test_a_start_score_new_refuses_is_refused(cli, db, export):
+    path, doc = export
+    doc["record"]["sides"][0]["start_score"] = 3
+    said = imported(cli, db, path, doc, 1)
+    assert "start score 3 is not a multiple of 5" in said
+
+
+def test_points_that_are_not_the_cards_points_are_refused(cli, db, export):
+    path, doc = export
+    entry = doc["record"]["hands"][0]["entries"][0]
+    entry["meld_points"] = -5
+    said = imported(cli, db, path, doc, 3)
+    assert "hands[0].entries[0] gives 'melds' and 'meld_points' -5, but the cards make 100" in said
+    entry["meld_points"] = MELD_POINTS
+    entry["hand_points"] = 14
+    said = imported(cli, db, path, doc, 3)
+    assert "'hand' and 'hand_points' 14, but the cards make 15" in said
+
+
+def test_points_that_agree_with_the_cards_are_taken_as_older_files_hold_them(cli, db, export):
+    path, doc = export
+    entry = doc["record"]["hands"][0]["entries"][0]
+    entry.update(meld_points=MELD_POINTS, hand_points=HAND_POINTS)
+    imported(cli, db, path, doc, 0)
+    assert cli.json("show", "2")["teams"] == cli.json("show", "1")["teams"]
+
+
+@pytest.mark.parametrize("stamp", ["yesterday", "0001-01-01T00:00:00+14:00", "2026-13-01T00:00:00"])
+def test_a_hand_recorded_at_no_time_is_refused(cli, db, export, stamp):
+    path, doc = export
+    doc["record"]["hands"][0]["recorded_at"] = stamp
+    said = imported(cli, db, path, doc, 3)
+    assert "hands[0].recorded_at must be an ISO 8601 timestamp" in said
