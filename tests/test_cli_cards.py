@@ -288,3 +288,19 @@ def test_modern_american_canasta_from_hand_opens_with_no_minimum(cli):
     assert strict.exit_code == 1 and "110 short of the 180" in strict.stdout
     mixed = cli("check", "KKKKK22", "--variant", "modern-american", "--score", "5000")
     assert mixed.exit_code == 1  # a mixed canasta does not open by itself
+
+
+def test_points_refuses_cards_the_decks_do_not_hold(cli):
+    # RULES.md §16c: classic's two decks hold 4 jokers
+    result = cli("points", "X", "X", "X", "X", "X", "--variant", "classic")
+    assert result.exit_code == 1
+    assert "5 jokers typed; the 2 decks hold 4" in result.stderr
+
+
+def test_points_refuses_a_total_past_the_bound(cli):
+    # README, the bounds paragraph: no number past 1,000,000,000 is shown as a count
+    result = cli("points", "X", "X", "--variant", "classic", "--set", "cards.joker=1000000000")
+    assert result.exit_code == 1
+    assert "the total: a number is too large" in result.stderr
+    fits = cli.json("points", "X", "--variant", "classic", "--set", "cards.joker=1000000000")
+    assert fits["points"] == 1_000_000_000
