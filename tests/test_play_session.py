@@ -291,3 +291,27 @@ def test_a_line_that_is_not_text_is_one_error_and_no_traceback(cli, db, game):
     assert errors(result) == ["Error: the line is not valid UTF-8 text; type it again"]
     assert "Traceback" not in result.output
     assert database_files(db) == before
+
+
+def test_a_finished_game_opened_by_play_is_called_over_not_playable(cli):
+    # a classic game to 1,000 won in one hand (RULES.md EX-07: 1,305 to 140)
+    assert cli("new", "classic", *PARTNERSHIPS, "--target", "1000").exit_code == 0
+    assert cli("hand", "--yes", EX07_A, EX07_B).exit_code == 0
+    assert cli("new", "classic", *PARTNERSHIPS).exit_code == 0
+    result = play(cli, "quit", args=("1",))
+    assert result.exit_code == 0, result.output
+    assert "Game 1 is now the current game; it is over." in result.output
+    assert "'scorekeeper hand' records to it" not in result.output
+    assert "Type each side's entry" not in result.output
+    assert "Game over: 'rematch' starts the next game" in result.output
+
+
+def test_an_imported_finished_game_is_offered_to_show_not_to_play(cli, tmp_path):
+    assert cli("new", "classic", *PARTNERSHIPS, "--target", "1000").exit_code == 0
+    assert cli("hand", "--yes", EX07_A, EX07_B).exit_code == 0
+    out = tmp_path / "g.json"
+    assert cli("export", "1", "-o", str(out)).exit_code == 0
+    result = cli("import", str(out), "--again")
+    assert result.exit_code == 0, result.output
+    assert "Imported as game 2; 'scorekeeper show 2' shows it." in result.stdout
+    assert "resume" not in result.stdout

@@ -485,5 +485,9 @@ def import_game(
     con = console()
     standings.print_standings(con, stored)
     if previous is not None:
-        said = _("Imported as game {game}; 'scorekeeper resume {game}' plays it.")
+        said = (
+            _("Imported as game {game}; 'scorekeeper show {game}' shows it.")
+            if stored.game.outcome.over
+            else _("Imported as game {game}; 'scorekeeper resume {game}' plays it.")
+        )
         con.print(said.format(game=stored.id))

@@ -155,8 +155,12 @@ def play(
     if game_id is not None:
         from scorekeeper.application.usecases import resume
 
-        resume(db, game_id)
-        said = _("Game {game} is now the current game: 'scorekeeper hand' records to it.")
+        over = resume(db, game_id).game.outcome.over
+        said = (
+            _("Game {game} is now the current game; it is over.")
+            if over
+            else _("Game {game} is now the current game: 'scorekeeper hand' records to it.")
+        )
         echo_message(said.format(game=game_id))
     Session(db, game_id, yes).run()
 
@@ -502,12 +506,15 @@ class Session:
     def run(self) -> None:
         """Show the pad and take lines until quit, the end of the input or Ctrl-C (exit 130)."""
         self.show_pad()
-        language.echo_wrapped(
-            _(
-                "Type each side's entry (e.g. m=220 nat=1 out h=15), Enter to be asked, or a"
-                " command ('help' lists them)."
+        if self.stored.game.outcome.over:  # no entry to type: what the session can still do
+            language.echo_wrapped(_(GAME_OVER))
+        else:
+            language.echo_wrapped(
+                _(
+                    "Type each side's entry (e.g. m=220 nat=1 out h=15), Enter to be asked, or"
+                    " a command ('help' lists them)."
+                )
             )
-        )
         while True:
             try:
                 if not self.turn():
