@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from conftest import game_doc, new_game
+from conftest import database_files, game_doc, new_game
 
 from scorekeeper.storage.database import game_file
 from scorekeeper.variants import user_variant_dir
@@ -107,3 +107,18 @@ def test_a_black_three_typed_in_a_hand_costs_the_variants_penalty(cli):
     by_numbers = cli.json("hand", "--yes", "m=70 nat=1 out", "h=5 black_threes_in_hand=1")
     assert by_numbers["teams"][1]["hand_score"] == -105
     assert by_cards["teams"][0]["total"] == by_numbers["teams"][0]["total"] == 670
+
+
+def test_cards_after_a_space_are_said_to_need_a_slash(cli, db):
+    # README, one-line entries: melds typed as cards are separated by '/', not by spaces
+    new_game(cli, "classic")
+    before = database_files(db)
+    result = cli("hand", "--yes", "m=3b3b3b KKKKKKK out", "-")
+    assert result.exit_code == 1, result.output
+    assert (
+        "'KKKKKKK' follows the cards of 'm=3b3b3b': write the cards without spaces, '/' between"
+        " melds, e.g. m=3b3b3b/KKKKKKK" in result.stderr
+    )
+    assert database_files(db) == before
+    # an item after the cards is still an item
+    assert cli("hand", "--yes", "m=3b3b3b/KKKKKKK out", "-").exit_code == 0

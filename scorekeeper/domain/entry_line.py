@@ -259,14 +259,23 @@ def line_to_json(
         said_by.setdefault(where, item)
 
     by_key = {f.key: f for f in FIELDS}
+    cards_before = ""  # the item just read, when it gave cards (m=KKKK2/QQQ)
     for item in stripped.split():
         key, sep, value = item.partition("=")
         if not sep:
             key, sep, value = item.partition(":")
         if sep and not value:
             raise InputError(_("'{item}' has no value after '{sep}'").format(item=item, sep=sep))
+        if not sep and cards_before and item_key(key) not in names and _are_cards(item):
+            raise InputError(
+                _(
+                    "'{item}' follows the cards of '{before}': write the cards without"
+                    " spaces, '/' between melds, e.g. {joined}"
+                ).format(item=item, before=cards_before, joined=f"{cards_before}/{item}")
+            )
         f, kind = _resolve(variant, key, names)
         json_key, parsed = _value(f, kind, key, sep, value)
+        cards_before = item if f.kind == POINTS_OR_CARDS and json_key == f.cards_key else ""
         if f.kind == POINTS_OR_CARDS and json_key == f.points_key and hints is not None:
             hint = cards_hint(variant, key, value)
             if hint:
@@ -287,6 +296,14 @@ def line_to_json(
         elif value is not False or keep_no:
             obj[f.json[0]] = value
     return obj
+
+
+def _are_cards(text: str) -> bool:
+    """Whether ``text`` reads as cards in card notation (``KKKKKKK``, ``3b3b3b``)."""
+    try:
+        return bool(parse_cards(text))
+    except InputError:
+        return False
 
 
 def parse_line(
