@@ -315,3 +315,21 @@ def test_an_imported_finished_game_is_offered_to_show_not_to_play(cli, tmp_path)
     assert result.exit_code == 0, result.output
     assert "Imported as game 2; 'scorekeeper show 2' shows it." in result.stdout
     assert "resume" not in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("typed", "meant"), [("undoo", "undo"), ("qiut", "quit"), ("edti 2", "edit"), ("shwo", "show")]
+)
+def test_a_mistyped_command_is_answered_with_the_command(cli, game, typed, meant):
+    result = play(cli, typed, "quit")
+    assert result.exit_code == 0, result.output
+    word = typed.split()[0]
+    assert errors(result) == [f"Error: '{word}' is no command and no item; did you mean '{meant}'?"]
+
+
+def test_an_items_short_name_is_still_an_entry(cli, game):
+    # 'o' and 'c' (out, concealed) are close to no command word: read as entries
+    result = play(cli, "m=50 nat=1 o", "m=60", "quit")
+    assert result.exit_code == 0, result.output
+    assert errors(result) == []
+    assert totals(cli) == [50 + 500 + 100, 60]  # RULES.md §2: natural canasta 500, out 100

@@ -603,6 +603,13 @@ class Session:
                         " (edit, fix and undo still correct it)"
                     ).format(game=self.game_id)
                 )
+            meant = words.mistyped_command(line, self.stored.game.variant)
+            if meant is not None:
+                raise InputError(
+                    _("'{word}' is no command and no item; did you mean '{meant}'?").format(
+                        word=line.split()[0], meant=meant
+                    )
+                )
             if self.stored.game.full:
                 self.again = None
                 if not line.strip():

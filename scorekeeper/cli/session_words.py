@@ -24,6 +24,7 @@ from scorekeeper.i18n import gettext as _
 
 if TYPE_CHECKING:
     from scorekeeper.domain.entries import SideEntry
+    from scorekeeper.domain.variant import Variant
 
 #: The session's command words, in the order ``help`` lists them: word -> (form, what it does).
 #: The words are typed in English in every language; what they do is translated where shown.
@@ -109,6 +110,18 @@ def command(line: str) -> Command | None:
     if word not in WORDS:
         return None
     return Command(word, parts[1].strip() if len(parts) > 1 else "")
+
+
+def mistyped_command(line: str, variant: Variant) -> str | None:
+    """The command word ``line``'s first word was meant to be (``undoo``: ``undo``), when it is
+    close to one and names none of ``variant``'s entry items; else None (an entry)."""
+    from scorekeeper.domain.entry_line import names_item
+    from scorekeeper.domain.suggest import closest
+
+    parts = line.split(maxsplit=1)
+    if not parts or any(c in parts[0] for c in "=:：") or names_item(variant, parts[0]):
+        return None
+    return closest(parts[0], [*WORDS, *ALIASES])
 
 
 def hand_number(rest: str, word: str = "edit") -> int:

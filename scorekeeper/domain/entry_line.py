@@ -298,6 +298,16 @@ def line_to_json(
     return obj
 
 
+def names_item(variant: Variant, key: str) -> bool:
+    """Whether ``key`` names one of ``variant``'s entry items, or is the start of one item's
+    names only (as a one-line entry reads it)."""
+    try:
+        _resolve(variant, key, _names(variant))
+    except InputError:
+        return False
+    return True
+
+
 def _are_cards(text: str) -> bool:
     """Whether ``text`` reads as cards in card notation (``KKKKKKK``, ``3b3b3b``)."""
     try:
