@@ -389,3 +389,20 @@ def test_a_full_game_prompts_as_full_and_asks_for_no_hand(env, terminal, db):
     t.type("quit")
     assert t.proc.wait(30) == 0
     assert status(env)["hands_played"] == MAX_HANDS
+
+
+def test_a_command_typed_after_the_hand_offered_again_is_the_command(env, terminal):
+    # "n" at the question gives the first side's entry back to type over; a command typed
+    # after it (without clearing the line) is that command, not an item "outquit"
+    t = terminal()
+    t.prompt()
+    t.answer("m=50")
+    shown = t.answer("m=60")
+    assert t.last_line(shown) == "Record hand 1? [Y/n]"
+    t.type("n")
+    shown = t.expect("Hand 1 · Ann & Bob> meld=50")
+    assert "Hand 1 not recorded" in shown
+    t.type(" quit")
+    assert t.proc.wait(30) == 0
+    assert status(env)["hands_played"] == 0
+    assert "unknown item" not in t.text(t.seen)

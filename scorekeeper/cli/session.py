@@ -539,6 +539,9 @@ class Session:
         except ScorekeeperError as err:  # a line that is not text
             error_line(err.message)
             return True
+        typed = line[len(offered) :] if offered and line.startswith(offered) else ""
+        if typed.strip() and words.command(typed.strip()) is not None:
+            line = typed.strip()  # a command typed after the hand offered again: the command
         self.dropping = _("Nothing changed.")
         try:
             return self.take(line)
