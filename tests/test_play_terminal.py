@@ -406,3 +406,17 @@ def test_a_command_typed_after_the_hand_offered_again_is_the_command(env, termin
     assert t.proc.wait(30) == 0
     assert status(env)["hands_played"] == 0
     assert "unknown item" not in t.text(t.seen)
+
+
+def test_q_at_the_question_drops_the_hand_as_hand_takes_it(env, terminal):
+    # 'hand' asks "(y yes, n change the answers, q give up)"; play's question takes q too
+    t = terminal()
+    t.prompt()
+    t.answer("m=50")
+    assert t.last_line(t.answer("m=60")) == "Record hand 1? [Y/n]"
+    shown = t.answer("q")
+    assert "Hand 1 dropped: nothing recorded." in shown
+    assert t.last_line(shown) == "Hand 1 · Ann & Bob>"
+    t.type("quit")
+    assert t.proc.wait(30) == 0
+    assert status(env)["hands_played"] == 0

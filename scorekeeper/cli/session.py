@@ -239,7 +239,9 @@ class LineReader:
     def yes_no(self, question: str, default: bool) -> bool:
         """A yes/no answer to ``question`` (Enter gives ``default``); asked again otherwise.
         y, yes, n and no in every language, and the language's own words
-        (:data:`scorekeeper.cli.language.YES_WORDS`); full-width letters read as plain ones."""
+        (:data:`scorekeeper.cli.language.YES_WORDS`); full-width letters read as plain ones.
+        q or quit gives up what is being typed, as Ctrl-C does (``typer.Abort``), as ``hand``'s
+        question takes q."""
         import scorekeeper.cli.language as language
         from scorekeeper.domain.names import ascii_field
 
@@ -254,6 +256,8 @@ class LineReader:
                 return True
             if answer in no:
                 return False
+            if words.command(answer) == words.Command("quit", ""):
+                raise typer.Abort
             error_line(
                 _("answer y or n (Enter: yes)") if default else _("answer y or n (Enter: no)")
             )
