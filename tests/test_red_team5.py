@@ -146,9 +146,17 @@ def test_points_with_more_cards_than_the_decks_hold_is_refused(cli):
 
 
 def test_every_card_the_decks_hold_is_still_accepted(cli):
-    result = cli("points", "--variant", "classic", *["K"] * 108)
+    # classic's two decks without their red threes: 4 jokers and 8 of every other rank, 104
+    # cards; RULES.md §1: jokers 50, twos and aces 20, K to 8 10, 7 to 4 and black threes 5:
+    # 200 + 160 + 160 + 480 + 160 + 20 = 1,180
+    ranks = ["2", "A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4"]
+    cards = ["X"] * 4 + [r for r in ranks for _ in range(8)] + ["3b"] * 4
+    result = cli("points", "--variant", "classic", *cards)
     assert result.exit_code == 0, result.output
-    assert "1,080" in result.output  # 108 kings of 10 points (RULES.md §1)
+    assert "1,180" in result.output
+    # one king more than the decks hold is refused (RULES.md §16c deck limits)
+    result = cli("points", "--variant", "classic", *cards, "K")
+    assert result.exit_code == 1 and "9 kings typed; the 2 decks hold 8" in result.stderr
 
 
 def _hand_file(tmp_path: Path, melds: str, hand: str) -> str:
