@@ -366,7 +366,9 @@ def test_typer_texts_come_through_our_catalogue(monkeypatch):
 )
 def test_clicks_english_errors_said_again_from_the_catalogue(monkeypatch, english, msgid, fields):
     monkeypatch.setenv("SCOREKEEPER_LANG", "en")
-    assert language.click_message(english) == english
+    # English keeps Click's words but for a value that is no whole number
+    plain = msgid.format(**fields) if "whole number" in msgid else english
+    assert language.click_message(english) == plain
     for lang in LANGS:
         monkeypatch.setenv("SCOREKEEPER_LANG", lang)
         assert language.click_message(english) == po(lang, msgid).format(**fields)

@@ -251,10 +251,14 @@ def test_a_number_that_is_not_grouped_is_refused_as_before(cli, monkeypatch, lan
     assert po(lang, "{value} is not a whole number.").format(value=f"'{other}'") in result.stderr
 
 
-def test_english_refuses_a_grouped_number_as_before(cli):
+def test_english_refuses_a_grouped_number_saying_how_to_type_it(cli):
     result = cli("minimum", "--variant", "classic", "--score", "3,000")
     assert result.exit_code == 2
-    assert "'3,000' is not a valid int range." in result.stderr
+    said = "'3,000' is not a whole number: type it without the thousands separator, 3000."
+    assert said in result.stderr
+    result = cli("minimum", "--variant", "classic", "--score", "abc")
+    assert result.exit_code == 2
+    assert "'abc' is not a whole number." in result.stderr and "int range" not in result.stderr
 
 
 # --- long messages wrapped at the terminal's width -----------------------------------------

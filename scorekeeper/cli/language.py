@@ -110,9 +110,11 @@ def install() -> None:
 def click_message(text: str) -> str:
     """``text``, a command-line error as Click wrote it in English, in the language in use:
     by the first of :data:`CLICK_PATTERNS` matching all of it; unchanged in English or when no
-    pattern matches (a message that is already ours)."""
+    pattern matches (a message that is already ours). In English only a value that is no
+    number is said again (Click's "'abc' is not a valid int range." is "'abc' is not a whole
+    number.", "'3,000'" says to type 3000), the rest left as Click writes it."""
     if i18n.language() == "en":
-        return text
+        return _english_number(text)
     for pattern, message in CLICK_PATTERNS:
         match = re.fullmatch(pattern, text, re.DOTALL)
         if match:
@@ -127,6 +129,22 @@ def click_message(text: str) -> str:
                 return _(GROUPED_NUMBER).format(value=fields["value"], plain=plain)
             return _(message).format(**fields)
     return text
+
+
+def _english_number(text: str) -> str:
+    """``text`` with Click's refusal of a value that is no whole number at its end said as
+    :func:`click_message` says it in the other languages."""
+    match = re.search(r"(?P<value>'[^']*') is not a valid (?:int|integer)(?: range)?\.$", text)
+    if match is None:
+        return text
+    value = match["value"]
+    plain = grouped_number(value)
+    said = (
+        GROUPED_NUMBER.format(value=value, plain=plain)
+        if plain is not None
+        else NOT_WHOLE.format(value=value)
+    )
+    return text[: match.start()] + said
 
 
 #: Click's refusal of a value that is not a whole number (a pattern's message above).
