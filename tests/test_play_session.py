@@ -158,7 +158,7 @@ def test_help_lists_every_command_word_and_the_items_of_the_games_variant(cli, g
     ("line", "message"),
     [
         ("undo", "Error: game 1 has no hand to undo"),
-        ("redo", "Error: game 1 has no hand to redo (a new hand clears what undo kept)"),
+        ("redo", "Error: game 1 has no hand to redo: 'undo' takes a hand back for it"),
         ("edit 3", "Error: there is no hand 3; game 1 has 0 hands"),
         ("edit", "Error: edit takes a hand's number, e.g. edit 2; got ''"),
         ("fix Cat & Dan m=150", "Error: there is no hand to fix yet"),

@@ -331,11 +331,12 @@ def hand_to_undo(stored: StoredGame) -> Hand:
 def hand_to_redo(stored: StoredGame) -> Hand:
     """The hand :func:`redo` would put back; InputError when undo kept none."""
     if not stored.redo:
-        raise InputError(
-            _("game {id} has no hand to redo (a new hand clears what undo kept)").format(
-                id=stored.id
-            )
+        said = (
+            _("game {id} has no hand to redo (a new hand clears what undo kept)")
+            if stored.game.hands
+            else _("game {id} has no hand to redo: 'undo' takes a hand back for it")
         )
+        raise InputError(said.format(id=stored.id))
     return stored.redo[-1]
 
 
