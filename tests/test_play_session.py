@@ -96,6 +96,17 @@ def test_fix_asks_the_side_and_the_items_when_not_given(cli, game):
     assert "Cat & Dan now: meld=110 red=1 hand=70" in result.stderr
 
 
+def test_enter_alone_at_fixs_items_changes_nothing(cli, game, db):
+    result = play(cli, EX07_A, EX07_B)
+    before = database_files(db)
+    result = play(cli, "fix", "2", "", "quit")
+    assert result.exit_code == 0, result.output
+    assert errors(result) == []
+    assert "Fix of hand 1 dropped: nothing changed." in result.output
+    assert database_files(db) == before
+    assert totals(cli) == [1305, 140]  # RULES.md EX-07
+
+
 def test_undo_takes_the_last_hand_back_and_redo_puts_it_back(cli, game):
     result = play(cli, EX07_A, EX07_B, "undo", "quit")
     assert totals(cli) == [0, 0] and "Hand 1 taken back" in result.stdout

@@ -946,6 +946,9 @@ class Session:
             typer.echo(f"  {said}", err=True)
             question = _("Items to change for {side} (e.g. m=150 h=20)> ")
             items = self.lines.read(question.format(side=names[index]))
+            if not items.strip():  # Enter alone: nothing to change
+                echo_message(self.dropping)
+                return
         hints: list[str] = []
         entries = amend_side(game.variant, old.entries, names, index, items, hints)
         show_hints(hints)
