@@ -28,3 +28,13 @@ def test_show_detail_ends_with_the_pads_last_lines(cli):
     pad = cli("show").stdout.strip().splitlines()
     assert detail[-2:] == [LINE, "Next dealer: Cat"]
     assert pad[-2:] == detail[-2:]
+
+
+def test_a_hand_recorded_in_play_gives_the_next_minimums_once(cli):
+    # piped play prints each recorded hand's breakdown, which ends with the next minimums:
+    # the pad's last lines then give only the next dealer
+    assert cli("new", "classic", *PARTNERSHIPS).exit_code == 0
+    out = cli("play", input="m=220 nat=1 out\nm=100\nquit\n").stdout
+    after = out[out.index("Hand 1") :]
+    assert after.count("Next opening minimum") == 1
+    assert after.strip().splitlines()[-1] == "Next dealer: Cat"

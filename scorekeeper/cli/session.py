@@ -457,9 +457,10 @@ class Session:
 
         formats.find("sheet" if detail else "pad", file=False).renderer()(self.con(), self.stored)
 
-    def show_state(self, con: Console) -> None:
+    def show_state(self, con: Console, minimums_shown: bool = False) -> None:
         """After a change: the outcome (and the offer of a rematch) once the game is over,
-        else the pad's last lines (each side's next opening minimum, the next dealer)."""
+        else the pad's last lines (each side's next opening minimum, unless ``minimums_shown``
+        by the hand's breakdown just above, and the next dealer)."""
         from scorekeeper.presentation import standings
         from scorekeeper.presentation.console import text
 
@@ -468,7 +469,7 @@ class Session:
         if stored.game.outcome.over:
             con.print(text(_(GAME_OVER)))
             return
-        for line in standings.footer_lines(stored):
+        for line in standings.footer_lines(stored, minimums_shown):
             con.print(text(line))
 
     def show_hand(self, number: int) -> None:
@@ -482,7 +483,7 @@ class Session:
         last = number == len(game.hands)
         standings.print_breakdown(con, hand_view(game, number), standings=last)
         if last:
-            self.show_state(con)
+            self.show_state(con, minimums_shown=True)
         else:
             self.show_standings(con)
 

@@ -212,10 +212,11 @@ def _minimum_column_fits(con: Console, stored: StoredGame) -> bool:
     return side + total + minimum + 2 * 3 - 2 + 2 + 2 <= con.width
 
 
-def footer_lines(stored: StoredGame) -> list[str]:
+def footer_lines(stored: StoredGame, minimums_shown: bool = False) -> list[str]:
     """The score pad's last lines, which ``status`` ends with too, while the game is open:
-    each side's next opening minimum (RULES.md §3; left out where the variant has none), then
-    the next dealer (where the sides named players). Empty once the game is over."""
+    each side's next opening minimum (RULES.md §3; left out where the variant has none, or
+    ``minimums_shown`` by a breakdown just above), then the next dealer (where the sides named
+    players). Empty once the game is over."""
     from scorekeeper.domain.minimums import NO_MINIMUM
 
     game = stored.game
@@ -223,7 +224,7 @@ def footer_lines(stored: StoredGame) -> list[str]:
         return []
     lines = []
     minimums = game.next_minimums()
-    if any(m != NO_MINIMUM for m in minimums):
+    if not minimums_shown and any(m != NO_MINIMUM for m in minimums):
         each = " · ".join(
             f"{side.name} {minimum_text(m)}" for side, m in zip(game.sides, minimums, strict=True)
         )
