@@ -371,3 +371,19 @@ def test_a_hand_whose_breakdown_item_passes_the_bound_is_refused(cli, db, settin
 def test_an_options_value_out_of_its_range_is_a_usage_error(cli, db, args):
     # README, exit codes: 2 for an option's value out of its range, whichever end
     refused(cli, db, *args, code=2)
+
+
+def test_a_variant_files_number_of_thousands_of_digits_names_its_line(cli, db, tmp_path):
+    body = "[canastas.natural]\nbonus = " + "9" * 5000
+    path = user_variant(tmp_path, "bad", f'name = "bad"\nextends = "classic"\n{body}\n')
+    line = refused(cli, db, "variants", "check", str(path), code=3)
+    assert line.startswith(f"Error: variant file {path}, line 4: a number is too large")
+
+
+@pytest.mark.parametrize("number", ["1e400", "-1e999", "2E+308"])
+def test_a_json_number_past_what_a_float_holds_is_named_past_the_bound(cli, db, number):
+    new_game(cli)
+    text = '{"teams": [{"meld_points": ' + number + "}, {}]}"
+    line = refused(cli, db, "hand", "--yes", "--file", "-", input=text)
+    assert "teams[0].meld_points: a number is too large" in line
+    assert "inf" not in line

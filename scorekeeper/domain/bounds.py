@@ -310,6 +310,11 @@ def parse_json(text: str, where: str, error: type[ScorekeeperError] = InputError
         value = int(digits)
         return value if -MAX_NUMBER <= value <= MAX_NUMBER else _PAST_BOUND
 
+    def decimal(text: str) -> float | _PastBound:
+        # a number past what a float holds (1e400) is past the bound, not "inf"
+        value = float(text)
+        return value if math.isfinite(value) else _PAST_BOUND
+
     def constant(name: str) -> Any:
         raise error(
             _("{where}: '{name}' is not a number JSON allows").format(where=where, name=name)
@@ -323,7 +328,11 @@ def parse_json(text: str, where: str, error: type[ScorekeeperError] = InputError
         )
     try:
         data = json.loads(
-            text, object_pairs_hook=_pairs(where, error), parse_int=whole, parse_constant=constant
+            text,
+            object_pairs_hook=_pairs(where, error),
+            parse_int=whole,
+            parse_float=decimal,
+            parse_constant=constant,
         )
     except json.JSONDecodeError as err:
         raise error(

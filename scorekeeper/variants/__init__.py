@@ -175,8 +175,8 @@ def read_file(path: Path) -> dict[str, Any]:
         raise DataFileError(toml_refusal(where, str(err))) from None
     except RecursionError:
         raise DataFileError(nesting_refusal(where)) from None
-    except ValueError:  # an integer of thousands of digits
-        raise DataFileError(number_refusal(where)) from None
+    except ValueError:  # an integer of thousands of digits: its line named
+        raise DataFileError(number_refusal(_line_of_long_number(where, text))) from None
     check_data(data, where, DataFileError)
     validate_data(data, base_rules(), str(path))
     from scorekeeper.domain.schema import refuse_dates
@@ -280,6 +280,18 @@ def rules_chain(
         current, data = parent, None
     chain.reverse()
     return chain
+
+
+def _line_of_long_number(where: str, text: str) -> str:
+    """``where`` with the line of ``text`` holding the first run of more digits than Python
+    converts (tomllib's ValueError names no place), as "FILE, line 3"."""
+    import re
+
+    found = re.search(r"[0-9][0-9_]{4000,}", text)
+    if found is None:
+        return where
+    line = text.count("\n", 0, found.start()) + 1
+    return _("{where}, line {line}").format(where=where, line=line)
 
 
 def toml_refusal(where: str, error: str) -> str:
