@@ -81,6 +81,11 @@ def test_a_folder_named_tilde_is_a_folder_when_the_path_does_not_begin_with_it(
     assert cli("new", "classic", "-t", "A", "-t", "B").exit_code == 0
     assert (tmp_path / "~" / "e.json").is_file()
     assert not (tmp_path / "home" / "e.json").exists()
+    # paths names it so that it is read again as the same file, never as the home folder's
+    shown = cli.json("paths")
+    assert shown["database"] == os.path.join(".", "~", "e.json")
+    assert shown["games"] == os.path.join(".", "~", "e.json.games")
+    assert "./~/e.json" in cli("paths").stdout
 
 
 def test_an_empty_db_option_says_it_is_empty(cli, tmp_path, monkeypatch):

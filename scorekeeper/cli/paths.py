@@ -1,6 +1,9 @@
 """``paths``: where scorekeeper keeps the database, its caches and backups, and the user's
 variant files (README, "Where data lives")."""
 
+import os
+from pathlib import Path
+
 from scorekeeper.cli.common import DbOption, JsonOption, emit_json
 from scorekeeper.i18n import N_
 from scorekeeper.i18n import gettext as _
@@ -28,7 +31,7 @@ def paths(as_json: JsonOption = False, db: DbOption = None) -> None:
 
     found = where(db)
     if as_json:
-        emit_json(document(**{key: str(path) for key, path in found.items()}))
+        emit_json(document(**{key: _written(path) for key, path in found.items()}))
         return
     from rich.table import Table
 
@@ -38,5 +41,13 @@ def paths(as_json: JsonOption = False, db: DbOption = None) -> None:
     table.add_column(no_wrap=True)
     table.add_column(overflow="fold")
     for key, label in LABELS.items():
-        table.add_row(_(label), text(str(found[key])))
+        table.add_row(_(label), text(_written(found[key])))
     console().print(table)
+
+
+def _written(path: Path) -> str:
+    """``path`` as text that names it again wherever it is read: a relative path beginning
+    with '~' (a folder of that name, given as ``./~/x.json``) keeps its ``./``, never to be
+    read as the home folder."""
+    shown = str(path)
+    return f".{os.sep}{shown}" if shown.startswith("~") else shown
