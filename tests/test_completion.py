@@ -8,7 +8,6 @@ import json
 import os
 import subprocess
 import sys
-import time
 
 import pytest
 
@@ -202,13 +201,10 @@ def test_completion_at_ten_thousand_games_reads_only_the_newest(cli, db, monkeyp
     monkeypatch.setattr(
         files, "read_game_file", lambda path, i, *a: read.append(i) or original(path, i, *a)
     )
-    start = time.process_time()
     offered = complete.complete_game(None, "")
-    spent = time.process_time() - start
     assert offered[:2] == [("10000", "Ann & Bob / Team 10000"), ("9999", "Ann & Bob / Team 9999")]
     assert len(offered) == complete.GAMES_OFFERED
     assert read == list(range(10_000, 10_000 - complete.GAMES_OFFERED, -1))
-    assert spent < 0.05  # CPU seconds; about 0.01 on an idle machine
     assert complete.complete_game(None, "999") == [
         ("9999", "Ann & Bob / Team 9999"),
         ("9998", "Ann & Bob / Team 9998"),

@@ -10,7 +10,6 @@ import json
 import os
 import subprocess
 import sys
-import time
 from pathlib import Path
 from typing import Any
 
@@ -139,10 +138,8 @@ def test_check_with_more_kings_than_two_decks_hold_is_refused_naming_the_bound(c
 
 
 def test_points_with_more_cards_than_the_decks_hold_is_refused(cli):
-    started = time.monotonic()
     result = cli("points", "--variant", "classic", *["K"] * 3000)
     assert result.exit_code == 1 and "108" in one_error_line(result)
-    assert time.monotonic() - started < 2
 
 
 def test_every_card_the_decks_hold_is_still_accepted(cli):
@@ -205,25 +202,34 @@ def test_checking_melds_grows_linearly_with_the_cards():
     from scorekeeper.domain.melds import check_opening
     from scorekeeper.variants import load_variant
 
-    def seconds(n: int) -> float:
+    def calls(n: int) -> int:
+        """The Python and C function calls checking a meld of ``n`` kings makes: a count,
+        the same on any machine however busy (speed itself is the benchmark's to measure)."""
         v = load_variant("classic", {"decks": "16"})  # the most decks: 864 cards
         melds = parse_melds(" ".join(["K"] * n), decks=v.held)
-        started = time.perf_counter()
-        check_opening(v, melds, None)
-        return time.perf_counter() - started
+        made = [0]
 
-    # eight times the cards, far less than 64 times the time (a quadratic check): a ratio of
-    # two timings of one process, never a fixed limit a busy machine could pass
-    small, large = seconds(100), seconds(800)
-    assert large < 30 * max(small, 0.002)
+        def count(frame, event, arg):
+            if event in ("call", "c_call"):
+                made[0] += 1
+
+        sys.setprofile(count)
+        try:
+            check_opening(v, melds, None)
+        finally:
+            sys.setprofile(None)
+        return made[0]
+
+    # eight times the cards, about eight times the calls; a check comparing each card with
+    # each other one would make about 64 times as many
+    small, large = calls(100), calls(800)
+    assert large < 16 * small
 
 
 def test_a_play_line_of_fifty_thousand_cards_is_refused_at_once(cli):
     cli("new", "classic", "--team", "Us", "--team", "Them")
     line = "check Us: " + " ".join(["K"] * 50_000)
-    started = time.monotonic()
     result = cli("play", input=line + "\nquit\n")
-    assert time.monotonic() - started < 5
     assert "a line is at most 65,536" in result.output  # issue 18: a piped line's bound
 
 

