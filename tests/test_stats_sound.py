@@ -230,3 +230,13 @@ def test_every_count_of_games_passes_the_check(games):
     records = lineups(games)
     rows = [(v, side, players, r) for (v, side, players), r in records.items()]
     assert statistics._sound(rows)
+
+
+def test_the_sides_table_gives_a_canasta_kind_a_line(cli):
+    # a kind's count and name stay on one line however narrow: "1 natural", then "1 mixed"
+    assert cli("new", "classic", "--team", "Ann & Bob", "--team", "Cat & Dan").exit_code == 0
+    assert cli("hand", "--yes", "m=300 nat=1 mix=1 out", "m=50").exit_code == 0
+    lines = cli("stats").stdout.splitlines()
+    at = next(i for i, line in enumerate(lines) if line.lstrip().startswith("Ann & Bob"))
+    assert lines[at].rstrip().endswith("1 natural")
+    assert lines[at + 1].strip() == "1 mixed"

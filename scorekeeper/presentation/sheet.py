@@ -214,7 +214,10 @@ KIND_WORDS = {
 }
 
 
-def _canastas(record: Record) -> str:
+def _canastas(record: Record, lines: bool = False) -> str:
+    """The canastas of ``record`` by kind, natural first ("1 natural, 1 sequence"); with
+    ``lines``, a kind a line, as a table's cell holds them without breaking a kind's words
+    apart."""
     if not record.canastas:
         return "-"
     rank = {key: i for i, key in enumerate(KIND_WORDS)}  # natural first, a variant's own last
@@ -223,7 +226,9 @@ def _canastas(record: Record) -> str:
         _("{n} {kind}").format(n=n, kind=_(KIND_WORDS[k]) if k in KIND_WORDS else k)
         for k, n in counts
     ]
-    return listing(words) if words else "-"
+    if not words:
+        return "-"
+    return "\n".join(words) if lines else listing(words)
 
 
 def print_stats(con: Console, stats: Statistics) -> None:
@@ -270,7 +275,9 @@ def print_stats(con: Console, stats: Statistics) -> None:
                 figure_column([r.average_hand for r in records]),
                 figure_column([r.best_hand for r in records]),
                 map(str, [r.red_threes for r in records]),
-                map(_canastas, records) if any(r.canastas for r in records) else dashes,
+                [_canastas(r, lines=True) for r in records]
+                if any(r.canastas for r in records)
+                else dashes,
                 strict=True,
             )
         )
