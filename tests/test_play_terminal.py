@@ -420,3 +420,17 @@ def test_q_at_the_question_drops_the_hand_as_hand_takes_it(env, terminal):
     t.type("quit")
     assert t.proc.wait(30) == 0
     assert status(env)["hands_played"] == 0
+
+
+def test_a_hand_where_every_entry_is_empty_is_said_before_its_question(env, terminal):
+    # Enter at every guided question gives a hand of nothing: said before "Record hand 1?"
+    t = terminal()
+    t.prompt()
+    t.answer("-")
+    shown = t.answer("-")
+    assert "Every side's entry is empty: this hand scores 0 for each side." in shown
+    assert t.last_line(shown) == "Record hand 1? [Y/n]"
+    t.type("q")
+    t.prompt()
+    t.type("quit")
+    assert t.proc.wait(30) == 0

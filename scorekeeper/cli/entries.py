@@ -120,6 +120,16 @@ def show_hints(hints: list[str]) -> None:
         print(hint, file=sys.stderr)
 
 
+def say_if_nobody_scored(entries: Sequence[SideEntry]) -> None:
+    """Before a hand's question: say so on standard error when every side's entry is empty
+    (Enter at every guided question gives such a hand), so the question is not answered
+    with Enter once more unawares."""
+    if all(e.says_nothing_else and not e.acaba for e in entries):
+        from scorekeeper.cli.language import echo_message
+
+        echo_message(_("Every side's entry is empty: this hand scores 0 for each side."))
+
+
 def prompts(lines: list[str] | None, file: str | None, guided: bool, interactive: bool) -> bool:
     """True when :func:`read_entries` asks the hand with the guided prompt (no entries, no
     file, and ``--guided`` or a terminal)."""

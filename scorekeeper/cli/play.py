@@ -20,7 +20,7 @@ from scorekeeper.cli.common import (
     stdin_is_terminal,
 )
 from scorekeeper.cli.complete import complete_game, complete_variant
-from scorekeeper.cli.entries import prompts, read_entries
+from scorekeeper.cli.entries import prompts, read_entries, say_if_nobody_scored
 from scorekeeper.domain.fields import document
 from scorekeeper.errors import InputError, UsageError
 from scorekeeper.i18n import N_, listing, ngettext
@@ -264,6 +264,7 @@ def hand(
             break
         shown = proposed_view(game, game.next_hand, breakdowns, side_entries)
         standings.print_breakdown(con, shown)
+        say_if_nobody_scored(side_entries)
         if prompts(entries, file, guided, interactive):
             from scorekeeper.cli.prompt import confirm_hand
 

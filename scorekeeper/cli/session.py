@@ -789,11 +789,13 @@ class Session:
             self.offer_again(entries, pair)
             return
         if self.confirm:
+            from scorekeeper.cli.entries import say_if_nobody_scored
             from scorekeeper.presentation import standings
             from scorekeeper.presentation.view import proposed_view
 
             shown = proposed_view(game, number, breakdowns, entries)
             standings.print_breakdown(self.con(), shown)
+            say_if_nobody_scored(entries)
             if not self.lines.yes_no(_("Record hand {number}?").format(number=number), True):
                 self.offer_again(entries, pair)
                 return
