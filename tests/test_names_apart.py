@@ -74,3 +74,14 @@ def test_a_side_named_as_an_item_is_named_with_a_space_after_its_colon(cli):
     # KEY:VALUE with the keys 'm' and 'red', the sides in order
     doc = cli.json("hand", "--yes", "m:50 red:1", "m:70")
     assert [t["hand_score"] for t in doc["teams"]] == [50 + 100, 70]
+
+
+def test_a_side_named_as_the_start_of_an_item_reads_key_value_as_the_item(cli):
+    # README's short forms nat and mix are starts of natural and mixed: 'nat:1' is the item
+    # (RULES.md §2: a natural canasta 500, a mixed one 300)
+    assert cli("new", "classic", "-t", "nat", "-t", "mix").exit_code == 0
+    doc = cli.json("hand", "--yes", "nat:1 m=500", "mix:1 m=400")
+    assert [t["hand_score"] for t in doc["teams"]] == [500 + 500, 400 + 300]
+    assert cli("undo", "--yes").exit_code == 0
+    doc = cli.json("hand", "--yes", "mix: m=400 mix:1", "nat: m=500 nat:1")
+    assert [(t["team"], t["hand_score"]) for t in doc["teams"]] == [("nat", 1000), ("mix", 700)]

@@ -329,13 +329,41 @@ def test_an_imported_finished_game_is_offered_to_show_not_to_play(cli, tmp_path)
 
 
 @pytest.mark.parametrize(
-    ("typed", "meant"), [("undoo", "undo"), ("qiut", "quit"), ("edti 2", "edit"), ("shwo", "show")]
+    ("typed", "meant"),
+    [
+        ("undoo", "undo"),
+        ("qiut", "quit"),
+        ("edti 2", "edit"),
+        ("shwo", "show"),
+        ("ed 1", "edit"),  # the start of one command word
+        ("ｕｎｄｏｏ", "undo"),  # full-width letters read as plain ones
+    ],
 )
 def test_a_mistyped_command_is_answered_with_the_command(cli, game, typed, meant):
     result = play(cli, typed, "quit")
     assert result.exit_code == 0, result.output
     word = typed.split()[0]
     assert errors(result) == [f"Error: '{word}' is no command and no item; did you mean '{meant}'?"]
+
+
+def test_the_start_of_two_items_is_refused_as_such_not_taken_for_a_command(cli, game):
+    result = play(cli, "re", "quit")
+    assert errors(result) == [
+        "Error: Ann & Bob: 're' could be red (red threes) or red_three_not_declared (a penalty);"
+        " type more of it"
+    ]
+
+
+def test_a_full_width_command_word_is_the_command(cli, game):
+    result = play(cli, EX07_A, EX07_B, "ｕｎｄｏ", "quit")
+    assert result.exit_code == 0, result.output
+    assert totals(cli) == [0, 0] and "Hand 1 taken back" in result.stdout
+
+
+def test_quit_takes_nothing_after_it(cli, game):
+    result = play(cli, "quit now", "quit")
+    assert errors(result) == ["Error: quit takes nothing after it; not 'now'"]
+    assert result.exit_code == 0
 
 
 def test_an_items_short_name_is_still_an_entry(cli, game):

@@ -631,6 +631,7 @@ class Session:
             self.enter_hand(line)
             return True
         if found.word == "quit":
+            self.no_arguments("quit", found.rest)
             return False
         getattr(self, f"do_{found.word}")(found.rest)
         return True

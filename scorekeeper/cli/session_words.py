@@ -102,10 +102,12 @@ class CheckWords(Struct, frozen=True):
 def command(line: str) -> Command | None:
     """The command ``line`` types (its first word is one of :data:`WORDS` or
     :data:`ALIASES`, any case), or None when the line is an entry (or empty)."""
+    from scorekeeper.domain.names import ascii_field
+
     parts = line.split(maxsplit=1)
     if not parts:
         return None
-    word = parts[0].casefold()
+    word = ascii_field(parts[0]).casefold()  # a full-width ｕｎｄｏ too
     word = ALIASES.get(word, word)
     if word not in WORDS:
         return None
@@ -116,12 +118,15 @@ def mistyped_command(line: str, variant: Variant) -> str | None:
     """The command word ``line``'s first word was meant to be (``undoo``: ``undo``), when it is
     close to one and names none of ``variant``'s entry items; else None (an entry)."""
     from scorekeeper.domain.entry_line import names_item
+    from scorekeeper.domain.names import ascii_field
     from scorekeeper.domain.suggest import closest
 
     parts = line.split(maxsplit=1)
     if not parts or any(c in parts[0] for c in "=:：") or names_item(variant, parts[0]):
         return None
-    return closest(parts[0], [*WORDS, *ALIASES])
+    typed = ascii_field(parts[0]).casefold()
+    starting = [word for word in WORDS if word.startswith(typed)]
+    return starting[0] if len(starting) == 1 else closest(typed, WORDS)  # ed: edit
 
 
 def hand_number(rest: str, word: str = "edit") -> int:

@@ -299,13 +299,12 @@ def line_to_json(
 
 
 def names_item(variant: Variant, key: str) -> bool:
-    """Whether ``key`` names one of ``variant``'s entry items, or is the start of one item's
-    names only (as a one-line entry reads it)."""
-    try:
-        _resolve(variant, key, _names(variant))
-    except InputError:
-        return False
-    return True
+    """Whether a one-line entry reads ``key`` as an item of ``variant``: one of its names, or
+    the start of one or more (``nat``; ``re``, which could be two, is refused as such)."""
+    low = item_key(key)
+    return bool(low) and any(
+        n == low or (n.startswith(low) and len(n) > 1) for n in _names(variant)
+    )
 
 
 def _are_cards(text: str) -> bool:
@@ -340,9 +339,9 @@ def split_name(
     ignored; the longest such, as a name may hold a colon: ``"A:B: m=50"`` with the sides
     ``A`` and ``A:B``), or, before the first colon, when it holds no ``=`` and the colon ends
     the line or is followed by a space (``KEY:VALUE`` has its value right after the colon); an
-    unknown name raises InputError. A side named as one of ``variant``'s items (a side "Red"
-    and the item ``red``) is named with a space after its colon (``"Red: m=50"``): right
-    after the colon comes the item's value (``"red:2"``, two red threes).
+    unknown name raises InputError. A side named as one of ``variant``'s items, or as the start
+    of one (a side "Red" and the item ``red``; a side "nat"), is named with a space after its
+    colon (``"Red: m=50"``): right after the colon comes the item's value (``"red:2"``).
     Returns ``(None, text)`` for a line with no name.
     """
     plain = text.replace("：", ":")  # a full-width colon too
@@ -350,13 +349,12 @@ def split_name(
     if not sep:
         return None, text
     known = {name_key(n): n for n in names}
-    items = _names(variant) if variant is not None else {}
     # the longest side's name the line starts with: a name may hold a colon ("A:B: m=50")
     for at in sorted((i for i, c in enumerate(plain) if c == ":"), reverse=True):
         if name_key(plain[:at]) in known:
             after = plain[at + 1 :]
-            if after[:1].strip() and item_key(plain[:at]) in items:
-                continue  # KEY:VALUE, the key an item's name
+            if after[:1].strip() and variant is not None and names_item(variant, plain[:at]):
+                continue  # KEY:VALUE, the key an item's name or the start of one
             return known[name_key(plain[:at])], after
     looks_named = "=" not in head and (not rest or rest[0].isspace())
     if looks_named and head.strip():
