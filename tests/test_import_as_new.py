@@ -42,8 +42,8 @@ def imported(cli, db, path, doc, code):
 def test_a_start_score_new_refuses_is_refused(cli, db, export):
     path, doc = export
     doc["record"]["sides"][0]["start_score"] = 3
-    said = imported(cli, db, path, doc, 1)
-    assert "start score 3 is not a multiple of 5" in said
+    said = imported(cli, db, path, doc, 3)
+    assert str(path) in said and "start score 3 is not a multiple of 5" in said
 
 
 def test_points_that_are_not_the_cards_points_are_refused(cli, db, export):

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from tests.conftest import database_files
 
 
@@ -40,8 +42,8 @@ def test_an_import_with_a_player_named_as_another_side_is_refused(cli, db, tmp_p
     out.write_text(text, encoding="utf-8")
     before = database_files(db)
     result = cli("import", str(out))
-    assert result.exit_code == 1, result.output
-    assert "has the name of the side 'Bob'" in result.stderr
+    assert result.exit_code == 3, result.output  # a file that cannot be used, named
+    assert str(out) in result.stderr and "has the name of the side 'Bob'" in result.stderr
     assert database_files(db) == before
 
 
@@ -85,3 +87,13 @@ def test_a_side_named_as_the_start_of_an_item_reads_key_value_as_the_item(cli):
     assert cli("undo", "--yes").exit_code == 0
     doc = cli.json("hand", "--yes", "mix: m=400 mix:1", "nat: m=500 nat:1")
     assert [(t["team"], t["hand_score"]) for t in doc["teams"]] == [("nat", 1000), ("mix", 700)]
+
+
+@pytest.mark.parametrize("name", ["2", "02", "２"])
+def test_a_side_named_by_a_number_alone_is_refused(cli, db, name):
+    # a number chooses a side by its place (fix 2, the partners "2 3"): a side called "2"
+    # would be either
+    result = cli("new", "cutthroat", "-t", "Ann", "-t", name, "-t", "Cat")
+    assert result.exit_code == 1, result.output
+    assert "a side's name cannot be a number alone" in result.stderr
+    assert cli("new", "cutthroat", "-t", "Ann", "-t", "Table 2", "-t", "2b").exit_code == 0

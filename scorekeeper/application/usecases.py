@@ -439,12 +439,11 @@ def import_game(db: Path | None, stored: StoredGame, again: bool = False) -> Imp
     current (the new one becomes current only when there was none).
 
     InputError, naming the earlier game, when a game imported from the same export (the same
-    ``origin``) is stored already, deleted or not, unless ``again``; InputError too for a
-    player named as another side or a start score a game cannot start with
-    (:meth:`~scorekeeper.domain.game.Game.check_coming_in`)."""
+    ``origin``) is stored already, deleted or not, unless ``again``. ``stored`` is a game
+    read as :func:`scorekeeper.presentation.export.game_from_export` reads one, held to what a
+    new game is held to there."""
     from scorekeeper.storage.store import open_store
 
-    stored.game.check_coming_in()
     with open_store(db, write=True) as store:
         if stored.origin and not again:
             earlier = imported_before(store, stored)

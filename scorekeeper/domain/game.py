@@ -13,10 +13,10 @@ from functools import cached_property
 
 from msgspec import Struct, field, structs
 
-from scorekeeper.domain.bounds import MAX_HANDS, MAX_NUMBER, ODD_TEXT, check_number
+from scorekeeper.domain.bounds import MAX_HANDS, MAX_NUMBER, ODD_TEXT, check_number, is_digits
 from scorekeeper.domain.entries import SideEntry
 from scorekeeper.domain.minimums import NO_MINIMUM, Minimum, opening_minimum
-from scorekeeper.domain.names import name_key
+from scorekeeper.domain.names import ascii_field, name_key
 from scorekeeper.domain.scoring import Breakdown, score_hand
 from scorekeeper.domain.variant import Variant
 from scorekeeper.errors import InputError, RuleError
@@ -182,10 +182,18 @@ class Game(Struct, dict=True):
         """InputError for what a game may not start with, checked as it comes in (``new``,
         ``import``; a game kept before a check is read as it is): a side's start score that
         is not a multiple of the variant's point step, or at or above its target (that game
-        would be over already); a player with the name of a side other than their own (a
-        dealer or a cutthroat partner of that name would name either)."""
+        would be over already); a side named by a number alone (a number chooses a side by
+        its place: ``fix 2``, the partners "2 3"); a player with the name of a side other than
+        their own (a dealer or a cutthroat partner of that name would name either)."""
         variant = self.variant
         for side in self.sides:
+            if is_digits(ascii_field(side.name).strip()):
+                raise InputError(
+                    _(
+                        "a side's name cannot be a number alone ('{name}'): a number chooses a"
+                        " side by its place"
+                    ).format(name=side.name)
+                )
             score = side.start_score
             if score % variant.point_step:
                 raise InputError(

@@ -53,8 +53,9 @@ def game_from_export(doc: Any, source: str) -> StoredGame:
     Raises DataFileError naming ``source`` for anything that is not such an export: wrong
     ``format``, a missing or damaged ``record``, a number written with a fraction or an
     exponent (``120.0``, ``1.2e2``: :func:`scorekeeper.domain.entries.refuse_floats`), hands
-    that break the game's own rules, or a sheet whose numbers differ from what the record
-    scores to.
+    that break the game's own rules, what ``new`` refuses a game to start with
+    (:meth:`~scorekeeper.domain.game.Game.check_coming_in`), or a sheet whose numbers differ
+    from what the record scores to.
     """
     from scorekeeper.domain.game import check_note
     from scorekeeper.storage.codec import game_from_doc, record_identity
@@ -81,6 +82,7 @@ def game_from_export(doc: Any, source: str) -> StoredGame:
         for hand in stored.game.hands:
             check_note(hand.note)
         stored.game.check_bounds()  # scores every hand; each running total as `hand` holds it
+        stored.game.check_coming_in()  # what `new` refuses: start scores, names
         sheet = sheet_json(stored)
     except ScorekeeperError as err:
         raise DataFileError(
