@@ -66,7 +66,21 @@ def test_points_that_agree_with_the_cards_are_taken_as_older_files_hold_them(cli
     assert cli.json("show", "2")["teams"] == cli.json("show", "1")["teams"]
 
 
-@pytest.mark.parametrize("stamp", ["yesterday", "0001-01-01T00:00:00+14:00", "2026-13-01T00:00:00"])
+@pytest.mark.parametrize(
+    "stamp",
+    [
+        "yesterday",
+        "0001-01-01T00:00:00+14:00",
+        "2026-13-01T00:00:00",
+        # forms Python reads that no hand recorded here has (red team)
+        "2026-W49-1",
+        "2026-12-07",
+        "20261207T200506Z",
+        "2026-12-07T20",
+        "2026-12-07T20:05:06+0000",
+        "2026-12-07T20:05:06+05:30:15",
+    ],
+)
 def test_a_hand_recorded_at_no_time_is_refused(cli, db, export, stamp):
     path, doc = export
     doc["record"]["hands"][0]["recorded_at"] = stamp

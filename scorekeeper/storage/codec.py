@@ -5,6 +5,7 @@ copy of the rules it was started with, so editing a variant file later never cha
 """
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -202,13 +203,20 @@ def check_values(doc: dict[str, Any], checked: GameDoc) -> None:
                 )
 
 
+#: A time as a game or a hand records it (``2026-12-07T19:56:52+00:00``): ISO 8601's extended
+#: calendar date and time, to the second or finer, with an offset in hours and minutes or
+#: ``Z``, or none (read as UTC); not the other forms Python reads (week dates, basic forms,
+#: an hour alone, an offset in seconds).
+_STAMP = re.compile(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,6})?(?:Z|[+-]\d{2}:\d{2})?")
+
+
 def _any_zone_shows(stamp: object) -> bool:
     """Whether ``stamp`` is an ISO 8601 time every time zone can show: between 0001-01-02 and
     9999-12-30 once moved to UTC (a naive time read as UTC), so that an import is refused or
     taken alike on every machine, whatever its zone (no zone is a day or more from UTC)."""
     from datetime import datetime, timedelta
 
-    if not isinstance(stamp, str):
+    if not isinstance(stamp, str) or not _STAMP.fullmatch(stamp):
         return False
     try:
         moment = datetime.fromisoformat(stamp)
