@@ -86,3 +86,13 @@ def test_a_hand_recorded_at_no_time_is_refused(cli, db, export, stamp):
     doc["record"]["hands"][0]["recorded_at"] = stamp
     said = imported(cli, db, path, doc, 3)
     assert "hands[0].recorded_at must be an ISO 8601 timestamp" in said
+
+
+@pytest.mark.parametrize("name", ["", "../../etc", "nosuch!", "x" * 41, "ｃｌａｓｓｉｃ"])
+def test_a_variant_name_no_variant_file_could_have_is_refused(cli, db, export, name):
+    # a game's variant is shown, listed and filtered by name: an imported one is held to the
+    # names variant files have (README, variants init)
+    path, doc = export
+    doc["record"]["rules"]["name"] = name
+    said = imported(cli, db, path, doc, 3)
+    assert "cannot be a variant name: use up to 40 lower-case letters, digits, - and _" in said

@@ -536,12 +536,9 @@ def write_user_variant(name: str, base: str, force: bool = False) -> Path:
     )
 
     if not is_variant_name(name):
-        raise InputError(
-            _(
-                "'{name}' cannot be a variant name: use up to 40 lower-case letters, digits,"
-                " - and _"
-            ).format(name=name)
-        )
+        from scorekeeper.domain.names import NOT_A_VARIANT_NAME
+
+        raise InputError(_(NOT_A_VARIANT_NAME).format(name=name))
     if (BUILTIN_DIR / f"{name}.toml").exists():
         raise InputError(_("'{name}' is a built-in variant; choose another name").format(name=name))
     text = template(name, base)

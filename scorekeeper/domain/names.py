@@ -18,6 +18,12 @@ from collections.abc import Callable
 from scorekeeper.i18n import N_, language
 from scorekeeper.i18n import gettext as _
 
+#: The refusal of a name that cannot name a variant
+#: (:data:`scorekeeper.variant_folders.VARIANT_NAME`): ``variants init`` and a game coming in.
+NOT_A_VARIANT_NAME = N_(
+    "'{name}' cannot be a variant name: use up to 40 lower-case letters, digits, - and _"
+)
+
 #: Every form of i, dotted or dotless, upper or lower case, read as one plain "i" before case
 #: folding: Turkish "İ"/"i" and "I"/"ı" are two letters, other languages' "I"/"i" one, and a
 #: name typed on either keyboard must meet itself (issue 14: "Işıl" and "IŞIL" and "ışıl").

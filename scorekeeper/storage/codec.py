@@ -260,11 +260,17 @@ def beyond_bounds(stored: StoredGame) -> str | None:
 
 def check_incoming_rules(variant: Variant, error: type[ScorekeeperError] = DataFileError) -> None:
     """The rules of a game coming in (an import, a restore, a schema update, a rematch) held
-    to a variant file's checks: its kinds and titles (``error`` for a refusal,
+    to a variant file's checks: its name, kinds and titles (``error`` for a refusal,
     :func:`scorekeeper.variants.check_names`) and its counts of sides, players, decks, jokers,
     hands, canasta cards and threes (DataFileError, :func:`scorekeeper.domain.variant.
     check_bounds`). A game's stored rules are read past them (README, the bounds paragraph)."""
+    from scorekeeper.domain.names import NOT_A_VARIANT_NAME
+    from scorekeeper.variant_folders import is_variant_name
+
     where = _("the game's rules")
+    if not is_variant_name(variant.name):  # shown, listed and filtered by as a variant's
+        refusal = _(NOT_A_VARIANT_NAME).format(name=variant.name)
+        raise error(f"{where}: {refusal}")
     check_rule_names(variant, where, error)
     check_bounds(variant, where)
 
