@@ -25,8 +25,8 @@ from scorekeeper.domain.limits import MAX_PLAYERS as MAX_PLAYERS
 from scorekeeper.domain.limits import MAX_SIDES as MAX_SIDES
 from scorekeeper.domain.limits import MAX_TEXT as MAX_TEXT
 from scorekeeper.errors import InputError, ScorekeeperError
+from scorekeeper.i18n import N_, number
 from scorekeeper.i18n import gettext as _
-from scorekeeper.i18n import number
 
 #: Characters of a value quoted in an error message, at most.
 QUOTED = 40
@@ -51,6 +51,13 @@ def quoted(value: Any) -> str:
     """``value`` as text for an error message, cut to :data:`QUOTED` characters."""
     text = str(value) if not isinstance(value, int) or abs(value) < 10**QUOTED else "(huge)"
     return text if len(text) <= QUOTED else text[: QUOTED - 3] + "..."
+
+
+#: The refusal of a whole number typed with the thousands separator of the language in use
+#: (``3,000``; Turkish ``3.000``), saying how to type it: an entry's item or a ``--set`` rule.
+TYPED_WITHOUT_SEPARATOR = N_(
+    "'{key}' takes a whole number typed without the thousands separator ({plain}), not '{value}'"
+)
 
 
 def number_refusal(where: str) -> str:

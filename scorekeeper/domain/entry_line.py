@@ -19,6 +19,7 @@ from typing import Any
 from scorekeeper.domain.bounds import (
     MAX_NUMBER,
     SEPARATED_NUMBER,
+    TYPED_WITHOUT_SEPARATOR,
     check_number,
     is_digits,
     quoted,
@@ -125,10 +126,7 @@ def _plain(key: str, value: str) -> str:
         digits = re.sub(r"[,._]", "", value)
         if re.fullmatch(r"-?[1-9][0-9]{0,2}(?:[,._][0-9]{3})+", value):  # not 0,005
             raise InputError(
-                _(
-                    "'{key}' takes a whole number typed without the thousands separator"
-                    " ({plain}), not '{value}'"
-                ).format(key=key, plain=digits, value=quoted(value))
+                _(TYPED_WITHOUT_SEPARATOR).format(key=key, plain=digits, value=quoted(value))
             )
         raise InputError(
             _("'{key}' takes a whole number, not '{value}'").format(key=key, value=quoted(value))

@@ -27,7 +27,13 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, Union
 import msgspec
 from msgspec import Meta, Struct, field
 
-from scorekeeper.domain.bounds import check_data, is_digits, quoted, read_whole_number
+from scorekeeper.domain.bounds import (
+    TYPED_WITHOUT_SEPARATOR,
+    check_data,
+    is_digits,
+    quoted,
+    read_whole_number,
+)
 from scorekeeper.errors import DataFileError, InputError
 from scorekeeper.i18n import gettext as _
 from scorekeeper.i18n import listing
@@ -710,6 +716,13 @@ def read_setting(path: str, text: str, options: Sequence[str] = ()) -> Any:
         try:
             return read_whole_number(raw, f"--set {path}")
         except ValueError:
+            from scorekeeper.i18n import ungrouped
+
+            plain = ungrouped(raw)  # 3,000 as the language writes it: said how to type it
+            if plain is not None:
+                raise InputError(
+                    _(TYPED_WITHOUT_SEPARATOR).format(key=path, plain=plain, value=quoted(text))
+                ) from None
             raise InputError(
                 _("'{path}' takes a whole number, not '{text}'").format(
                     path=path, text=quoted(text)
