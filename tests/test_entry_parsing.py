@@ -4,6 +4,7 @@ the user typed once (issue: "An entry is parsed once")."""
 from __future__ import annotations
 
 import pytest
+from conftest import database_files
 
 import scorekeeper.domain.cards as cards
 
@@ -36,3 +37,20 @@ def test_showing_a_hand_with_cards_reads_no_card_token_again(cli, token_reads):
     assert cli("show", "--json").exit_code == 0
     # reading the stored game parses its card text once per entry, not once per use
     assert sorted(token_reads) == sorted(["KKKKK22", "QQQ", "999", "J5X"])
+
+
+def test_a_dash_with_a_space_typed_after_it_is_the_entry_dash(cli):
+    assert cli("new", "classic", "-t", "A", "-t", "B").exit_code == 0
+    doc = cli.json("hand", "--yes", "- ", "m=50")
+    assert [t["hand_score"] for t in doc["teams"]] == [0, 50]
+
+
+@pytest.mark.parametrize("entry", ["- m=50", "-5", "-m=50"])
+def test_an_entry_beginning_with_a_dash_is_said_to_go_after_two_dashes(cli, db, entry):
+    assert cli("new", "classic", "-t", "A", "-t", "B").exit_code == 0
+    before = database_files(db)
+    result = cli("hand", "--yes", entry, "m=50")
+    assert result.exit_code == 2, result.output
+    assert f"'{entry}' begins with '-', so it is read as an option" in result.stderr
+    assert f"go after '--', e.g. scorekeeper hand -- '{entry}'" in result.stderr
+    assert database_files(db) == before

@@ -145,6 +145,24 @@ def _game_number(err: Exception) -> str:
     return _("{name} must be a game number, e.g. 3").format(name=name)
 
 
+def _entry_read_as_option(err: Exception, args: Sequence[str], ctx: Any) -> str:
+    """For an unknown option that is an entry beginning with '-' (``"- m=50"``, ``"-5"``,
+    ``"-m=50"``: no option holds a space, begins with a digit or, with one dash, an '='), the
+    message saying so and how to give it (after ``--``); else ""."""
+    name = getattr(err, "option_name", None)
+    if type(err).__name__ != "NoSuchOption" or not name:
+        return ""
+    for arg in args:
+        entry_like = " " in arg or arg[1:2].isdigit() or ("=" in arg and arg[:2] != "--")
+        if arg.startswith(name) and arg.startswith("-") and entry_like:
+            command = getattr(ctx, "command_path", "") or "scorekeeper"
+            return _(
+                "'{arg}' begins with '-', so it is read as an option; entries that begin with"
+                " '-' go after '--', e.g. {command} -- '{arg}'"
+            ).format(arg=arg, command=command)
+    return ""
+
+
 def _missing_argument(err: Exception) -> str:
     """Outside English, the message for a missing argument, named by the word help shows for
     it (:data:`METAVARS`: ``'VARYANT'``, ``'ゲーム'``), not by its parameter's name; else ""."""
@@ -691,9 +709,13 @@ class ScorekeeperGroup(SpokenHelp, TyperGroup):
         console_script = signal.getsignal(signal.SIGINT) is quiet_interrupt
         _interrupts(command_interrupt)
         _said.clear()
+        given = list(sys.argv[1:] if args is None else args)
+        # "- " (a side that scored nothing, with a space typed after it) is the entry "-",
+        # never an option named "- "
+        given = ["-" if arg.strip() == "-" else arg for arg in given]
         try:
-            check_arguments(sys.argv[1:] if args is None else args)
-            result = super().main(args, prog_name, complete_var, False, **extra)
+            check_arguments(given)
+            result = super().main(given, prog_name, complete_var, False, **extra)
             if result == INTERRUPTED and not _said:
                 # Typer's own answer to a Ctrl-C outside the command (while it makes the
                 # context, or closes it): exit 130 unsaid; say what the Ctrl-C left stored
@@ -716,6 +738,7 @@ class ScorekeeperGroup(SpokenHelp, TyperGroup):
             message = (
                 _game_number(err)
                 or _missing_argument(err)
+                or _entry_read_as_option(err, given, ctx)
                 or language.click_message(err.format_message())
             )
 
