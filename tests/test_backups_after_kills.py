@@ -96,3 +96,36 @@ def _put_back(db: Path, start: dict[str, bytes]) -> None:
         target = db.parent / name
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_bytes(content)
+
+
+@needs_strace
+@pytest.mark.parametrize("target", ["change", "restore copy"])
+def test_a_restore_completed_after_a_kill_keeps_every_write_backup(cli, db, env, target):
+    # red team: the next command completing a killed restore took the restore's own copy for
+    # the newest backup kept, and rotated a "before a change" one away (10 kept, README)
+    new_game(cli)
+    for _ in range(10):
+        assert cli("hand", "--yes", "m=50", "m=50").exit_code == 0
+    assert kinds(db).count("write") == 10
+    if target == "restore copy":  # a first restore, then the restore of its own copy
+        assert cli("backups", "restore", "3", "--yes").exit_code == 0
+        number = next(b["number"] for b in cli.json("backups")["backups"] if b["kind"] == "restore")
+    else:
+        number = 3
+    before = kinds(db)
+    stored = False
+    for n in range(1, 12):
+        start = {name: p.read_bytes() for name, p in _every_file(db).items()}
+        result = traced(
+            f"rename:signal=SIGKILL:when={n}", "backups", "restore", str(number), "--yes", env=env
+        )
+        assert cli("games").exit_code == 0  # a reader completes what the kill left
+        after = kinds(db)
+        if after != before:  # the restore is stored: one restore copy more, every write kept
+            stored = True
+            assert after.count("write") == before.count("write") == 10, (n, before, after)
+            assert after.count("restore") == before.count("restore") + 1, (n, before, after)
+        if result.returncode != -9:
+            break
+        _put_back(db, start)
+    assert stored

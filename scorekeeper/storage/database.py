@@ -946,15 +946,15 @@ def _migrate(path: Path, data: Tables | None) -> Tables:
 
 def _rotate_or_warn(path: Path, newest: Path | None) -> bool:
     """Let the oldest ``write`` backups of the database at ``path`` go beyond those kept
-    (``newest``, the one just kept, always stays; None: the newest listed). A backups folder
-    the system will not list or change keeps them, with a warning (they go once it can);
-    False then."""
+    (``newest``, the one just kept, always stays; None: the newest ``write`` backup listed,
+    never a restore's copy, which is not one of those kept). A backups folder the system will
+    not list or change keeps them, with a warning (they go once it can); False then."""
     try:
         if newest is None:
-            listed = list_backups(path)
-            if not listed:
+            writes = [b for b in list_backups(path) if b.kind == "write"]
+            if not writes:
                 return True
-            newest = listed[0].path
+            newest = writes[0].path
         rotate_backups(path, newest, BACKUPS_KEPT)
     except (OSError, DataFileError) as err:
         reason = os_reason(err) if isinstance(err, OSError) else err.message
