@@ -36,9 +36,22 @@ def command_interrupt(signum: int, frame: object) -> None:
     again a few milliseconds later, once the callback is done."""
     code = getattr(frame, "f_code", None)
     if getattr(code, "co_name", "") == "cb" and "importlib" in getattr(code, "co_filename", ""):
-        import os
         import threading
 
-        threading.Timer(0.005, os.kill, (os.getpid(), signum)).start()
+        threading.Timer(0.005, _to_main_thread, (signum,)).start()
         return
     raise KeyboardInterrupt
+
+
+def _to_main_thread(signum: int) -> None:
+    """Send ``signum`` again, to the main thread itself where the system can (a signal sent to
+    the process may be taken by this thread, which does not hold Ctrl-C back while a change is
+    put in place, as the main thread then does)."""
+    import os
+    import signal
+    import threading
+
+    if hasattr(signal, "pthread_kill"):
+        signal.pthread_kill(threading.main_thread().ident or 0, signum)
+    else:
+        os.kill(os.getpid(), signum)

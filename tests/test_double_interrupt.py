@@ -80,3 +80,27 @@ def test_two_ctrl_cs_say_what_is_stored_and_exit_with_its_code(env, command):
         if result.returncode == 0 and "Interrupted" not in result.stderr:
             break  # the command ended before its n-th write: every pair was tried
     assert outcomes == {True, False}
+
+
+@needs_strace
+@pytest.mark.parametrize("call", ["write", "rt_sigaction"])
+def test_a_command_started_with_ctrl_c_ignored_keeps_ignoring_it(env, call):
+    # a shell's background job starts with SIGINT ignored: a Ctrl-C at any moment, even as the
+    # command puts its handlers back at its end, changes nothing of what it does or says
+    # (red team: a traceback and exit 130 after the hand was stored)
+    import signal
+
+    assert run(env, "new", "classic", "--team", "A", "--team", "B").returncode == 0
+    command = ["strace", "-f", "-qq", "-o", os.devnull, "-e", f"trace={call}"]
+    command += ["-e", f"inject={call}:signal=SIGINT:when=1+", script() or "scorekeeper"]
+    result = subprocess.run(
+        [*command, "hand", "--yes", "m=50", "m=60"],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_IGN),
+    )
+    assert result.returncode == 0, result.stderr
+    assert "Traceback" not in result.stderr and "Interrupted" not in result.stderr
+    assert hands(env) == 1

@@ -706,8 +706,12 @@ class ScorekeeperGroup(SpokenHelp, TyperGroup):
             return super().main(args, prog_name, complete_var, standalone_mode, **extra)
         _make_streams_safe()
         progress.reset()
-        console_script = signal.getsignal(signal.SIGINT) is quiet_interrupt
-        _interrupts(command_interrupt)
+        started = signal.getsignal(signal.SIGINT)
+        console_script = started is quiet_interrupt
+        # started with Ctrl-C ignored (a shell's background job): it stays ignored throughout
+        ignored = started is signal.SIG_IGN
+        if not ignored:
+            _interrupts(command_interrupt)
         _said.clear()
         given = list(sys.argv[1:] if args is None else args)
         # "- " (a side that scored nothing, with a space typed after it) is the entry "-",
@@ -757,7 +761,7 @@ class ScorekeeperGroup(SpokenHelp, TyperGroup):
         finally:
             # what the command did is said: a Ctrl-C while the console script's Python shuts
             # down must not turn its exit code into "killed by SIGINT"
-            _interrupts(signal.SIG_IGN if console_script else signal.default_int_handler)
+            _interrupts(signal.SIG_IGN if console_script or ignored else signal.default_int_handler)
         sys.exit(result if isinstance(result, int) else 0)
 
     def collect_usage_pieces(self, ctx: Any) -> list[str]:
