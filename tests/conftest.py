@@ -66,6 +66,19 @@ def isolated(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return db
 
 
+@pytest.fixture(autouse=True)
+def ctrl_c_as_python_sets_it():
+    """Every test starts with Python's own Ctrl-C handler, whatever the test before it left
+    (a command run in the test's process that ends on a Ctrl-C ignores the next): a command
+    started with Ctrl-C ignored keeps ignoring it, and so would every console script a test
+    starts after a test left it ignored."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+
+
 @pytest.fixture
 def db(isolated: Path) -> Path:
     return isolated
