@@ -54,3 +54,19 @@ def test_an_entry_beginning_with_a_dash_is_said_to_go_after_two_dashes(cli, db, 
     assert f"'{entry}' begins with '-', so it is read as an option" in result.stderr
     assert f"go after '--', e.g. scorekeeper hand -- '{entry}'" in result.stderr
     assert database_files(db) == before
+
+
+def test_a_dash_beside_items_is_said_to_stand_alone(cli):
+    assert cli("new", "classic", "-t", "A", "-t", "B").exit_code == 0
+    result = cli("hand", "--yes", "--", "m=50 -", "m=30")
+    assert result.exit_code == 1
+    assert "'-' stands alone, for a side that scored nothing" in result.stderr
+
+
+def test_a_hand_of_empty_entries_is_said_so_without_a_question_too(cli):
+    assert cli("new", "classic", "-t", "A", "-t", "B").exit_code == 0
+    result = cli("hand", "--yes", "-", "-")
+    assert result.exit_code == 0
+    assert "Every side's entry is empty: this hand scores 0 for each side." in result.stderr
+    result = cli("play", input="-\n-\nquit\n")
+    assert "Every side's entry is empty" in result.stderr

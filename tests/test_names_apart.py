@@ -61,7 +61,7 @@ def test_cutthroat_partners_are_named_by_their_players(cli):
     by_sides = cli.json("hand", "--yes", "--partners", "A,B", "m=50", "m=60", "m=70")
     assert by_players["teams"] == by_sides["teams"]
     refused = cli("hand", "--yes", "--partners", "x,w", "m=50", "m=60", "m=70")
-    assert refused.exit_code == 1 and "no side called 'w'" in refused.stderr
+    assert refused.exit_code == 1 and "no side or player called 'w'" in refused.stderr
 
 
 def test_a_side_named_as_an_item_is_named_with_a_space_after_its_colon(cli):
@@ -97,3 +97,31 @@ def test_a_side_named_by_a_number_alone_is_refused(cli, db, name):
     assert result.exit_code == 1, result.output
     assert "a side's name cannot be a number alone" in result.stderr
     assert cli("new", "cutthroat", "-t", "Ann", "-t", "Table 2", "-t", "2b").exit_code == 0
+
+
+def test_an_unknown_partner_is_named_among_sides_and_players(cli):
+    assert (
+        cli(
+            "new",
+            "cutthroat",
+            "-t",
+            "North",
+            "-t",
+            "East",
+            "-t",
+            "South",
+            "-p",
+            "Ann",
+            "-p",
+            "Bob",
+            "-p",
+            "Cat",
+        ).exit_code
+        == 0
+    )
+    result = cli("hand", "--yes", "--partners", "Ann,Zed", "-", "-", "-")
+    assert result.exit_code == 1
+    assert (
+        "no side or player called 'Zed' in this game (sides: North, East, South; players: Ann,"
+        " Bob, Cat)" in result.stderr
+    )

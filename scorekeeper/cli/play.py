@@ -238,6 +238,7 @@ def hand(
             return usecases.HandInput(side_entries, note or file_note, pair)
 
         stored = usecases.record_hand(db, given, game_id)
+        say_if_nobody_scored(stored.game.hands[-1].entries)
         report_hand(stored, len(stored.game.hands), as_json)
         return
     # Ask (and confirm) without holding the lock; the write checks that the game did not
@@ -261,6 +262,7 @@ def hand(
         )
         breakdowns = game.score(side_entries, pair)
         if not interactive or yes:
+            say_if_nobody_scored(side_entries)  # no question: said all the same
             break
         shown = proposed_view(game, game.next_hand, breakdowns, side_entries)
         standings.print_breakdown(con, shown)

@@ -308,6 +308,19 @@ def _picked(defaults: Sequence[Mapping[str, Any]], key: str) -> int:
     return next((i + 1 for i, d in enumerate(defaults) if d.get(key)), 0)
 
 
+def _side_number(sides: int) -> Any:
+    """Parse the number of one of ``sides`` sides, or 0 for nobody."""
+
+    def parse(text: str) -> int:
+        if not is_digits(text) or len(text) > 3 or int(text) > sides:
+            raise ValueError(
+                _("type a side's number from 1 to {n}, or 0 for nobody").format(n=sides)
+            )
+        return int(text)
+
+    return parse
+
+
 def _ask_which(
     game: Game, choices: str, defaults: Sequence[Mapping[str, Any]]
 ) -> list[dict[str, Any]]:
@@ -323,7 +336,7 @@ def _ask_which(
         question = _("{question} ({choices}; 0 nobody)").format(
             question=_(f.question), choices=choices
         )
-        pick = _ask(question, _count(len(names), _("side number")), str(was))
+        pick = _ask(question, _side_number(len(names)), str(was))
         if f.alone:
             if pick:
                 answers[pick - 1][f.json[0]] = True

@@ -789,8 +789,11 @@ class Session:
             )
             self.offer_again(entries, pair)
             return
-        if self.confirm:
-            from scorekeeper.cli.entries import say_if_nobody_scored
+        from scorekeeper.cli.entries import say_if_nobody_scored
+
+        if not self.confirm:
+            say_if_nobody_scored(entries)  # no question: said all the same
+        else:
             from scorekeeper.presentation import standings
             from scorekeeper.presentation.view import proposed_view
 

@@ -259,6 +259,10 @@ def line_to_json(
     by_key = {f.key: f for f in FIELDS}
     cards_before = ""  # the item just read, when it gave cards (m=KKKK2/QQQ)
     for item in stripped.split():
+        if item == "-":
+            raise InputError(
+                _("'-' stands alone, for a side that scored nothing: leave it out beside items")
+            )
         key, sep, value = item.partition("=")
         if not sep:
             key, sep, value = item.partition(":")

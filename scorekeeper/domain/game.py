@@ -228,7 +228,18 @@ class Game(Struct, dict=True):
         for i, side in enumerate(self.sides):
             if any(name_key(p) == key for p in side.players):
                 return i
-        return self.side_index(name)
+        players = [p for side in self.sides for p in side.players]
+        if not players or any(name_key(n) == key for n in self.names):
+            return self.side_index(name)
+        from scorekeeper.domain.suggest import hint
+
+        raise InputError(
+            _(
+                "no side or player called '{name}' in this game (sides: {sides};"
+                " players: {players})"
+            ).format(name=name, sides=listing(self.names), players=listing(players))
+            + hint(name, [*self.names, *players])
+        )
 
     def _minimums(self, totals: Sequence[int], number: int) -> tuple[Minimum, ...]:
         if self.variant.hands and number > self.variant.hands:
