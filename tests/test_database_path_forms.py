@@ -94,3 +94,25 @@ def test_an_empty_db_option_says_it_is_empty(cli, tmp_path, monkeypatch):
     result = cli("status", "--db", "")
     assert result.exit_code == 3
     assert "--db is empty" in result.stderr and "path ." not in result.stderr
+
+
+@pytest.mark.parametrize("given", [".", "..", "foo/.", "foo/.."])
+def test_a_path_whose_last_part_is_a_dot_names_a_folder(cli, tmp_path, monkeypatch, given):
+    # red team: 'paths --db .' was an internal error, 'new --db foo/.' made a database 'foo'
+    monkeypatch.chdir(tmp_path)
+    for args in (("paths",), ("new", "classic", "-t", "A", "-t", "B"), ("status",)):
+        result = cli(*args, "--db", given)
+        assert result.exit_code == 3, (args, result.output)
+        assert f"the database path {given} is a folder" in result.stderr
+        assert "internal error" not in result.stderr
+    assert not (tmp_path / "foo").exists()
+
+
+def test_an_export_to_a_path_ending_in_a_dot_writes_nothing(cli, tmp_path):
+    assert cli("new", "classic", "-t", "A", "-t", "B").exit_code == 0
+    note = tmp_path / "note.txt"
+    note.write_text("old", encoding="utf-8")
+    result = cli("export", "1", "-o", f"{note}/.", "--format", "json")
+    assert result.exit_code == 2, result.output
+    assert "is a folder: give a file name" in result.stderr
+    assert note.read_text(encoding="utf-8") == "old"

@@ -34,6 +34,10 @@ def database_file(given: str) -> Path:
                 " at the end"
             ).format(path=given)
         )
+    if names_a_folder(given):  # '.', 'foo/.': no file's name
+        raise DataFileError(
+            _("the database path {path} is a folder; give a file with --db").format(path=given)
+        )
     from scorekeeper.storage.store import home_expanded
 
     path = home_expanded(given)  # '~' as a shell reads it, though quoted or in a variable
@@ -80,3 +84,17 @@ def _named_with_case_ignored(path: Path) -> Path | None:
     except OSError:
         pass
     return None
+
+
+def names_a_folder(given: str) -> bool:
+    """Whether a path as typed can only name a folder: it ends with a separator, or its last
+    part is ``.`` or ``..`` (which a path object drops: ``note.txt/.`` would be read as the
+    file ``note.txt``)."""
+    import os
+    import re
+
+    separators = [os.sep, "/", *([os.altsep] if os.altsep else [])]
+    if given.endswith(tuple(separators)):
+        return True
+    last = re.split("|".join(map(re.escape, separators)), given)[-1]
+    return last in (".", "..")

@@ -98,7 +98,9 @@ def _output_file(given: str | Path) -> Path | None:
         return None
     if not given.strip():
         raise UsageError(_("--output needs a file name, or '-' for standard output"))
-    if Path(given).is_dir():
+    from scorekeeper.application.paths import names_a_folder
+
+    if names_a_folder(given) or Path(given).is_dir():
         from scorekeeper.presentation.console import visible
 
         raise UsageError(
