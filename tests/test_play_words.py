@@ -177,3 +177,18 @@ def test_cutthroat_partners_may_be_named_by_their_players_names():
     players = [["Ann"], ["Bob"], ["Cat"]]
     assert words.partners("Bob,Cat", ["A", "B", "C"], players) == (1, 2)
     assert words.partners("A,Cat", ["A", "B", "C"], players) == (0, 2)
+
+
+@pytest.mark.parametrize(
+    ("text", "side", "rest"),
+    [
+        ("A:r m=80", 1, "m=80"),  # the side "A:r", not "A" with the item r
+        ("A:r: m=80", 1, "m=80"),
+        ("A m=80", 0, "m=80"),
+        ("A: m=80", 0, "m=80"),
+        ("A:B: m=80", 2, "m=80"),
+    ],
+)
+def test_the_longest_sides_name_a_command_starts_with_is_its_side(text, side, rest):
+    # red team: fix A:r m=80 changed side A (an r, a red three, and 80 melded)
+    assert words.split_side(text, ["A", "A:r", "A:B"]) == (side, rest)

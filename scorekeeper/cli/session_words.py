@@ -167,14 +167,19 @@ def split_side(text: str, names: Sequence[str], numbers: bool = False) -> tuple[
     number works too (``"2 m=150"``). Returns (None, text) when no side is named."""
     stripped = text.strip()
     keys = [name_key(n) for n in names]
-    head, sep, rest = stripped.partition(":")
-    if sep and name_key(head) in keys:
-        return keys.index(name_key(head)), rest.strip()
+    found: list[tuple[int, int, str]] = []  # (length of the name as typed, side, the rest)
+    for at in (i for i, c in enumerate(stripped) if c in ":："):  # "A:B: m=50": sides A, A:B
+        if name_key(stripped[:at]) in keys:
+            found.append((at, keys.index(name_key(stripped[:at])), stripped[at + 1 :].strip()))
     words = stripped.split()
     for k in range(len(words), 0, -1):
-        candidate = name_key(" ".join(words[:k]))
-        if candidate in keys:
-            return keys.index(candidate), " ".join(words[k:])
+        head = " ".join(words[:k])
+        if name_key(head) in keys:
+            found.append((len(head), keys.index(name_key(head)), " ".join(words[k:])))
+            break
+    if found:
+        _, index, rest = max(found, key=lambda f: f[0])  # the longest name that fits
+        return index, rest
     if (
         numbers
         and words
