@@ -95,8 +95,18 @@ def test_a_side_named_by_a_number_alone_is_refused(cli, db, name):
     # would be either
     result = cli("new", "cutthroat", "-t", "Ann", "-t", name, "-t", "Cat")
     assert result.exit_code == 1, result.output
-    assert "a side's name cannot be a number alone" in result.stderr
+    assert "a side's or a player's name cannot be a number alone or '-'" in result.stderr
     assert cli("new", "cutthroat", "-t", "Ann", "-t", "Table 2", "-t", "2b").exit_code == 0
+
+
+@pytest.mark.parametrize("name", ["3", "-"])
+def test_a_player_named_by_a_number_alone_or_a_dash_is_refused(cli, name):
+    # red team: players 3, 1, 2 of sides Ann, Bob, Cat took the partners "2,3" for Cat and Ann
+    result = cli(
+        "new", "cutthroat", "-t", "Ann", "-t", "Bob", "-t", "Cat", "-p", name, "-p", "y", "-p", "z"
+    )
+    assert result.exit_code == 1, result.output
+    assert "cannot be a number alone or '-'" in result.stderr
 
 
 def test_an_unknown_partner_is_named_among_sides_and_players(cli):

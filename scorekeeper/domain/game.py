@@ -182,18 +182,22 @@ class Game(Struct, dict=True):
         """InputError for what a game may not start with, checked as it comes in (``new``,
         ``import``; a game kept before a check is read as it is): a side's start score that
         is not a multiple of the variant's point step, or at or above its target (that game
-        would be over already); a side named by a number alone (a number chooses a side by
-        its place: ``fix 2``, the partners "2 3"); a player with the name of a side other than
-        their own (a dealer or a cutthroat partner of that name would name either)."""
+        would be over already); a side or a player named by a number alone or ``-`` (a number
+        chooses a side by its place: ``fix 2``, the partners "2 3"; ``-`` says nobody); a
+        player with the name of a side other than their own (a dealer or a cutthroat partner
+        of that name would name either)."""
         variant = self.variant
         for side in self.sides:
-            if is_digits(ascii_field(side.name).strip()):
-                raise InputError(
-                    _(
-                        "a side's name cannot be a number alone ('{name}'): a number chooses a"
-                        " side by its place"
-                    ).format(name=side.name)
-                )
+            for name in (side.name, *side.players):
+                plain = ascii_field(name).strip()
+                if is_digits(plain) or plain == "-":
+                    raise InputError(
+                        _(
+                            "a side's or a player's name cannot be a number alone or '-'"
+                            " ('{name}'): a number chooses a side by its place, '-' says"
+                            " nobody"
+                        ).format(name=name)
+                    )
             score = side.start_score
             if score % variant.point_step:
                 raise InputError(
