@@ -65,3 +65,23 @@ def test_a_file_not_ending_in_lower_case_toml_is_no_variant(cli, db, tmp_path, f
         f"Error: {path}: a variant file's name ends in .toml (in lower case), or no variant"
         " folder lists it: name it house.toml"
     )
+
+
+@pytest.mark.parametrize(
+    ("alias", "said"),
+    [
+        ("-", "'-' does not begin with a letter"),  # '-' is the entry of a side with nothing
+        ("2", "'2' does not begin with a letter"),  # fix 2: a side's number
+        ("undo", "'undo' is a command of play"),  # a command at one prompt, an item at the next
+        ("Q", "'Q' is a command of play"),
+    ],
+)
+def test_a_canasta_alias_read_as_something_else_is_refused(cli, tmp_path, alias, said):
+    path = tmp_path / "x.toml"
+    path.write_text(
+        f'name = "x"\nextends = "classic"\n[canastas.natural]\naliases = ["{alias}"]\n',
+        encoding="utf-8",
+    )
+    result = cli("variants", "check", str(path))
+    assert result.exit_code == 3, result.output
+    assert said in result.stderr

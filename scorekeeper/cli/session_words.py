@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 from msgspec import Struct
 
 from scorekeeper.domain.bounds import is_digits
+from scorekeeper.domain.fields import SESSION_COMMANDS
 from scorekeeper.errors import InputError, UsageError
 from scorekeeper.i18n import N_, listing, numbered
 from scorekeeper.i18n import gettext as _
@@ -74,6 +75,8 @@ def command_form(word: str) -> str:
 #: Other words for a command.
 
 ALIASES = {"exit": "quit", "q": "quit", "?": "help"}
+# every word (but '?', which no item's name could be) is one no variant names an item
+assert {*WORDS, *ALIASES} - {"?"} == SESSION_COMMANDS
 
 #: Typed at a side's prompt in ``edit N``: keep that side's entry as recorded.
 KEEP = "keep"

@@ -20,7 +20,7 @@ from typing import Any
 from msgspec import Struct
 
 from scorekeeper import variant_folders
-from scorekeeper.domain.fields import FIELDS
+from scorekeeper.domain.fields import FIELDS, SESSION_COMMANDS
 from scorekeeper.domain.variant import (
     Variant,
     apply_options,
@@ -640,6 +640,19 @@ def check_names(
                     "{where}: {table}: '{name}' is an item of a hand entry ({items}); give the"
                     " kind another name"
                 ).format(where=where, table=table, name=name, items=listing(sorted(items)))
+            )
+        if not table.startswith("special_hands.") and not item_key(name)[:1].isalpha():
+            raise error(  # '-' is an entry of its own, '2' a side's number
+                _(
+                    "{where}: {table}: '{name}' does not begin with a letter; an item's name"
+                    " begins with one"
+                ).format(where=where, table=table, name=name)
+            )
+        if not table.startswith("special_hands.") and item_key(name) in SESSION_COMMANDS:
+            raise error(
+                _(
+                    "{where}: {table}: '{name}' is a command of play; give the kind another name"
+                ).format(where=where, table=table, name=name)
             )
         # a one-line entry splits items at spaces, a key from its value at the first = or :
         special = table.startswith("special_hands.")
