@@ -112,3 +112,13 @@ def test_paths_follows_db(cli, tmp_path):
 def test_paths_prints_a_table(cli, isolated):
     out = cli("paths").stdout
     assert "database" in out and str(isolated) in out and "user variants" in out
+
+
+def test_a_wrong_value_in_a_hand_file_is_shown_as_json_writes_it(cli):
+    # red team: "must be a whole number, not True" spelled JSON's true as Python does
+    assert cli("new", "classic", "-t", "A", "-t", "B").exit_code == 0
+    result = cli("hand", "--yes", "--file", "-", input='{"teams":[{"red_threes":true},{}]}')
+    assert result.exit_code == 1
+    assert "must be a whole number, not true" in result.stderr
+    result = cli("hand", "--yes", "--file", "-", input='{"teams":[{"went_out":"yes"},{}]}')
+    assert 'must be true or false, not "yes"' in result.stderr

@@ -221,6 +221,19 @@ def refuse_floats(
             stack.extend((v, field_key) for v in reversed(item))
 
 
+def as_json(value: Any) -> str:
+    """``value`` (read from JSON) as JSON writes it, cut short where long: ``true``, not
+    Python's ``True``; ``"3"`` with its quotes, so a text is told from a number."""
+    import json
+
+    from scorekeeper.domain.bounds import quoted
+
+    try:
+        return quoted(json.dumps(value, ensure_ascii=False))
+    except (TypeError, ValueError):
+        return quoted(repr(value))
+
+
 def count_value(value: Any, what: str) -> int:
     """``value`` as a count (a whole number, 0 or more; ``3.0`` is 3).
 
@@ -231,7 +244,9 @@ def count_value(value: Any, what: str) -> int:
             value = int(value)
         else:
             raise InputError(
-                _("{what} must be a whole number, not {value}").format(what=what, value=repr(value))
+                _("{what} must be a whole number, not {value}").format(
+                    what=what, value=as_json(value)
+                )
             )
     if value < 0:
         raise RuleError(
@@ -246,7 +261,7 @@ def flag_value(value: Any, what: str) -> bool:
     """``value`` as yes/no; raises InputError unless it is true or false."""
     if not isinstance(value, bool):
         raise InputError(
-            _("{what} must be true or false, not {value}").format(what=what, value=repr(value))
+            _("{what} must be true or false, not {value}").format(what=what, value=as_json(value))
         )
     return value
 
@@ -254,7 +269,9 @@ def flag_value(value: Any, what: str) -> bool:
 def text_value(value: Any, what: str) -> str:
     """``value`` as text; raises InputError unless it is a string."""
     if not isinstance(value, str):
-        raise InputError(_("{what} must be text, not {value}").format(what=what, value=repr(value)))
+        raise InputError(
+            _("{what} must be text, not {value}").format(what=what, value=as_json(value))
+        )
     return value
 
 
