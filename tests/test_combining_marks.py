@@ -48,6 +48,8 @@ def test_a_side_or_player_name_beginning_with_a_mark_is_refused(cli, db, mark, h
         args += ["--players", f"{mark},Zed", "--players", "C,D"]
     line = refused(cli, db, *args)
     assert SAID in line
+    # said once, and not called invisible or a control character (red team: both were said)
+    assert line.count(SAID) == 1 and "invisible" not in line
 
 
 def test_a_name_with_a_mark_after_its_letter_is_kept(cli, db):

@@ -112,7 +112,11 @@ def name_refusal(name: str) -> str | None:
     odd = unseen_character(name)
     if odd is None:
         return None
-    shown = {"name": refused_name(name), "code": f"U+{ord(odd):04X}"}
+    shown = {"name": refused_name(name, reason=False), "code": f"U+{ord(odd):04X}"}
+    if odd == begins_with_mark(name):
+        return _("the name {name} is refused ({code}): {why}").format(
+            **shown, why=_(_BEGINS_WITH_MARK)
+        )
     if odd in JOINERS:
         return _(
             "the name {name} holds a joiner ({code}) that joins nothing; a joiner stands between"
@@ -142,11 +146,11 @@ def _unseen(char: str) -> bool:
     return re.match(_SHOWS_AS_NOTHING, char) is not None
 
 
-def refused_name(text: str) -> str:
+def refused_name(text: str, reason: bool = True) -> str:
     """``text`` quoted for the error that refuses it, each character
     :func:`unseen_character` finds written as its code (``'Ann\\u034f'``), cut to 40 characters
     of the name; for a name beginning with a combining mark, its code and why that is refused
-    (``'\\u0301' (it begins with a combining mark, ...)``)."""
+    (``'\\u0301' (it begins with a combining mark, ...)``), unless not ``reason``."""
     mark = begins_with_mark(text)
     lead = len(text) - len(text.lstrip()) if mark is not None else -1
     shown = "".join(
@@ -156,7 +160,7 @@ def refused_name(text: str) -> str:
         for i, c in enumerate(text[:40])
     )
     quoted = f"'{shown}{'...' if len(text) > 40 else ''}'"
-    return f"{quoted} ({_(_BEGINS_WITH_MARK)})" if mark is not None else quoted
+    return f"{quoted} ({_(_BEGINS_WITH_MARK)})" if mark is not None and reason else quoted
 
 
 def character_code(char: str) -> str:
