@@ -387,3 +387,8 @@ def test_a_json_number_past_what_a_float_holds_is_named_past_the_bound(cli, db, 
     line = refused(cli, db, "hand", "--yes", "--file", "-", input=text)
     assert "teams[0].meld_points: a number is too large" in line
     assert "inf" not in line
+
+
+def test_a_round_for_a_variant_whose_minimum_goes_by_score_names_score(cli, db):
+    line = refused(cli, db, "minimum", "--variant", "classic", "--round", "2", code=2)
+    assert "Classic Canasta sets its minimum by the side's score: give --score N" in line

@@ -295,6 +295,12 @@ def variant_minimum(variant: Any, score: int | None, round_: int | None) -> Any:
                 variant=title, n=variant.hands, round=round_
             )
         )
+    if by == "score" and score is None and round_ is not None:
+        raise UsageError(
+            _("{variant} sets its minimum by the side's score: give --score N, not --round").format(
+                variant=title
+            )
+        )
     if by == "score" and score is None:
         raise UsageError(_("give the side's score with --score N (e.g. --score 1650)"))
     return opening_minimum(variant, score=score, round=round_)
