@@ -192,3 +192,7 @@ def test_cutthroat_partners_may_be_named_by_their_players_names():
 def test_the_longest_sides_name_a_command_starts_with_is_its_side(text, side, rest):
     # red team: fix A:r m=80 changed side A (an r, a red three, and 80 melded)
     assert words.split_side(text, ["A", "A:r", "A:B"]) == (side, rest)
+
+
+def test_a_hands_number_may_be_typed_in_full_width_digits():
+    assert words.hand_number("２") == 2 and words.hand_number(" １２ ") == 12

@@ -136,8 +136,9 @@ def hand_number(rest: str, word: str = "edit") -> int:
     """The hand's number ``edit N`` gives (1 is the first hand). UsageError for anything but
     one whole number from 1 to MAX_HANDS (a game holds no more hands)."""
     from scorekeeper.domain.bounds import MAX_HANDS, quoted
+    from scorekeeper.domain.names import ascii_field
 
-    text = rest.strip()
+    text = ascii_field(rest).strip()  # full-width digits (２) too, as everywhere
     digits = text.lstrip("0")  # int() of a 4,300-digit text raises: never made
     if not is_digits(text) or not digits:
         raise UsageError(
