@@ -63,6 +63,12 @@ def reported() -> None:
     _stored.clear()
 
 
+def changes_stored() -> int:
+    """How many changes have passed their commit point since :func:`reported` (or the start
+    of the command): a count to compare before and after a change is written."""
+    return len(_stored)
+
+
 def stored() -> str | None:
     """What the command stored (the last change whose commit point passed); None when
     nothing was stored."""

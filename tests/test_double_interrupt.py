@@ -104,3 +104,69 @@ def test_a_command_started_with_ctrl_c_ignored_keeps_ignoring_it(env, call):
     assert result.returncode == 0, result.stderr
     assert "Traceback" not in result.stderr and "Interrupted" not in result.stderr
     assert hands(env) == 1
+
+
+@needs_strace
+def test_a_ctrl_c_right_after_a_hand_is_stored_still_lets_old_backups_go(env):
+    # red team: a Ctrl-C just after the commit point left 11 "before a change" backups (10
+    # are kept, README) until the next change
+    assert run(env, "new", "classic", "--team", "A", "--team", "B").returncode == 0
+    for _ in range(11):
+        assert run(env, "hand", "--yes", "m=50", "m=50").returncode == 0
+    stored_once = False
+    for n in range(1, 8):
+        before = hands(env)
+        result = traced(f"rename:signal=SIGINT:when={n}", "hand", "--yes", "m=50", "m=50", env=env)
+        listed = json.loads(run(env, "backups", "--json").stdout)["backups"]
+        assert sum(b["kind"] == "write" for b in listed) <= 10, (n, result.stderr)
+        if hands(env) == before + 1 and "Interrupted after" in result.stderr:
+            stored_once = True
+    assert stored_once
+
+
+@needs_strace
+def test_play_started_with_ctrl_c_ignored_records_every_hand(env, tmp_path):
+    # red team: play holding Ctrl-C back around a write put a catching handler in place of
+    # the ignored one, then ended the session on the Ctrl-C it caught
+    import signal
+
+    assert run(env, "new", "classic", "--team", "A", "--team", "B").returncode == 0
+    command = ["strace", "-f", "-qq", "-o", os.devnull, "-e", "trace=rename"]
+    command += ["-e", "inject=rename:signal=SIGINT:when=1+", script() or "scorekeeper", "play"]
+    result = subprocess.run(
+        command,
+        input="m=50\nm=50\nm=60\nm=60\nquit\n",
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_IGN),
+    )
+    assert result.returncode == 0, result.stderr
+    assert hands(env) == 2
+
+
+@needs_strace
+def test_a_ctrl_c_as_the_commands_handlers_are_put_in_place_is_said_in_one_line(env):
+    # red team: a Ctrl-C as the command's own handler was installed, before the code that says
+    # what a Ctrl-C left, ended in a traceback
+    assert run(env, "new", "classic", "--team", "A", "--team", "B").returncode == 0
+    trace = subprocess.run(
+        ["strace", "-f", "-qq", "-e", "trace=rt_sigaction", script() or "scorekeeper", "status"],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+    ).stderr.splitlines()
+    calls = [line for line in trace if "rt_sigaction(" in line]
+    setting = [i + 1 for i, line in enumerate(calls) if "SIGINT, {" in line]
+    for n in setting[2:]:  # after Python's own handler and the console script's first one
+        before = hands(env)
+        result = traced(
+            f"rt_sigaction:signal=SIGINT:when={n}", "hand", "--yes", "m=5", "m=5", env=env
+        )
+        assert "Traceback" not in result.stderr, (n, result.stderr)
+        if hands(env) == before:
+            assert result.returncode == 130 and NOTHING in result.stderr, (n, result.stderr)
+        else:
+            assert result.returncode == 0, (n, result.stderr)

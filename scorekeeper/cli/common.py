@@ -716,14 +716,14 @@ class ScorekeeperGroup(SpokenHelp, TyperGroup):
         console_script = started is quiet_interrupt
         # started with Ctrl-C ignored (a shell's background job): it stays ignored throughout
         ignored = started is signal.SIG_IGN
-        if not ignored:
-            _interrupts(command_interrupt)
         _said.clear()
         given = list(sys.argv[1:] if args is None else args)
         # "- " (a side that scored nothing, with a space typed after it) is the entry "-",
         # never an option named "- "
         given = ["-" if arg.strip() == "-" else arg for arg in given]
         try:
+            if not ignored:  # inside the try: a Ctrl-C as it is put in place is said too
+                _interrupts(command_interrupt)
             check_arguments(given)
             result = super().main(given, prog_name, complete_var, False, **extra)
             if result == INTERRUPTED and not _said:

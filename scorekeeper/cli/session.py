@@ -270,6 +270,9 @@ def interrupts_held() -> Iterator[list[int]]:
     import signal
 
     caught: list[int] = []
+    if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:  # started ignoring it: it stays so
+        yield caught
+        return
     try:
         previous = signal.signal(signal.SIGINT, lambda number, frame: caught.append(number))
     except ValueError:  # not the main thread: nothing to hold back

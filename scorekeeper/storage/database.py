@@ -688,19 +688,28 @@ class Store:
         keep = self._keep_or_refuse if replaces else self._keep_or_warn
         self._fresh = []
         self._unkept = None
-        change_files(self.path, writes, durable=self.durable, keep=keep, fresh=self._fresh)
-        if self._unkept is not None:  # said only once the change is known to be stored
-            progress.warn(self._unkept)
-        for backup in self._fresh if self._unkept is None else ():
-            # the change is stored: the oldest backups may go now
-            if not _rotate_or_warn(self.path, backup):
-                break
+        passed = progress.changes_stored()
+        try:
+            change_files(self.path, writes, durable=self.durable, keep=keep, fresh=self._fresh)
+        finally:
+            if progress.changes_stored() > passed:  # stored, though a Ctrl-C came after it
+                with progress.interrupts_held():  # it waits for the backups to rotate
+                    self._after_stored()
         for game_id, doc in self._changed.items():
             self._read[game_id] = doc  # what the files hold now
         self._changed.clear()
         self._meta_before = json.dumps(self.meta, sort_keys=True)
         self._storage.dirty = False
         self._existed = True
+
+    def _after_stored(self) -> None:
+        """Once the change passed its commit point: say that its backup could not be kept,
+        or let the oldest backups go beyond those kept (:func:`_rotate_or_warn`)."""
+        if self._unkept is not None:  # said only once the change is known to be stored
+            progress.warn(self._unkept)
+        for backup in self._fresh if self._unkept is None else ():
+            if not _rotate_or_warn(self.path, backup):
+                break
 
     def _grows(self, game_id: int, size: int) -> bool:
         """Whether the change makes game ``game_id`` a larger one (``size``: its new bytes):
