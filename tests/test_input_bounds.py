@@ -392,3 +392,17 @@ def test_a_json_number_past_what_a_float_holds_is_named_past_the_bound(cli, db, 
 def test_a_round_for_a_variant_whose_minimum_goes_by_score_names_score(cli, db):
     line = refused(cli, db, "minimum", "--variant", "classic", "--round", "2", code=2)
     assert "Classic Canasta sets its minimum by the side's score: give --score N" in line
+
+
+@pytest.mark.parametrize("variant", ["classic", "hand-and-foot"])
+def test_a_score_and_a_round_together_are_refused(cli, db, variant):
+    # red team: one of the two was left unread without a word
+    line = refused(
+        cli, db, "minimum", "--variant", variant, "--round", "2", "--score", "100", code=2
+    )
+    assert "give --score or --round, not both" in line
+
+
+def test_paths_refuses_a_folder_as_the_database(cli, db, tmp_path):
+    line = refused(cli, db, "paths", "--db", str(tmp_path), code=3)
+    assert "is a folder" in line

@@ -41,6 +41,10 @@ def database_file(given: str) -> Path:
     from scorekeeper.storage.store import home_expanded
 
     path = home_expanded(given)  # '~' as a shell reads it, though quoted or in a variable
+    if path.is_dir():  # as every command that opens it says ('paths' opens nothing)
+        raise DataFileError(
+            _("the database path {path} is a folder; give a file with --db").format(path=given)
+        )
     # resolved: a folder reached through a symlink is the folder it names
     full = Path(os.path.realpath(path))
     for place in (full, *full.parents):

@@ -277,6 +277,12 @@ def variant_minimum(variant: Any, score: int | None, round_: int | None) -> Any:
 
     title = _(variant.title)
     by = variant.opening_minimum.by
+    if score is not None and round_ is not None:  # one of them would be left unread
+        raise UsageError(
+            _("give --score or --round, not both: {variant} goes by {which}").format(
+                variant=title, which="--round" if by == "round" else "--score"
+            )
+        )
     if by == "round" and round_ is None:
         raise UsageError(
             _("{variant} sets its minimum by round: give --round N").format(variant=title)
