@@ -135,3 +135,11 @@ def test_an_unknown_partner_is_named_among_sides_and_players(cli):
         "no side or player called 'Zed' in this game (sides: North, East, South; players: Ann,"
         " Bob, Cat)" in result.stderr
     )
+
+
+@pytest.mark.parametrize(("one", "two"), [("A:B", "A：B"), ("Bob", "Ｂｏｂ")])
+def test_sides_whose_names_differ_only_in_width_are_refused(cli, one, two):
+    # an entry reads full-width letters and colons as plain ones: "A：B： m=50" named A:B
+    result = cli("new", "classic", "-t", one, "-t", two)
+    assert result.exit_code == 1, result.output
+    assert "differ only in the width of their characters" in result.stderr

@@ -212,10 +212,20 @@ class Game(Struct, dict=True):
                         " over already"
                     ).format(score=number(score), target=number(variant.target))
                 )
-        side_keys = {name_key(s.name): s.name for s in self.sides}
+        # names read with width ignored too, as an entry reads them ("A：B:" is "A:B:")
+        side_keys: dict[str, str] = {}
+        for side in self.sides:
+            other = side_keys.setdefault(name_key(ascii_field(side.name)), side.name)
+            if other != side.name:
+                raise InputError(
+                    _(
+                        "the sides '{side}' and '{other}' differ only in the width of their"
+                        " characters; give each side a name of its own"
+                    ).format(side=side.name, other=other)
+                )
         for side in self.sides:
             for player in side.players:
-                other = side_keys.get(name_key(player), side.name)
+                other = side_keys.get(name_key(ascii_field(player)), side.name)
                 if other != side.name:  # a dealer or a partner of that name would be either
                     raise InputError(
                         _(
