@@ -74,6 +74,7 @@ def test_a_file_not_ending_in_lower_case_toml_is_no_variant(cli, db, tmp_path, f
         ("2", "'2' does not begin with a letter"),  # fix 2: a side's number
         ("undo", "'undo' is a command of play"),  # a command at one prompt, an item at the next
         ("Q", "'Q' is a command of play"),
+        ("keep", "'keep' is a command of play"),  # edit: a side's entry kept
     ],
 )
 def test_a_canasta_alias_read_as_something_else_is_refused(cli, tmp_path, alias, said):

@@ -75,11 +75,12 @@ def command_form(word: str) -> str:
 #: Other words for a command.
 
 ALIASES = {"exit": "quit", "q": "quit", "?": "help"}
-# every word (but '?', which no item's name could be) is one no variant names an item
-assert {*WORDS, *ALIASES} - {"?"} == SESSION_COMMANDS
+
 
 #: Typed at a side's prompt in ``edit N``: keep that side's entry as recorded.
 KEEP = "keep"
+# every word (but '?', which no item's name could be) is one no variant names an item
+assert {*WORDS, *ALIASES, KEEP} - {"?"} == SESSION_COMMANDS
 
 
 class Command(Struct, frozen=True):

@@ -138,12 +138,13 @@ def _black_threes_in_decks(v: Variant) -> int:
     return v.cards_of("black_three")
 
 
-#: The words ``play`` reads as commands at its first prompt, and their short forms
-#: (:mod:`scorekeeper.cli.session_words` says what each does): no canasta kind or penalty of a
-#: variant is named so, or it would be a command at one prompt and an item at the next.
+#: The words ``play`` reads as commands at its first prompt, their short forms, and ``keep``
+#: (a side's entry kept in ``edit``; :mod:`scorekeeper.cli.session_words` says what each
+#: does): no canasta kind or penalty of a variant is named so, or it would be a command at one
+#: prompt and an item at the next.
 SESSION_COMMANDS = frozenset(
     ("undo", "redo", "edit", "fix", "check", "points", "show", "rematch", "help", "quit", "exit")
-) | {"q"}
+) | {"q", "keep"}
 
 #: The one table of entry fields, in the order the prompt asks them and JSON lists them.
 FIELDS: list[EntryField] = [
