@@ -40,6 +40,24 @@ def game_count(env) -> int:
     return len(json.loads(result.stdout)["games"])
 
 
+def with_ctrl_c_ignored(env, call: str, *args: str, input: str | None = None):
+    """The console script started with Ctrl-C ignored (as a shell starts a background job),
+    under strace sending it a Ctrl-C at every ``call`` system call."""
+    import signal
+
+    command = ["strace", "-f", "-qq", "-o", os.devnull, "-e", f"trace={call}"]
+    command += ["-e", f"inject={call}:signal=SIGINT:when=1+", script() or "scorekeeper", *args]
+    return subprocess.run(
+        command,
+        input=input,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_IGN),
+    )
+
+
 @pytest.fixture
 def env(tmp_path):
     return {
@@ -88,19 +106,8 @@ def test_a_command_started_with_ctrl_c_ignored_keeps_ignoring_it(env, call):
     # a shell's background job starts with SIGINT ignored: a Ctrl-C at any moment, even as the
     # command puts its handlers back at its end, changes nothing of what it does or says
     # (red team: a traceback and exit 130 after the hand was stored)
-    import signal
-
     assert run(env, "new", "classic", "--team", "A", "--team", "B").returncode == 0
-    command = ["strace", "-f", "-qq", "-o", os.devnull, "-e", f"trace={call}"]
-    command += ["-e", f"inject={call}:signal=SIGINT:when=1+", script() or "scorekeeper"]
-    result = subprocess.run(
-        [*command, "hand", "--yes", "m=50", "m=60"],
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=120,
-        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_IGN),
-    )
+    result = with_ctrl_c_ignored(env, call, "hand", "--yes", "m=50", "m=60")
     assert result.returncode == 0, result.stderr
     assert "Traceback" not in result.stderr and "Interrupted" not in result.stderr
     assert hands(env) == 1
@@ -128,20 +135,9 @@ def test_a_ctrl_c_right_after_a_hand_is_stored_still_lets_old_backups_go(env):
 def test_play_started_with_ctrl_c_ignored_records_every_hand(env, tmp_path):
     # red team: play holding Ctrl-C back around a write put a catching handler in place of
     # the ignored one, then ended the session on the Ctrl-C it caught
-    import signal
-
     assert run(env, "new", "classic", "--team", "A", "--team", "B").returncode == 0
-    command = ["strace", "-f", "-qq", "-o", os.devnull, "-e", "trace=rename"]
-    command += ["-e", "inject=rename:signal=SIGINT:when=1+", script() or "scorekeeper", "play"]
-    result = subprocess.run(
-        command,
-        input="m=50\nm=50\nm=60\nm=60\nquit\n",
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=120,
-        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_IGN),
-    )
+    lines = "m=50\nm=50\nm=60\nm=60\nquit\n"
+    result = with_ctrl_c_ignored(env, "rename", "play", input=lines)
     assert result.returncode == 0, result.stderr
     assert hands(env) == 2
 
