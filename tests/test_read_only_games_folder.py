@@ -188,7 +188,8 @@ def test_a_change_completed_by_the_next_command_rotates_the_backups(cli, db, mon
 
     with monkeypatch.context() as patched:  # killed right after the commit point
         patched.setattr(files, "_complete_committed", lambda path, durable: None)
-        patched.setattr(files, "_put_backups_in_place", lambda backups, durable: None)
+        patched.setattr(files, "put_backups_in_place", lambda backups, durable: None)
+        patched.setattr(database, "put_backups_in_place", lambda backups, durable: None)
         patched.setattr(database, "rotate_backups", lambda path, newest, kept: None)
         assert cli("new", "classic", "--team", "X", "--team", "Y").exit_code == 0
     assert files.journal_file(db).exists()
@@ -207,7 +208,8 @@ def test_a_reader_completing_a_change_warns_when_the_backups_cannot_be_let_go(cl
     new_game(cli)
     with monkeypatch.context() as patched:  # killed right after the commit point
         patched.setattr(files, "_complete_committed", lambda path, durable: None)
-        patched.setattr(files, "_put_backups_in_place", lambda backups, durable: None)
+        patched.setattr(files, "put_backups_in_place", lambda backups, durable: None)
+        patched.setattr(database, "put_backups_in_place", lambda backups, durable: None)
         patched.setattr(database, "rotate_backups", lambda path, newest, kept: None)
         assert cli("new", "classic", "--team", "X", "--team", "Y").exit_code == 0
 

@@ -71,6 +71,7 @@ from scorekeeper.storage.files import (
     hold_lock,
     journal_file,
     lock_names,
+    put_backups_in_place,
     read_game_file,
     read_json,
     read_plain,
@@ -707,7 +708,11 @@ class Store:
         or let the oldest backups go beyond those kept (:func:`_rotate_or_warn`)."""
         if self._unkept is not None:  # said only once the change is known to be stored
             progress.warn(self._unkept)
+        if self._unkept is None:  # a Ctrl-C may have come before they were put in place
+            put_backups_in_place(self._fresh, self.durable)
         for backup in self._fresh if self._unkept is None else ():
+            if not backup.exists():  # could not be put in place: the next command does it
+                continue
             if not _rotate_or_warn(self.path, backup):
                 break
 

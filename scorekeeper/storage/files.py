@@ -670,7 +670,7 @@ def _backup_file(backup: Path) -> Path:
     return pending if os.path.lexists(pending) else backup
 
 
-def _put_backups_in_place(backups: list[Path] | None, durable: bool) -> None:
+def put_backups_in_place(backups: list[Path] | None, durable: bool) -> None:
     """Rename the pending file of each of ``backups`` to its name, once the change they were
     kept for passed its commit point. A rename the system refuses is a warning (the change is
     stored; the next command puts the backup in place)."""
@@ -1003,7 +1003,7 @@ def change_files(
                     committed = True
             except OSError as err:
                 raise write_failed(target, err) from None
-            _put_backups_in_place(fresh, durable)
+            put_backups_in_place(fresh, durable)
         elif prepared or removals:
             folder = path.parent
             try:
@@ -1043,7 +1043,7 @@ def change_files(
             except OSError as err:
                 raise write_failed(journal, err) from None
             _complete_committed(path, durable)
-            _put_backups_in_place(fresh, durable)
+            put_backups_in_place(fresh, durable)
     except BaseException:
         if not committed:
             for tmp in made:
