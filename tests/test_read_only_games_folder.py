@@ -174,6 +174,19 @@ def test_a_schema_update_into_a_read_only_games_folder_names_it_and_keeps_no_bac
     assert cli("status").exit_code == 0  # the folder writable again: the update is made
 
 
+def new_game_killed_after_its_commit_point(cli, monkeypatch) -> None:
+    """``new`` as a kill right after its commit point leaves it: the journal written, neither
+    the change nor its backup put in place, no backup let go."""
+    from scorekeeper.storage import database, files
+
+    with monkeypatch.context() as patched:
+        patched.setattr(files, "_complete_committed", lambda path, durable: None)
+        patched.setattr(files, "put_backups_in_place", lambda backups, durable: None)
+        patched.setattr(database, "put_backups_in_place", lambda backups, durable: None)
+        patched.setattr(database, "rotate_backups", lambda path, newest, kept: None)
+        assert cli("new", "classic", "--team", "X", "--team", "Y").exit_code == 0
+
+
 def test_a_change_completed_by_the_next_command_rotates_the_backups(cli, db, monkeypatch):
     """Red team round 15b: after a kill between the journal and the renames, the next command
     put the change and its backup in place but left one backup too many."""
@@ -184,14 +197,7 @@ def test_a_change_completed_by_the_next_command_rotates_the_backups(cli, db, mon
     for points in range(50, 50 + 10 * (BACKUPS_KEPT + 2), 10):
         assert cli("hand", "--yes", f"m={points}", "m=50").exit_code == 0
     assert len(cli.json("backups")["backups"]) == BACKUPS_KEPT
-    from scorekeeper.storage import database
-
-    with monkeypatch.context() as patched:  # killed right after the commit point
-        patched.setattr(files, "_complete_committed", lambda path, durable: None)
-        patched.setattr(files, "put_backups_in_place", lambda backups, durable: None)
-        patched.setattr(database, "put_backups_in_place", lambda backups, durable: None)
-        patched.setattr(database, "rotate_backups", lambda path, newest, kept: None)
-        assert cli("new", "classic", "--team", "X", "--team", "Y").exit_code == 0
+    new_game_killed_after_its_commit_point(cli, monkeypatch)
     assert files.journal_file(db).exists()
     assert cli.json("status")["game"] == 2  # completed by the next command
     assert not files.journal_file(db).exists()
@@ -206,12 +212,7 @@ def test_a_reader_completing_a_change_warns_when_the_backups_cannot_be_let_go(cl
     from scorekeeper.storage import backups, database, files
 
     new_game(cli)
-    with monkeypatch.context() as patched:  # killed right after the commit point
-        patched.setattr(files, "_complete_committed", lambda path, durable: None)
-        patched.setattr(files, "put_backups_in_place", lambda backups, durable: None)
-        patched.setattr(database, "put_backups_in_place", lambda backups, durable: None)
-        patched.setattr(database, "rotate_backups", lambda path, newest, kept: None)
-        assert cli("new", "classic", "--team", "X", "--team", "Y").exit_code == 0
+    new_game_killed_after_its_commit_point(cli, monkeypatch)
 
     def refused(*args, **kwargs):
         raise PermissionError(errno.EACCES, os.strerror(errno.EACCES))
