@@ -604,16 +604,6 @@ class Session:
                 _("Hand {number} dropped: nothing recorded.").format(number=number), err=True
             )
         if found is None:
-            if self.stored.game.outcome.over:
-                self.again = None  # a hand offered again has no place in a game over
-                if not line.strip():
-                    return True
-                raise InputError(
-                    _(
-                        "game {game} is over: 'rematch' starts the next game, 'quit' ends"
-                        " (edit, fix and undo still correct it)"
-                    ).format(game=self.game_id)
-                )
             meant = words.mistyped_command(line, self.stored.game.variant)
             if meant is not None:
                 raise InputError(
@@ -621,16 +611,23 @@ class Session:
                         word=line.split()[0], meant=meant
                     )
                 )
-            if self.stored.game.full:
-                self.again = None
+            game = self.stored.game
+            if game.outcome.over or game.full:
+                self.again = None  # a hand offered again has no place in a game taking none
                 if not line.strip():
                     return True
-                raise InputError(
+                said = (
                     _(
+                        "game {game} is over: 'rematch' starts the next game, 'quit' ends"
+                        " (edit, fix and undo still correct it)"
+                    )
+                    if game.outcome.over
+                    else _(
                         "game {game} is full: a game holds at most {most} hands; 'quit' ends"
                         " (edit, fix and undo still correct it)"
-                    ).format(game=self.game_id, most=figure(MAX_HANDS))
+                    )
                 )
+                raise InputError(said.format(game=self.game_id, most=figure(MAX_HANDS)))
             self.enter_hand(line)
             return True
         if found.word == "quit":
