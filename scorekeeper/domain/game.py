@@ -187,6 +187,8 @@ class Game(Struct, dict=True):
         player with the name of a side other than their own (a dealer or a cutthroat partner
         of that name would name either)."""
         variant = self.variant
+        # names read with width ignored too, as an entry reads them ("A：B:" is "A:B:")
+        side_keys: dict[str, str] = {}
         for side in self.sides:
             for name in (side.name, *side.players):
                 plain = ascii_field(name).strip()
@@ -198,6 +200,14 @@ class Game(Struct, dict=True):
                             " nobody"
                         ).format(name=name)
                     )
+            other = side_keys.setdefault(name_key(ascii_field(side.name)), side.name)
+            if other != side.name:
+                raise InputError(
+                    _(
+                        "the sides '{side}' and '{other}' differ only in the width of their"
+                        " characters; give each side a name of its own"
+                    ).format(side=side.name, other=other)
+                )
             score = side.start_score
             if score % variant.point_step:
                 raise InputError(
@@ -211,17 +221,6 @@ class Game(Struct, dict=True):
                         "start score {score} is at or above the target {target}: that game is"
                         " over already"
                     ).format(score=number(score), target=number(variant.target))
-                )
-        # names read with width ignored too, as an entry reads them ("A：B:" is "A:B:")
-        side_keys: dict[str, str] = {}
-        for side in self.sides:
-            other = side_keys.setdefault(name_key(ascii_field(side.name)), side.name)
-            if other != side.name:
-                raise InputError(
-                    _(
-                        "the sides '{side}' and '{other}' differ only in the width of their"
-                        " characters; give each side a name of its own"
-                    ).format(side=side.name, other=other)
                 )
         for side in self.sides:
             for player in side.players:
