@@ -58,6 +58,9 @@ def test_check_for_a_side_of_the_current_game_uses_its_score(cli):
     doc = json.loads(result.stdout)
     assert (doc["team"], doc["score"], doc["short_by"]) == ("Ann & Bob", 1600, 25)
     assert cli("check", "666", "KKK2", "--team", "Cat & Dan").exit_code == 0
+    # a side's number names it too: the first side is at 1,600 (minimum 90, RULES.md §2)
+    by_number = json.loads(cli("check", "666", "KKK2", "--team", "1", "--json").stdout)
+    assert (by_number["team"], by_number["score"], by_number["short_by"]) == ("Ann & Bob", 1600, 25)
 
 
 def test_check_in_a_game_of_several_sides_needs_the_side(cli):

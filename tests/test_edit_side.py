@@ -125,3 +125,17 @@ def test_json_output_stays_a_document_and_the_hint_goes_to_stderr(cli):
     doc = json.loads(result.stdout)
     assert [t["hand_score"] for t in doc["teams"]] == [1305, 555 + 100 - 70]
     assert "m=555/" in result.stderr
+
+
+def test_a_side_is_named_by_its_number_too(cli, db):
+    # the second side in seating order, as play's "fix 2" names it
+    played(cli)
+    result = cli("edit", "1", "--side", "2", "h=25", "--yes")
+    assert result.exit_code == 0, result.output
+    assert scores(cli) == [1305, 110 + 100 - 25]
+
+
+def test_a_number_past_the_sides_is_no_side(cli, db):
+    played(cli)
+    line = refused(cli, db, "edit", "1", "--side", "3", "h=25", "--yes")
+    assert "'3'" in line and "Cat & Dan" in line

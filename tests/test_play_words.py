@@ -196,3 +196,11 @@ def test_the_longest_sides_name_a_command_starts_with_is_its_side(text, side, re
 
 def test_a_hands_number_may_be_typed_in_full_width_digits():
     assert words.hand_number("２") == 2 and words.hand_number(" １２ ") == 12
+
+
+def test_check_takes_a_side_by_its_number_with_a_colon():
+    # "2 KKK" is a deuce and three kings; "2: KKK" is the second side's meld
+    assert words.check_words("2: KKK AAA", NAMES) == words.CheckWords(1, "KKK AAA")
+    assert words.check_words("2 KKK", NAMES) == words.CheckWords(None, "2 KKK")
+    with pytest.raises(InputError):
+        words.check_words("3: KKK", NAMES)

@@ -122,7 +122,7 @@ def check(
         typer.Option(
             "--team",
             "-t",
-            help=N_("Side of the current game that melds."),
+            help=N_("Side of the current game that melds: its name or number (1 is the first)."),
             autocompletion=complete_side,
         ),
     ] = None,

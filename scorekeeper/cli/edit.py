@@ -132,8 +132,8 @@ def edit(
             "--side",
             autocompletion=complete_side,
             help=N_(
-                "Change only the items given (ITEM=VALUE ...) of this side's entry; the rest"
-                " of the hand stays as recorded."
+                "Change only the items given (ITEM=VALUE ...) of this side's entry (the side's"
+                " name or number, 1 is the first); the rest of the hand stays as recorded."
             ),
         ),
     ] = None,

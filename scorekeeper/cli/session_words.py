@@ -248,11 +248,15 @@ def partners(
 
 
 def check_words(rest: str, names: Sequence[str]) -> CheckWords:
-    """``check``'s arguments (:class:`CheckWords`): an optional side's name first (``Ann & Bob:``
-    or ``Ann & Bob``), then the cards, with ``--discard CARD`` (``-d``), ``--out`` and
-    ``--concealed`` anywhere. UsageError for no cards, an unknown option or a ``--discard``
-    without its card."""
+    """``check``'s arguments (:class:`CheckWords`): an optional side first, by its name
+    (``Ann & Bob:`` or ``Ann & Bob``) or its number with a colon (``2:``; a number alone is a
+    card), then the cards, with ``--discard CARD`` (``-d``), ``--out`` and ``--concealed``
+    anywhere. UsageError for no cards, an unknown option or a ``--discard`` without its card;
+    InputError for a number past the sides."""
     side, remaining = split_side(rest, names)
+    numbered_side = re.match(r"\s*(\S+?)\s*[:：](.*)", remaining)
+    if side is None and numbered_side and is_digits(numbered_side[1]):  # "2 KKK" is a deuce
+        side, remaining = side_choice(numbered_side[1], names), numbered_side[2]
     cards: list[str] = []
     discard = None
     out = concealed = False

@@ -163,11 +163,16 @@ class Game(Struct, dict=True):
     def side_index(self, name: str) -> int:
         """Index of the side called ``name`` (read as :func:`~scorekeeper.domain.names.name_key`
         reads names: case, Turkish dotted and dotless i, Unicode composition and spacing
-        ignored); InputError if none."""
+        ignored), or of the side numbered ``name`` in seating order (``"2"`` is the second
+        side, as ``play``'s ``fix 2`` reads it; no side is named by a number alone, see
+        :meth:`check_coming_in`); InputError if none."""
         key = name_key(name)
         for i, side in enumerate(self.sides):
             if name_key(side.name) == key:
                 return i
+        place = ascii_field(name).strip()
+        if is_digits(place) and len(place) <= 4 and 1 <= int(place) <= len(self.sides):
+            return int(place) - 1
         from scorekeeper.domain.suggest import hint
 
         sides = listing(self.names)
