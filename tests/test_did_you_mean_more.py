@@ -18,19 +18,43 @@ def test_games_of_a_mistyped_variant_names_the_closest(cli):
 
 
 def test_a_mistyped_set_key_names_the_closest_rule_or_option(cli, db):
-    line = refused(cli, db, "new", "classic", "--team", "A", "--team", "B", "--set", "targte=6000")
+    line = refused(
+        cli, db, "new", "classic", "--team", "A", "--team", "B", "--set", "targte=6000", code=2
+    )
     assert "did you mean 'target'?" in line
-    line = refused(cli, db, "new", "classic", "--team", "A", "--team", "B", "--set", "vienaa=true")
+    line = refused(
+        cli, db, "new", "classic", "--team", "A", "--team", "B", "--set", "vienaa=true", code=2
+    )
     assert "did you mean 'vienna'?" in line
     line = refused(
-        cli, db, "new", "classic", "--team", "A", "--team", "B", "--set", "canastas.natrual.bonus=1"
+        cli,
+        db,
+        "new",
+        "classic",
+        "--team",
+        "A",
+        "--team",
+        "B",
+        "--set",
+        "canastas.natrual.bonus=1",
+        code=2,
     )
     assert "did you mean 'natural'?" in line
 
 
 def test_a_mistyped_option_choice_names_the_closest(cli, db):
     line = refused(
-        cli, db, "new", "hand-and-foot", "--team", "A", "--team", "B", "--set", "contract=4_33"
+        cli,
+        db,
+        "new",
+        "hand-and-foot",
+        "--team",
+        "A",
+        "--team",
+        "B",
+        "--set",
+        "contract=4_33",
+        code=2,
     )
     assert "is one of" in line and "did you mean '4_3'?" in line
 

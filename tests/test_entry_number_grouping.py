@@ -62,6 +62,6 @@ def test_points_grouped_as_turkish_writes_them_are_read(cli, db, monkeypatch):
 def test_a_rule_set_with_the_thousands_separator_says_how_to_type_it(cli, db):
     # as --target 3,000 does (README: options take a whole number without separators)
     result = cli("new", "classic", "-t", "A", "-t", "B", "--set", "target=3,000")
-    assert result.exit_code == 1, result.output
+    assert result.exit_code == 2, result.output
     said = "'target' takes a whole number typed without the thousands separator (3000), not '3,000'"
     assert result.stderr.strip() == f"Error: {said}"

@@ -27,7 +27,7 @@ def test_the_bounds_are_sane():
 @pytest.mark.parametrize("value", [HUGE, TOO_MANY, str(MAX_NUMBER + 1), f"-{MAX_NUMBER + 1}"])
 def test_a_huge_set_value_is_refused_naming_the_bound(cli, db, value):
     args = ("new", "classic", "--team", "A", "--team", "B")
-    line = refused(cli, db, *args, "--set", f"canastas.natural.bonus={value}")
+    line = refused(cli, db, *args, "--set", f"canastas.natural.bonus={value}", code=2)
     assert "1,000,000,000" in line and "canastas.natural.bonus" in line
     assert len(line) < 300  # the value is not echoed whole
 
@@ -51,6 +51,7 @@ def test_the_4300_digit_bonus_no_longer_poisons_the_database(cli, db):
         "B",
         "--set",
         f"canastas.natural.bonus={HUGE}",
+        code=2,
     )
     assert cli("hand", "--yes", "m=50 nat=1", "m=50").exit_code == 0
     for args in (("games",), ("stats",), ("status",), ("show",), ("export",)):

@@ -44,7 +44,7 @@ def test_a_toml_date_or_time_is_shown_as_toml_writes_it(cli, tmp_path, line, sho
 @pytest.mark.parametrize("value", ["1_000", "٣٠٠٠", "3٠00", "१०००", "6,000", "0x10", "1e3"])
 def test_set_takes_only_digits_with_a_sign(cli, db, value):
     result = cli("new", "classic", "--team", "A", "--team", "B", "--set", f"target={value}")
-    assert result.exit_code == 1, result.output
+    assert result.exit_code == 2, result.output
     assert "takes a whole number" in result.stderr
     assert not db.exists()
 

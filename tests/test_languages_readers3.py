@@ -443,7 +443,7 @@ def test_english_options_show_true_and_false_as_before(cli, monkeypatch):
     row = next(line.split() for line in out.splitlines() if line.split()[:1] == ["draw_on_tie"])
     assert row[1:3] == ["false", "false"]
     args = ["new", "classic", "--team", "A", "--team", "B", "--set", "draw_on_tie=evet"]
-    assert cli(*args).exit_code == 1  # English takes its own yes and no only
+    assert cli(*args).exit_code == 2  # English takes its own yes and no only
 
 
 def test_japanese_help_closes_an_option_with_full_width_brackets(cli, monkeypatch):

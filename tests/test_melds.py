@@ -9,7 +9,7 @@ from scorekeeper.domain.cards import parse_cards, parse_melds
 from scorekeeper.domain.melds import check_opening, judge_meld
 from scorekeeper.domain.minimums import Minimum, opening_minimum
 from scorekeeper.domain.variant import build_variant
-from scorekeeper.errors import DataFileError, InputError, RuleError
+from scorekeeper.errors import DataFileError, RuleError, UsageError
 from scorekeeper.variants import load_rules, load_variant
 
 CLASSIC = load_variant("classic")
@@ -301,7 +301,7 @@ def test_a_meld_rule_can_be_set_for_one_game():
 
 
 def test_a_meld_rule_of_the_wrong_type_is_refused():
-    with pytest.raises(InputError, match=r"'melds\.wild_melds' takes true or false"):
+    with pytest.raises(UsageError, match=r"'melds\.wild_melds' takes true or false"):
         load_variant("classic", {"melds.wild_melds": "maybe"})
     rules = load_rules("classic")
     rules["melds"]["aces"] = "sometimes"

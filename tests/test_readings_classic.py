@@ -77,7 +77,9 @@ def test_the_other_tie_choices_stay():
 
 
 def test_a_wrong_tie_value_names_the_choices(cli, db):
-    msg = refused(cli, db, "new", "classic", "--team", "A", "--team", "B", "--set", "tie=coin")
+    msg = refused(
+        cli, db, "new", "classic", "--team", "A", "--team", "B", "--set", "tie=coin", code=2
+    )
     assert "extra_hand" in msg and "draw" in msg and "went_out" in msg
 
 

@@ -79,6 +79,6 @@ def test_a_stored_game_with_counts_of_other_scripts_is_refused_too():
 @pytest.mark.parametrize("part", ["9" * 5000, "٣"])
 def test_a_list_index_in_a_set_path_never_reads_a_huge_or_foreign_number(cli, db, part):
     line = refused(
-        cli, db, "new", "classic", *TEAMS, "--set", f"opening_minimum.bands.{part}.from=5"
+        cli, db, "new", "classic", *TEAMS, "--set", f"opening_minimum.bands.{part}.from=5", code=2
     )
     assert "Error:" in line and "internal" not in line

@@ -76,10 +76,20 @@ def test_an_empty_alias_is_refused(cli, db):
 
 
 @pytest.mark.parametrize("cards", ["0", "2", "1000"])
-def test_a_canasta_size_no_meld_can_have_is_refused(cli, db, cards):
+def test_a_canasta_size_no_meld_can_have_is_refused(cli, db, cards, code=2):
     # RULES.md §16c: a meld holds at least three cards; two decks hold 108 cards.
     line = refused(
-        cli, db, "new", "classic", "-t", "A", "-t", "B", "--set", f"canastas.natural.cards={cards}"
+        cli,
+        db,
+        "new",
+        "classic",
+        "-t",
+        "A",
+        "-t",
+        "B",
+        "--set",
+        f"canastas.natural.cards={cards}",
+        code=2,
     )
     assert "canastas.natural.cards" in line
 
@@ -124,7 +134,9 @@ def test_an_option_never_changes_which_variant_a_game_is(cli, db, option):
 
 @pytest.mark.parametrize("key", ["name", "family", "extends", "options.x.default"])
 def test_set_never_changes_which_variant_a_game_is(cli, db, key):
-    line = refused(cli, db, "new", "classic", "--team", "A", "--team", "B", "--set", f"{key}=x")
+    line = refused(
+        cli, db, "new", "classic", "--team", "A", "--team", "B", "--set", f"{key}=x", code=2
+    )
     assert "cannot be set for one game" in line
 
 
@@ -194,7 +206,7 @@ def test_an_empty_extends_is_refused_not_read_as_none(cli, db):
 )
 def test_a_list_given_to_set_is_called_a_list(cli, db, setting, words):
     result = cli("new", "classic", "-t", "A", "-t", "B", "--set", setting)
-    assert result.exit_code == 1 and words in result.stderr, result.stderr
+    assert result.exit_code == 2 and words in result.stderr, result.stderr
 
 
 def test_a_penalty_named_like_an_entry_item_but_for_a_variation_selector_is_refused(cli, db):

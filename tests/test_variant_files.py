@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper.errors import DataFileError, InputError
+from scorekeeper.errors import DataFileError, UsageError
 from scorekeeper.variants import catalog, check_file, load_variant, user_variant_dir
 
 
@@ -77,7 +77,7 @@ def test_not_toml(tmp_path):
 
 
 def test_set_unknown_rule():
-    with pytest.raises(InputError, match="'targett' is not a rule"):
+    with pytest.raises(UsageError, match="'targett' is not a rule"):
         load_variant("classic", {"targett": "100"})
 
 

@@ -12,7 +12,7 @@ from conftest import new_game, refused
 
 from scorekeeper.domain.cards import parse_cards
 from scorekeeper.domain.melds import judge_meld
-from scorekeeper.errors import DataFileError, InputError
+from scorekeeper.errors import DataFileError, UsageError
 from scorekeeper.variants import catalog, check_file, load_variant, user_variant_dir
 
 BUILTIN = sorted(name for name, f in catalog().items() if f.builtin)
@@ -180,7 +180,7 @@ def test_a_requirement_the_variant_does_not_have_is_refused():
 )
 def test_set_reads_the_type_declared_at_the_path(setting, words):
     key, value = setting.split("=")
-    with pytest.raises(InputError, match=words):
+    with pytest.raises(UsageError, match=words):
         load_variant("classic", {key: value})
 
 
@@ -210,6 +210,7 @@ def test_a_set_value_the_rules_refuse_names_the_key_and_the_setting(cli, db):
         "B",
         "--set",
         "canastas.natural.bonus=-5",
+        code=2,
     )
     assert message == (
         "Error: 'canastas.natural.bonus' cannot be negative (-5)"

@@ -176,9 +176,13 @@ def test_each_option_changes_only_what_it_names(name):
 
 
 def test_a_setting_that_breaks_the_rules_names_the_setting(cli, db):
-    msg = refused(cli, db, "minimum", "-v", "classic", "--score", "1600", "--set", "target=0")
+    msg = refused(
+        cli, db, "minimum", "-v", "classic", "--score", "1600", "--set", "target=0", code=2
+    )
     assert "--set target=0" in msg and "classic.toml" not in msg
-    msg = refused(cli, db, "new", "classic", "--team", "A", "--team", "B", "--set", "decks=0")
+    msg = refused(
+        cli, db, "new", "classic", "--team", "A", "--team", "B", "--set", "decks=0", code=2
+    )
     assert "decks" in msg
     msg = refused(
         cli,
@@ -191,6 +195,7 @@ def test_a_setting_that_breaks_the_rules_names_the_setting(cli, db):
         "B",
         "--set",
         "canastas.natural.bonus=-500",
+        code=2,
     )
     assert "cannot be negative" in msg
 

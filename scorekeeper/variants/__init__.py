@@ -29,7 +29,14 @@ from scorekeeper.domain.variant import (
     resolve,
     validate_data,
 )
-from scorekeeper.errors import DataFileError, InputError, NotFound, ScorekeeperError, os_reason
+from scorekeeper.errors import (
+    DataFileError,
+    InputError,
+    NotFound,
+    ScorekeeperError,
+    UsageError,
+    os_reason,
+)
 from scorekeeper.i18n import gettext as _
 from scorekeeper.i18n import listing, number
 from scorekeeper.variant_folders import user_variant_dir as user_variant_dir
@@ -321,7 +328,9 @@ def load_rules(
     """The resolved rules of variant ``name`` with options and ``--set`` values applied.
 
     A file that gives no ``title``, ``description`` or ``source`` of its own does not take its
-    base's: its title is its name and its source says what it extends.
+    base's: its title is its name and its source says what it extends. Raises NotFound,
+    DataFileError (a variant file that cannot be used) or UsageError (a ``--set`` value the
+    rules cannot take: exit 2, as any option's value of the wrong form).
     """
     chain = rules_chain(name, files=files)
     rules = resolve([base_rules(), *chain])
@@ -334,14 +343,18 @@ def load_rules(
             rules["description"] = f"House rules based on {own.get('extends')}."
         if "source" not in own:
             rules["source"] = f"a variant file extending {own.get('extends')}"
-    rules, _chosen = apply_options(rules, settings or {}, where="--set" if settings else name)
-    return rules
+    if not settings:
+        return apply_options(rules, {}, where=name)[0]
+    try:
+        return apply_options(rules, settings, where="--set")[0]
+    except InputError as err:  # an option's value of the wrong form (README, "Exit codes")
+        raise UsageError(err.message) from None
 
 
 def load_variant(name: str, settings: Mapping[str, str] | None = None) -> Variant:
     """Load variant ``name`` (built-in or user) ready for scoring.
 
-    Raises NotFound, DataFileError (a file that cannot be used) or InputError (a bad setting).
+    Raises NotFound, DataFileError (a file that cannot be used) or UsageError (a bad setting).
     """
     files = catalog()
     where = str(files[name].path) if name in files else name
@@ -356,7 +369,7 @@ def load_variant(name: str, settings: Mapping[str, str] | None = None) -> Varian
         return variant
     except DataFileError as err:
         given = " ".join(f"{k}={v}" for k, v in settings.items())
-        raise InputError(
+        raise UsageError(
             _("{error} (from --set {given})").format(
                 error=err.message.removeprefix("--set: "), given=given
             )
