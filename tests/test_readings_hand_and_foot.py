@@ -6,6 +6,8 @@ dirty books close at 7) and a minimum band that is a formula of the round
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from conftest import refused
 from hypothesis import given
@@ -232,3 +234,19 @@ def test_each_minimums_choice_over_four_rounds(choice, table):
     # RULES.md §14, K18: 50/90/120/150; one house's 60/90/120/150; 30 x the round.
     v = load_variant("hand-and-foot", {"minimums": choice})
     assert [opening_minimum(v, round=r).points for r in (1, 2, 3, 4)] == table
+
+
+def test_a_tie_after_the_fourth_round_is_played_on_at_the_fourth_rounds_minimum(cli, db):
+    # RULES.md §14: four rounds, minimum 150 in round 4; K20 (tie = extra_hand): another hand
+    result = cli("new", "hand-and-foot", "--team", "A", "--team", "B")
+    assert result.exit_code == 0, result.output
+    for _ in range(4):
+        assert cli("hand", "--yes", "-", "-").exit_code == 0
+    status = cli.json("status")
+    assert status["status"] == "playing"
+    assert [t["opening_minimum"]["points"] for t in status["teams"]] == [150, 150]
+    checked = cli("check", "KKK", "--team", "A", "--json")  # 30 of the 150 needed
+    assert checked.exit_code == 1, checked.output
+    assert json.loads(checked.stdout)["short_by"] == 120
+    assert cli("hand", "--yes", "m=400 clean=2 dirty=2 wild=1 out", "-").exit_code == 0
+    assert cli.json("status")["status"] == "won"

@@ -15,7 +15,7 @@ from msgspec import Struct, field, structs
 
 from scorekeeper.domain.bounds import MAX_HANDS, MAX_NUMBER, ODD_TEXT, check_number, is_digits
 from scorekeeper.domain.entries import SideEntry
-from scorekeeper.domain.minimums import NO_MINIMUM, Minimum, opening_minimum
+from scorekeeper.domain.minimums import Minimum, opening_minimum
 from scorekeeper.domain.names import ascii_field, name_key
 from scorekeeper.domain.scoring import Breakdown, score_hand
 from scorekeeper.domain.variant import Variant
@@ -260,8 +260,11 @@ class Game(Struct, dict=True):
         )
 
     def _minimums(self, totals: Sequence[int], number: int) -> tuple[Minimum, ...]:
-        if self.variant.hands and number > self.variant.hands:
-            return tuple(NO_MINIMUM for _ in totals)
+        """Each side's opening minimum in hand ``number`` from ``totals`` before it. A hand
+        after the last of a game of so many hands (another hand deciding a tie, RULES.md K20)
+        is played at the last hand's minimum."""
+        if self.variant.hands:
+            number = min(number, self.variant.hands)
         return tuple(opening_minimum(self.variant, score=t, round=number) for t in totals)
 
     @cached_property
@@ -342,9 +345,10 @@ class Game(Struct, dict=True):
         return len(self.hands) + 1
 
     def next_minimums(self) -> tuple[Minimum | None, ...]:
-        """Each side's opening minimum for the next hand; None when the game is over (a winner,
-        a draw, or a game played over a fixed number of hands with none left)."""
-        if self.outcome.over or (self.variant.hands and self.next_hand > self.variant.hands):
+        """Each side's opening minimum for the next hand; None when the game is over (a winner
+        or a draw; a game of so many hands tied after the last goes on, as :meth:`_decide`
+        says)."""
+        if self.outcome.over:
             return tuple(None for _ in self.sides)
         return self._minimums(self.totals, self.next_hand)
 
