@@ -152,6 +152,13 @@ def test_points_counts_cards_in_the_games_variant(cli, game):
     assert "Total       65" in result.stdout  # RULES.md §1: 10 + 5 + 50
 
 
+def test_points_refuses_what_the_decks_do_not_hold_as_the_points_command_does(cli, game):
+    # RULES.md §16c: classic's two decks hold 4 jokers
+    result = play(cli, "points X X X X X", "quit")
+    assert "Error: 5 jokers typed; the 2 decks hold 4" in result.stderr
+    assert "Total" not in result.stdout
+
+
 def test_help_lists_every_command_word_and_the_items_of_the_games_variant(cli, game):
     import re
 

@@ -17,7 +17,7 @@ from scorekeeper.cli.common import (
 )
 from scorekeeper.cli.complete import complete_side
 from scorekeeper.errors import InputError, RuleError, UsageError
-from scorekeeper.i18n import N_, listing, say
+from scorekeeper.i18n import N_, listing
 from scorekeeper.i18n import gettext as _
 from scorekeeper.presentation.documents import document
 
@@ -69,18 +69,14 @@ def points(
     costs something else (Bolivia's black three: 100), that is shown too.
     Example: scorekeeper points K 9 5 X 3b --variant classic
     """
-    from scorekeeper.domain.bounds import check_number
-    from scorekeeper.domain.cards import card_points, parse_cards
-    from scorekeeper.domain.melds import too_many_cards
+    from scorekeeper.domain.cards import card_points
+    from scorekeeper.domain.melds import cards_to_count
 
     v, _current = _variant_of(variant, settings, game_id, db)
-    parsed = parse_cards(" ".join(cards), v.held)
-    excess = too_many_cards(v, parsed)  # cards the variant's decks do not hold (RULES.md §16c)
-    if excess:
-        raise InputError(say(excess))
+    parsed = cards_to_count(v, " ".join(cards))
     in_hand = v.hand_values
-    total = check_number(card_points(v.cards, parsed), _("the total"))
-    left = check_number(card_points(in_hand, parsed), _("the total"))
+    total = card_points(v.cards, parsed)
+    left = card_points(in_hand, parsed)
     if as_json:
         emit_json(
             document(

@@ -1077,13 +1077,13 @@ class Session:
 
     def do_points(self, rest: str) -> None:
         """``points CARDS``: each card's points and the total, in the game's variant."""
-        from scorekeeper.domain.cards import parse_cards
+        from scorekeeper.domain.melds import cards_to_count
         from scorekeeper.presentation.cards import print_points
 
         if not rest.strip():
             raise UsageError(_("points CARDS: give the cards, e.g. points J 5 X"))
         v = self.stored.game.variant
-        print_points(self.con(), v, parse_cards(rest, v.held), v.hand_values)
+        print_points(self.con(), v, cards_to_count(v, rest), v.hand_values)
 
     def do_show(self, rest: str) -> None:
         """``show``: the score pad; ``show --detail``: every hand's breakdown."""

@@ -35,6 +35,7 @@ __all__ = [
     "MeldRules",
     "MeldVerdict",
     "OpeningCheck",
+    "cards_to_count",
     "check_opening",
     "classify_canasta",
     "hand_points",
@@ -107,6 +108,26 @@ def too_many_cards(variant: Variant, cards: Sequence[Card]) -> str | None:
                 most=variant.decks,
             )
     return None
+
+
+def cards_to_count(variant: Variant, text: str) -> list[Card]:
+    """The cards of ``text`` (``"K 9 5 X 3b"``) to count as ``points`` counts them: InputError
+    for a card the variant does not know, for more of a rank than its decks hold (RULES.md
+    §16c deck limits), or for a total past :data:`~scorekeeper.domain.bounds.MAX_NUMBER` in
+    points, melded or left in a hand."""
+    from scorekeeper.domain.bounds import check_number
+    from scorekeeper.domain.cards import parse_cards
+    from scorekeeper.errors import InputError
+    from scorekeeper.i18n import gettext as _
+    from scorekeeper.i18n import say
+
+    cards = parse_cards(text, variant.held)
+    excess = too_many_cards(variant, cards)
+    if excess:
+        raise InputError(say(excess))
+    for values in (variant.cards, variant.hand_values):
+        check_number(card_points(values, cards), _("the total"))
+    return cards
 
 
 class MeldVerdict(Struct, frozen=True):
