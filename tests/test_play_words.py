@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 from scorekeeper.cli import session_words as words
 from scorekeeper.domain.entry_line import parse_line
+from scorekeeper.domain.game import Game, Side
 from scorekeeper.errors import InputError, UsageError
 from scorekeeper.variants import load_variant
 
@@ -94,7 +95,8 @@ def test_a_side_is_chosen_by_number_or_name_and_anything_else_is_refused():
         words.side_choice("3", NAMES)
 
 
-PLAYERS = ["Ann", "Bob", "Cat"]
+CUTTHROAT = load_variant("cutthroat")
+PLAYERS = Game(CUTTHROAT, (Side("Ann"), Side("Bob"), Side("Cat")))
 
 
 @pytest.mark.parametrize(
@@ -174,9 +176,10 @@ def test_any_entry_of_points_and_counts_survives_being_written_as_a_line(
 def test_cutthroat_partners_may_be_named_by_their_players_names():
     # RULES.md §2.2: the partners of a hand are players; where the sides name their players,
     # a player's name stands for that player's side
-    players = [["Ann"], ["Bob"], ["Cat"]]
-    assert words.partners("Bob,Cat", ["A", "B", "C"], players) == (1, 2)
-    assert words.partners("A,Cat", ["A", "B", "C"], players) == (0, 2)
+    game = Game(CUTTHROAT, (Side("A", ("Ann",)), Side("B", ("Bob",)), Side("C", ("Cat",))))
+    assert words.partners("Bob,Cat", game) == (1, 2)
+    assert words.partners("A,Cat", game) == (0, 2)
+    assert words.partners("ＢＯＢ,3", game) == (1, 2)  # full-width, as a Japanese keyboard types
 
 
 @pytest.mark.parametrize(

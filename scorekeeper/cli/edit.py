@@ -145,7 +145,10 @@ def edit(
     partners: Annotated[
         str | None,
         typer.Option(
-            help=N_("Cutthroat: this hand's two partners, 'Bob,Cat' ('-' for none; default: keep).")
+            help=N_(
+                "Cutthroat: this hand's two partners, 'Bob,Cat' or '2 3' ('-' for none;"
+                " default: keep)."
+            )
         ),
     ] = None,
     game_id: GameOption = None,

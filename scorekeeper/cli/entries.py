@@ -18,7 +18,8 @@ if TYPE_CHECKING:
 
 
 def partner_indexes(game: Game, names: Any) -> tuple[int, ...]:
-    """Side indexes of a cutthroat hand's partners, from "Bob,Cat" or a JSON list of names.
+    """Side indexes of a cutthroat hand's partners, from "Bob,Cat" or "2 3" (read as
+    :func:`~scorekeeper.cli.session_words.partner_words` reads them) or a JSON list of names.
 
     Raises InputError for anything else or a name that is not a side of the game, RuleError
     (exit 1, as the rules engine refuses it) in a variant whose sides are fixed, however the
@@ -32,9 +33,9 @@ def partner_indexes(game: Game, names: Any) -> tuple[int, ...]:
             ).format(variant=game.variant.name)
         )
     if isinstance(names, str):
-        if names.strip() == "-":
-            return ()
-        names = [n for n in names.split(",") if n.strip()]
+        from scorekeeper.cli.session_words import partner_words
+
+        names = partner_words(names)
     if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
         raise InputError(_('partners are two players\' names, e.g. "Bob,Cat"'))
     return tuple(game.side_of(n) for n in names)

@@ -201,7 +201,12 @@ def hand(
     note: Annotated[str, typer.Option(help=N_("A note kept with the hand."))] = "",
     partners: Annotated[
         str | None,
-        typer.Option(help=N_("Cutthroat: the two players who were partners this hand, 'Bob,Cat'.")),
+        typer.Option(
+            help=N_(
+                "Cutthroat: the two players who were partners this hand, 'Bob,Cat' (or their"
+                " sides' numbers, '2 3'; '-': nobody took the pile)."
+            )
+        ),
     ] = None,
     game_id: GameOption = None,
     yes: YesOption = False,

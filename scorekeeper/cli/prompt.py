@@ -308,15 +308,21 @@ def _picked(defaults: Sequence[Mapping[str, Any]], key: str) -> int:
     return next((i + 1 for i, d in enumerate(defaults) if d.get(key)), 0)
 
 
-def _side_number(sides: int) -> Any:
-    """Parse the number of one of ``sides`` sides, or 0 for nobody."""
+def _side_number(game: Game) -> Any:
+    """Parse a side of ``game`` as its number (1 is the first) or its name (as
+    :meth:`Game.side_index` reads it), or 0 for nobody; returns the number."""
 
     def parse(text: str) -> int:
-        if not is_digits(text) or len(text) > 3 or int(text) > sides:
+        if text.strip() == "0":
+            return 0
+        try:
+            return game.side_index(text) + 1
+        except InputError:
             raise ValueError(
-                _("type a side's number from 1 to {n}, or 0 for nobody").format(n=sides)
-            )
-        return int(text)
+                _("type a side's number from 1 to {n} or its name, or 0 for nobody").format(
+                    n=len(game.sides)
+                )
+            ) from None
 
     return parse
 
@@ -336,7 +342,7 @@ def _ask_which(
         question = _("{question} ({choices}; 0 nobody)").format(
             question=_(f.question), choices=choices
         )
-        pick = _ask(question, _side_number(len(names)), str(was))
+        pick = _ask(question, _side_number(game), str(was))
         if f.alone:
             if pick:
                 answers[pick - 1][f.json[0]] = True

@@ -753,7 +753,7 @@ class Session:
             question = _("Partners this hand ({choices}; Enter: nobody took the pile)> ")
             line = self.lines.read(question.format(choices=choices), False, recorded)
             try:
-                return words.partners(line, names, [s.players for s in game.sides])
+                return words.partners(line, game)
             except ScorekeeperError as err:
                 error_line(err.message)
 

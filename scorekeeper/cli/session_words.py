@@ -25,6 +25,7 @@ from scorekeeper.i18n import gettext as _
 
 if TYPE_CHECKING:
     from scorekeeper.domain.entries import SideEntry
+    from scorekeeper.domain.game import Game
     from scorekeeper.domain.variant import Variant
 
 #: The session's command words, in the order ``help`` lists them: word -> (form, what it does).
@@ -156,31 +157,28 @@ def hand_number(rest: str, word: str = "edit") -> int:
     return int(digits)
 
 
-def name_key(name: str) -> str:
-    """A side's or player's name as names are compared (:func:`scorekeeper.domain.names.
-    name_key`: Unicode NFC, case folded with Turkish dotted and dotless i alike, spacing
-    collapsed)."""
-    from scorekeeper.domain import names
-
-    return names.name_key(name)
-
-
 def split_side(text: str, names: Sequence[str], numbers: bool = False) -> tuple[int | None, str]:
     """The side a command names at the start of ``text`` and the rest of it:
     ``"Cat & Dan m=150"`` and ``"Cat & Dan: m=150"`` -> (1, "m=150") for sides ``names``
     (case and spacing ignored; the longest name that fits wins). With ``numbers`` a side's
-    number works too (``"2 m=150"``). Returns (None, text) when no side is named."""
+    number works too (``"2 m=150"``). Names are found as :class:`~scorekeeper.domain.names.
+    NameFinder` finds them (full-width forms too). Returns (None, text) when no side is
+    named."""
+    from scorekeeper.domain.names import NameFinder
+
     stripped = text.strip()
-    keys = [name_key(n) for n in names]
+    finder = NameFinder(names)
     found: list[tuple[int, int, str]] = []  # (length of the name as typed, side, the rest)
     for at in (i for i, c in enumerate(stripped) if c in ":："):  # "A:B: m=50": sides A, A:B
-        if name_key(stripped[:at]) in keys:
-            found.append((at, keys.index(name_key(stripped[:at])), stripped[at + 1 :].strip()))
+        side = finder.find(stripped[:at])
+        if side is not None:
+            found.append((at, side, stripped[at + 1 :].strip()))
     words = stripped.split()
     for k in range(len(words), 0, -1):
         head = " ".join(words[:k])
-        if name_key(head) in keys:
-            found.append((len(head), keys.index(name_key(head)), " ".join(words[k:])))
+        side = finder.find(head)
+        if side is not None:
+            found.append((len(head), side, " ".join(words[k:])))
             break
     if found:
         _, index, rest = max(found, key=lambda f: f[0])  # the longest name that fits
@@ -209,35 +207,25 @@ def side_choice(text: str, names: Sequence[str]) -> int:
     return index
 
 
-def partners(
-    text: str, names: Sequence[str], players: Sequence[Sequence[str]] = ()
-) -> tuple[int, ...]:
-    """A cutthroat hand's two partners (RULES.md §2.2) as side indexes, from their side's
-    names, their names (``players``: each side's players) or numbers (``"Bob,Cat"``, ``"2 3"``,
-    ``"2,3"``); () for ``""``, ``"0"`` or ``"-"`` (nobody took the pile). InputError for
-    anything but two different sides."""
+def partner_words(text: str) -> list[str]:
+    """A cutthroat hand's partners as typed (RULES.md §2.2), one word each: split at commas
+    when there is one (``"Ann Lee,Bob"``), else at spaces (``"2 3"``); none for ``""``,
+    ``"0"`` or ``"-"`` (nobody took the pile). Each word names a side as
+    :meth:`scorekeeper.domain.game.Game.side_of` reads it: a player's or a side's name, or a
+    side's number."""
     stripped = text.strip()
     if stripped in ("", "0", "-"):
-        return ()
-    keys = {name_key(n): i for i, n in enumerate(names)}
-    keys.update({name_key(p): i for i, side in enumerate(players) for p in side})
+        return []
     parts = stripped.split(",") if "," in stripped else stripped.split()
-    parts = [p for p in parts if p.strip()]
-    picked = []
-    for part in parts:
-        if name_key(part) in keys:
-            picked.append(keys[name_key(part)])
-        elif is_digits(part.strip()) and len(part.strip()) <= 4 and 1 <= int(part) <= len(names):
-            picked.append(int(part) - 1)
-        else:
-            choices = listing(numbered(names))
-            raise InputError(
-                _(
-                    "'{text}' is not a player of this game: give the two partners' names or"
-                    " numbers ({choices})"
-                ).format(text=part.strip(), choices=choices)
-            )
-    if len(picked) != 2 or picked[0] == picked[1]:
+    return [p.strip() for p in parts if p.strip()]
+
+
+def partners(text: str, game: Game) -> tuple[int, ...]:
+    """A cutthroat hand's two partners (RULES.md §2.2) as side indexes, typed at ``play``'s
+    question (:func:`partner_words`: ``"Bob,Cat"``, ``"2 3"``); () when nobody took the pile.
+    InputError for a word naming nobody, or for anything but two different sides."""
+    picked = [game.side_of(word) for word in partner_words(text)]
+    if picked and (len(picked) != 2 or picked[0] == picked[1]):
         raise InputError(
             _(
                 "give the two partners of this hand, e.g. 2 3 or Bob,Cat (Enter: nobody took"

@@ -37,7 +37,7 @@ from scorekeeper.domain.fields import (
     YES_NO,
     EntryField,
 )
-from scorekeeper.domain.names import ascii_field, item_key, name_key
+from scorekeeper.domain.names import NameFinder, ascii_field, item_key
 from scorekeeper.domain.reading import entry_from_json
 from scorekeeper.domain.variant import Variant
 from scorekeeper.errors import InputError
@@ -350,14 +350,15 @@ def split_name(
     head, sep, rest = plain.partition(":")
     if not sep:
         return None, text
-    known = {name_key(n): n for n in names}
+    finder = NameFinder(names)
     # the longest side's name the line starts with: a name may hold a colon ("A:B: m=50")
     for at in sorted((i for i, c in enumerate(plain) if c == ":"), reverse=True):
-        if name_key(plain[:at]) in known:
+        side = finder.find(plain[:at])
+        if side is not None:
             after = plain[at + 1 :]
             if after[:1].strip() and variant is not None and names_item(variant, plain[:at]):
                 continue  # KEY:VALUE, the key an item's name or the start of one
-            return known[name_key(plain[:at])], after
+            return names[side], after
     looks_named = "=" not in head and (not rest or rest[0].isspace())
     if looks_named and head.strip():
         from scorekeeper.domain.suggest import hint

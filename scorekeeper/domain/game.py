@@ -16,7 +16,7 @@ from msgspec import Struct, field, structs
 from scorekeeper.domain.bounds import MAX_HANDS, MAX_NUMBER, ODD_TEXT, check_number, is_digits
 from scorekeeper.domain.entries import SideEntry
 from scorekeeper.domain.minimums import Minimum, opening_minimum
-from scorekeeper.domain.names import ascii_field, name_key
+from scorekeeper.domain.names import NameFinder, ascii_field, name_key
 from scorekeeper.domain.scoring import Breakdown, score_hand
 from scorekeeper.domain.variant import Variant
 from scorekeeper.errors import InputError, RuleError
@@ -166,10 +166,9 @@ class Game(Struct, dict=True):
         ignored), or of the side numbered ``name`` in seating order (``"2"`` is the second
         side, as ``play``'s ``fix 2`` reads it; no side is named by a number alone, see
         :meth:`check_coming_in`); InputError if none."""
-        key = name_key(name)
-        for i, side in enumerate(self.sides):
-            if name_key(side.name) == key:
-                return i
+        found = NameFinder(self.names).find(name)
+        if found is not None:
+            return found
         place = ascii_field(name).strip()
         if is_digits(place) and len(place) <= 4 and 1 <= int(place) <= len(self.sides):
             return int(place) - 1
@@ -239,16 +238,19 @@ class Game(Struct, dict=True):
                     )
 
     def side_of(self, name: str) -> int:
-        """Index of the side called ``name``, or of the side whose player is called ``name``
-        (a cutthroat partner is named either way, RULES.md §2.2; names read as
-        :meth:`side_index` reads them); InputError naming the sides if neither."""
-        key = name_key(name)
-        for i, side in enumerate(self.sides):
-            if any(name_key(p) == key for p in side.players):
-                return i
+        """Index of the side whose player is called ``name``, or of the side ``name`` names
+        as :meth:`side_index` reads it (its name or its number): a cutthroat partner is named
+        any of these ways (RULES.md §2.2). InputError naming the sides (and players) if
+        none."""
         players = [p for side in self.sides for p in side.players]
-        if not players or any(name_key(n) == key for n in self.names):
+        found = NameFinder(players).find(name)
+        if found is not None:
+            return next(i for i, side in enumerate(self.sides) if players[found] in side.players)
+        try:
             return self.side_index(name)
+        except InputError:
+            if not players:
+                raise
         from scorekeeper.domain.suggest import hint
 
         raise InputError(
@@ -377,14 +379,13 @@ class Game(Struct, dict=True):
         player of the game; or a side, which is its first player when players are named, else
         the side itself. Returns the name as the game spells it; InputError when it names
         nobody in the game."""
-        key = name_key(name)
         seats = self.seats
-        for player in seats:
-            if name_key(player) == key:
-                return player
-        for side in self.sides:
-            if name_key(side.name) == key:
-                return side.players[0] if seats else side.name
+        player = NameFinder(seats).find(name)
+        if player is not None:
+            return seats[player]
+        side = NameFinder(self.names).find(name)
+        if side is not None:
+            return self.sides[side].players[0] if seats else self.sides[side].name
         sides = listing(self.names)
         if seats:
             raise InputError(

@@ -13,7 +13,7 @@ from __future__ import annotations
 import functools
 import re
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from scorekeeper.i18n import N_, language
 from scorekeeper.i18n import gettext as _
@@ -214,6 +214,30 @@ def ascii_field(text: str) -> str:
     if text.isascii():
         return text
     return text.translate(_FULL_WIDTH)
+
+
+class NameFinder:
+    """Which of ``names`` (a game's sides or players, in order) a typed name stands for:
+    the name with its :func:`name_key`, else the one name that key meets with full-width
+    forms read as ASCII (``"ＡＮＮ & ＢＯＢ"`` for "Ann & Bob", as a Japanese keyboard may type
+    it: :func:`ascii_field`). Two names of a game differ in more than width (``new`` and
+    ``import`` refuse the others); a game kept before that holds both, and the width then
+    decides alone. :meth:`find` returns the name's index, or None."""
+
+    def __init__(self, names: Sequence[str]) -> None:
+        self.exact: dict[str, int] = {}
+        wide: dict[str, list[int]] = {}
+        for i, name in enumerate(names):
+            self.exact.setdefault(name_key(name), i)
+            wide.setdefault(name_key(ascii_field(name)), []).append(i)
+        self.wide = {key: found[0] for key, found in wide.items() if len(found) == 1}
+
+    def find(self, typed: str) -> int | None:
+        """The index of the name ``typed`` stands for, or None."""
+        key = name_key(typed)
+        if key in self.exact:
+            return self.exact[key]
+        return self.wide.get(name_key(ascii_field(typed)))
 
 
 def item_key(text: str) -> str:

@@ -1,0 +1,88 @@
+"""A side is named the same ways on every surface (red team round on issue 18): by its name
+(case, spacing and, as a Japanese keyboard types them, full-width forms ignored) or by its
+number in seating order; a cutthroat hand's partners by a player's or side's name or number.
+
+Scores are RULES.md §2 (classic): melded cards + canasta bonuses (natural 500) + going out
+(100) - cards left in hand.
+"""
+
+from __future__ import annotations
+
+import json
+
+from conftest import new_game, refused
+
+WIDE_FIRST = "ＡＮＮ & ＢＯＢ"  # "Ann & Bob" typed in full-width forms
+WIDE_SECOND = "ｃａｔ & ｄａｎ"
+
+
+def scores(cli, number=1):
+    return [t["hand_score"] for t in cli.json("show")["hands"][number - 1]["teams"]]
+
+
+def test_a_named_entry_finds_a_side_typed_in_full_width(cli, db):
+    new_game(cli)
+    # entries in the other order, named: 120 + 500 + 100 = 720 for Ann & Bob
+    result = cli("hand", "--yes", f"{WIDE_SECOND}: m=50", f"{WIDE_FIRST}: m=120 nat=1 out")
+    assert result.exit_code == 0, result.output
+    assert scores(cli) == [720, 50]
+
+
+def test_edit_side_and_check_team_find_a_side_typed_in_full_width(cli, db):
+    new_game(cli)
+    assert cli("hand", "--yes", "m=120 nat=1 out", "m=50").exit_code == 0
+    result = cli("edit", "1", "--side", WIDE_SECOND, "h=25", "--yes")
+    assert result.exit_code == 0, result.output
+    assert scores(cli) == [720, 25]
+    checked = cli("check", "KKK", "AAA", "--team", WIDE_FIRST, "--json")
+    assert checked.exit_code == 0, checked.output  # 30 + 60 = 90, minimum 50 at 720
+    assert json.loads(checked.stdout)["team"] == "Ann & Bob"
+
+
+def test_plays_fix_and_check_find_a_side_typed_in_full_width(cli, db):
+    new_game(cli)
+    assert cli("hand", "--yes", "m=120 nat=1 out", "m=50").exit_code == 0
+    lines = [f"fix {WIDE_SECOND} m=60", "y", f"check {WIDE_FIRST}: KKK", "quit"]
+    result = cli("play", input="".join(f"{line}\n" for line in lines))
+    assert result.exit_code == 0, result.output
+    assert scores(cli) == [720, 60]
+    assert "20 short of the 50 needed" in result.stdout  # KKK is 30
+
+
+def test_a_side_number_past_the_sides_names_no_side(cli, db):
+    new_game(cli)
+    assert cli("hand", "--yes", "m=120 nat=1 out", "m=50").exit_code == 0
+    refused(cli, db, "edit", "1", "--side", "0", "h=5", "--yes")
+    refused(cli, db, "check", "KKK", "--team", "3")
+
+
+def cutthroat(cli):
+    result = cli("new", "cutthroat", "-t", "Ann", "-t", "Bob", "-t", "Cat")
+    assert result.exit_code == 0, result.output
+
+
+def test_hand_partners_by_the_sides_numbers_as_play_asks_them(cli, db):
+    # RULES.md §2.2: the two partners of a cutthroat hand
+    cutthroat(cli)
+    for partners in ("2 3", "2,3", "ＢＯＢ,cat"):
+        result = cli("hand", "--yes", "--partners", partners, "m=50", "m=50", "m=50")
+        assert result.exit_code == 0, (partners, result.output)
+    assert [h["partners"] for h in cli.json("show")["hands"]] == [["Bob", "Cat"]] * 3
+
+
+def test_hand_partners_that_are_not_two_sides_are_refused(cli, db):
+    cutthroat(cli)
+    for partners in ("2", "2 2", "2 4", "Bob Eve"):
+        refused(cli, db, "hand", "--yes", "--partners", partners, "m=50", "m=50", "m=50")
+
+
+def test_guided_which_side_went_out_takes_a_name_too(cli, db):
+    new_game(cli)
+    # going out: Cat & Dan, not concealed; Ann & Bob melded 50 (Enter for their other five
+    # questions); Cat & Dan 120 with a natural canasta: 120 + 500 + 100 = 720
+    answers = "cat & dan\nn\n50\n" + "\n" * 5 + "120\n1\n" + "\n" * 40
+    result = cli("hand", "--guided", "--yes", "--json", input=answers)
+    assert result.exit_code == 0, result.output
+    teams = json.loads(result.stdout.splitlines()[-1])["teams"]  # after the answers' echo
+    assert [t["going_out_bonus"] for t in teams] == [0, 100]
+    assert [t["hand_score"] for t in teams] == [50, 720]
