@@ -93,6 +93,45 @@ def test_a_variant_name_no_variant_file_could_have_is_refused(cli, db, export, n
     # a game's variant is shown, listed and filtered by name: an imported one is held to the
     # names variant files have (README, variants init)
     path, doc = export
-    doc["record"]["rules"]["name"] = name
+    doc["record"]["rules"]["name"] = doc["record"]["variant"] = name
     said = imported(cli, db, path, doc, 3)
     assert "cannot be a variant name: use up to 40 lower-case letters, digits, - and _" in said
+
+
+def test_a_record_whose_variant_and_rules_name_differ_is_refused(cli, db, export):
+    # red team: classic rules filed as "samba" were listed and counted as Samba games
+    path, doc = export
+    doc["record"]["rules"]["name"] = "samba"
+    said = imported(cli, db, path, doc, 3)
+    assert 'the record\'s \'variant\' is "classic", but its rules are those of "samba"' in said
+    doc["record"]["rules"]["name"] = "classic"
+    doc["record"]["variant"] = "nope"
+    said = imported(cli, db, path, doc, 3)
+    assert '\'variant\' is "nope", but its rules are those of "classic"' in said
+
+
+@pytest.mark.parametrize(
+    ("where", "place"),
+    [(("hands", 0), "hands[0]: "), (("sides", 1), "sides[1]: "), ((), "")],
+)
+def test_a_key_the_record_does_not_hold_is_refused(cli, db, export, where, place):
+    # what comes in is read whole or refused, never partly ignored
+    path, doc = export
+    part = doc["record"]
+    for step in where:
+        part = part[step]
+    part["zz"] = 1
+    said = imported(cli, db, path, doc, 3)
+    assert f'{place}unknown key "zz" (allowed: ' in said
+
+
+def test_a_value_of_the_wrong_kind_is_told_in_jsons_words(cli, db, export):
+    path, doc = export
+    doc["record"]["sides"][0]["name"] = 5
+    said = imported(cli, db, path, doc, 3)
+    assert "sides[0].name: text was expected, not a whole number" in said
+    assert "`" not in said and "str" not in said
+    doc["record"]["sides"][0]["name"] = "A"
+    del doc["record"]["rules"]
+    said = imported(cli, db, path, doc, 3)
+    assert "'rules' is missing" in said

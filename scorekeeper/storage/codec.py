@@ -18,6 +18,7 @@ from scorekeeper.domain.reading import entry_from_json
 from scorekeeper.domain.records import StoredGame
 from scorekeeper.domain.variant import Variant, check_bounds
 from scorekeeper.errors import DataFileError, InputError, ScorekeeperError
+from scorekeeper.i18n import N_, listing
 from scorekeeper.i18n import gettext as _
 from scorekeeper.storage.files import game_file
 from scorekeeper.variants import check_names as check_rule_names
@@ -87,17 +88,50 @@ def hand_from_doc(game_variant: Variant, doc: HandDoc) -> Hand:
     return Hand(entries, doc.note, doc.recorded_at, tuple(doc.partners))
 
 
+#: The kinds of JSON value a stored game's document holds, as its damage is told
+#: (:func:`_checked`): JSON's words, not a programming language's.
+_KINDS = {
+    "str": N_("text"),
+    "int": N_("a whole number"),
+    "float": N_("a number with a fraction"),
+    "bool": N_("true or false"),
+    "null": N_("null"),
+    "array": N_("a list"),
+    "object": N_("an object"),
+}
+
+
+def _kinds(names: str) -> str:
+    """``"str | null"`` as the reader's words: "text or null"."""
+    return _(" or ").join(_(_KINDS[n]) if n in _KINDS else n for n in names.split(" | "))
+
+
+def _damage(text: str) -> str:
+    """A document's first value of the wrong kind or missing, in the reader's words:
+    ``"Expected `str`, got `int`"`` -> "text was expected, not a whole number"."""
+    wrong = re.fullmatch(r"Expected `([^`]+)`, got `([^`]+)`", text)
+    if wrong:
+        return _("{wanted} was expected, not {got}").format(
+            wanted=_kinds(wrong[1]), got=_kinds(wrong[2])
+        )
+    missing = re.fullmatch(r"Object missing required field `([^`]+)`", text)
+    if missing:
+        return _("'{key}' is missing").format(key=missing[1])
+    return text
+
+
 def _checked(doc: Any, shape: type[Any]) -> Any:
     """``doc`` as the document ``shape`` says; DataFileError naming the first value of the
-    wrong kind or missing ("hands[0].note: Expected `str`, got `int`")."""
+    wrong kind or missing ("hands[0].note: text was expected, not a whole number")."""
     try:
         return msgspec.convert(doc, shape)
     except msgspec.ValidationError as err:
         text, _sep, where = str(err).partition(" - at `$")
         place = where.rstrip("`").lstrip(".")
+        what = _damage(text)
         raise DataFileError(
             _("the game's record is damaged ({what})").format(
-                what=f"{place}: {text}" if place else text
+                what=f"{place}: {what}" if place else what
             )
         ) from None
 
@@ -178,6 +212,15 @@ def check_values(doc: dict[str, Any], checked: GameDoc) -> None:
     from scorekeeper.domain.entries import refuse_floats
 
     where = _("the game's record")
+    _refuse_unknown_keys(doc)
+    named = checked.rules.get("name")
+    if checked.variant and checked.variant != named:  # one variant, filed and shown by name
+        raise InputError(
+            _(
+                "the record's 'variant' is {variant}, but its rules are those of {named}:"
+                " give one name"
+            ).format(variant=json.dumps(checked.variant), named=json.dumps(named))
+        )
     values = {key: value for key, value in doc.items() if key != "rules"}
     check_data(values, where)
     refuse_floats(values, where, "record")
@@ -200,6 +243,29 @@ def check_values(doc: dict[str, Any], checked: GameDoc) -> None:
                         "{place} must be an ISO 8601 timestamp from 0001-01-02 to 9999-12-30"
                         " (UTC), as a hand recorded here has it, not {value}"
                     ).format(place=f"{key}[{i}].recorded_at", value=repr(hand.recorded_at))
+                )
+
+
+def _refuse_unknown_keys(doc: dict[str, Any]) -> None:
+    """InputError for a key a game's document does not hold (:class:`GameDoc`, and in each
+    side :class:`SideDoc` and each hand :class:`HandDoc`): what a game coming in holds is
+    read whole, or refused, never partly ignored (the rules and the entries are checked where
+    they are read)."""
+    parts: list[tuple[str, Any, type[Struct]]] = [("", doc, GameDoc)]
+    for key, shape in (("sides", SideDoc), ("hands", HandDoc), ("redo", HandDoc)):
+        parts += [(f"{key}[{i}]", item, shape) for i, item in enumerate(doc.get(key) or [])]
+    for place, item, shape in parts:
+        if not isinstance(item, dict):
+            continue  # of the wrong kind: said as the document is read (_checked)
+        known = shape.__struct_fields__
+        for key in item:
+            if key not in known:
+                raise InputError(
+                    _("{place}unknown key {key} (allowed: {allowed})").format(
+                        place=f"{place}: " if place else "",
+                        key=json.dumps(key),
+                        allowed=listing(known),
+                    )
                 )
 
 
