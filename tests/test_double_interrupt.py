@@ -168,3 +168,27 @@ def test_a_ctrl_c_as_the_commands_handlers_are_put_in_place_is_said_in_one_line(
             assert result.returncode == 130 and NOTHING in result.stderr, (n, result.stderr)
         else:
             assert result.returncode == 0, (n, result.stderr)
+
+
+@needs_strace
+@pytest.mark.parametrize("call", ["unlink", "rename"])
+def test_a_kill_between_keeping_a_backup_and_letting_the_oldest_go_lists_ten(env, call):
+    # red team: a SIGKILL at the unlink of the oldest backup, or at the rename putting a
+    # change's backup in place (which the next command then puts in place), left 11 or 12
+    # "before a change" backups listed (10 are kept, README); then an interrupted change
+    # added one more
+    assert run(env, "new", "classic", "--team", "A", "--team", "B").returncode == 0
+    for _ in range(11):
+        assert run(env, "hand", "--yes", "m=50", "m=50").returncode == 0
+    for n in range(1, 6):
+        for _ in range(2):  # kills one after another at the same step
+            traced(f"{call}:signal=SIGKILL:when={n}", "hand", "--yes", "m=50", "m=50", env=env)
+            traced("fsync:signal=SIGINT:when=3..4", "hand", "--yes", "m=50", "m=50", env=env)
+            listed = json.loads(run(env, "backups", "--json").stdout)["backups"]
+            assert sum(b["kind"] == "write" for b in listed) == 10, (n, listed)
+    before = hands(env)
+    assert run(env, "backups", "restore", "10", "--yes").returncode == 0  # the oldest listed
+    assert hands(env) < before
+    assert run(env, "hand", "--yes", "m=50", "m=50").returncode == 0
+    listed = json.loads(run(env, "backups", "--json").stdout)["backups"]
+    assert sum(b["kind"] == "write" for b in listed) == 10

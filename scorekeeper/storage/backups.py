@@ -98,10 +98,14 @@ def _plain(path: Path) -> bool:
         return False
 
 
-def rotate_backups(path: Path, newest: Path, kept: int = BACKUPS_KEPT) -> None:
-    """Drop the ``write`` backups beyond the ``kept`` most recently written (by the time each
-    file was written, not by its name: a clock set ahead, or a file named for a later time,
-    never makes the backup just written the one to go); ``newest`` always stays."""
+def due_to_go(
+    found: list[Backup], kept: int = BACKUPS_KEPT, newest: Path | None = None
+) -> list[Backup]:
+    """The ``write`` backups of ``found`` beyond the ``kept`` most recently written (by the
+    time each file was written, not by its name: a clock set ahead, or a file named for a
+    later time, never makes the backup just written the one to go); ``newest`` always stays.
+    A kill between keeping a change's backup and letting these go leaves them for the next
+    change to let go; no listing shows them meanwhile (:func:`kept_backups`)."""
 
     def written(backup: Backup) -> int:
         try:
@@ -111,11 +115,25 @@ def rotate_backups(path: Path, newest: Path, kept: int = BACKUPS_KEPT) -> None:
 
     rotating = [
         b
-        for b in list_backups(path)
+        for b in found
         if b.kind == "write" and b.path != newest and _plain(b.path)  # never a folder or a link
     ]
     rotating.sort(key=written, reverse=True)
-    for old in rotating[max(kept - 1, 0) :]:
+    return rotating[max(kept - (newest is not None), 0) :]
+
+
+def kept_backups(path: Path, kept: int = BACKUPS_KEPT) -> list[Backup]:
+    """The backups of the database at ``path`` as they are listed and restored, newest first:
+    every one but those :func:`due_to_go` (at most ``kept`` ``write`` backups, however a kill
+    left the folder). DataFileError as :func:`list_backups` raises it."""
+    found = list_backups(path)
+    going = {b.path for b in due_to_go(found, kept)}
+    return [b for b in found if b.path not in going]
+
+
+def rotate_backups(path: Path, newest: Path, kept: int = BACKUPS_KEPT) -> None:
+    """Drop the ``write`` backups :func:`due_to_go` with ``newest`` just kept."""
+    for old in due_to_go(list_backups(path), kept, newest):
         old.path.unlink(missing_ok=True)
 
 

@@ -190,11 +190,13 @@ def backup_folder(path: Path) -> Path:
 
 
 def list_backups(path: Path) -> list[Backup]:
-    """The backups of the database file ``path``, newest first (each a
-    :class:`~scorekeeper.storage.backups.Backup`: ``path``, ``kind``, ``taken``)."""
-    from scorekeeper.storage.backups import list_backups as listed
+    """The backups of the database file ``path`` as they are listed and restored, newest first
+    (each a :class:`~scorekeeper.storage.backups.Backup`: ``path``, ``kind``, ``taken``): at
+    most :data:`~scorekeeper.storage.backups.BACKUPS_KEPT` of the ``write`` kind, the oldest
+    beyond them going with the next change (:func:`~scorekeeper.storage.backups.kept_backups`)."""
+    from scorekeeper.storage.backups import kept_backups
 
-    return listed(path)
+    return kept_backups(path)
 
 
 def read_backup_tables(path: Path, db: Path | None = None) -> dict[str, dict[str, Any]] | None:
