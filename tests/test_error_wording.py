@@ -44,3 +44,20 @@ def test_a_game_option_that_is_not_a_number(cli, game):
     assert result.exit_code == 2
     assert "must be a game number, e.g. 3" in result.output
     assert "game_id" not in result.output
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (("edit", "abc", "m=5"), "Invalid value for 'N': 'abc' is not a whole number."),
+        (("backups", "restore", "x"), "Invalid value for 'N': 'x' is not a whole number."),
+        (("games", "--limit", "0"), "0 is not between 1 and 1,000,000,000."),
+        (("serve", "--port", "-1"), "-1 is not between 0 and 65,535."),
+    ],
+)
+def test_a_refused_value_is_named_as_usage_names_it_and_its_range_in_words(cli, args, said):
+    # red team: "Invalid value for 'number'" (usage says N) and Click's "1<=x<=1000000000"
+    result = cli(*args)
+    assert result.exit_code == 2
+    assert said in result.stderr, result.stderr
+    assert "<=x<=" not in result.stderr

@@ -213,7 +213,7 @@ def test_a_missing_argument_is_named_by_the_word_help_shows(cli, monkeypatch, la
 
 
 def test_english_keeps_clicks_missing_argument(cli):
-    assert "Missing argument 'variant'." in cli("new").stderr
+    assert "Missing argument 'VARIANT'." in cli("new").stderr  # named as usage names it
 
 
 # -- 4. layout --------------------------------------------------------------------------------

@@ -673,6 +673,10 @@ class ScorekeeperCommand(SpokenHelp, TyperCommand):
     def get_help_option_names(self, ctx: Any) -> list[str]:
         return help_option_names(self, ctx)
 
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        name_metavars(self.get_params(ctx))  # a refusal names a value as usage does: 'N'
+        return super().parse_args(ctx, args)
+
     def collect_usage_pieces(self, ctx: Any) -> list[str]:
         params = self.get_params(ctx)
         name_metavars(params)

@@ -111,8 +111,9 @@ def click_message(text: str) -> str:
     """``text``, a command-line error as Click wrote it in English, in the language in use:
     by the first of :data:`CLICK_PATTERNS` matching all of it; unchanged in English or when no
     pattern matches (a message that is already ours). In English only a value that is no
-    number is said again (Click's "'abc' is not a valid int range." is "'abc' is not a whole
-    number.", "'3,000'" says to type 3000), the rest left as Click writes it."""
+    number or out of its range is said again (Click's "'abc' is not a valid int range." is
+    "'abc' is not a whole number.", "'3,000'" says to type 3000, "1<=x<=10" is "between 1
+    and 10"), the rest left as Click writes it."""
     if i18n.language() == "en":
         return _english_number(text)
     for pattern, message in CLICK_PATTERNS:
@@ -132,8 +133,13 @@ def click_message(text: str) -> str:
 
 
 def _english_number(text: str) -> str:
-    """``text`` with Click's refusal of a value that is no whole number at its end said as
-    :func:`click_message` says it in the other languages."""
+    """``text`` with Click's refusal of a value that is no whole number, or of one out of its
+    range, at its end said as :func:`click_message` says it in the other languages ("0 is
+    not between 1 and 1,000,000,000.", not Click's "1<=x<=1000000000")."""
+    bounds = re.search(r" is not in the range (?P<lo>-?\d+)<=x<=(?P<hi>-?\d+)\.$", text)
+    if bounds is not None:
+        lo, hi = i18n.number(int(bounds["lo"])), i18n.number(int(bounds["hi"]))
+        return text[: bounds.start()] + f" is not between {lo} and {hi}."
     match = re.search(r"(?P<value>'[^']*') is not a valid (?:int|integer)(?: range)?\.$", text)
     if match is None:
         return text
