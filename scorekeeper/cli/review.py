@@ -16,7 +16,7 @@ from scorekeeper.cli.complete import (
 )
 from scorekeeper.domain.limits import MAX_NUMBER
 from scorekeeper.errors import DataFileError, UsageError
-from scorekeeper.i18n import N_, language
+from scorekeeper.i18n import N_, english, language
 from scorekeeper.i18n import gettext as _
 from scorekeeper.presentation import formats
 
@@ -352,6 +352,10 @@ def chart(game_id: GameArgument = None, as_json: JsonOption = False, db: DbOptio
     sheet.print_chart(console(), stored)
 
 
+with english():  # the help's English, its msgid, whatever the language at import
+    FORMAT_NAMES = formats.names_text(formats.names())
+
+
 def export(
     game_id: GameArgument = None,
     fmt: Annotated[
@@ -359,8 +363,7 @@ def export(
         typer.Option(
             "--format",
             autocompletion=complete_format,
-            help=f"{formats.names_text(formats.names())}. Without it the --output file's"
-            " suffix says which, else json.",
+            help=f"{FORMAT_NAMES}. Without it the --output file's suffix says which, else json.",
             show_default=False,
         ),
     ] = None,
