@@ -29,6 +29,11 @@ from conftest import database_files, new_game
             "m=1_200",
             "'m' takes a whole number typed without the thousands separator (1200), not '1_200'",
         ),
+        # red team: points are only ever added; '120' was said to be no card
+        ("m=120-85", "'m' takes points or a sum of points (e.g. 120+85), not '120-85'"),
+        ("h=5-30", "'h' takes points or a sum of points (e.g. 120+85), not '5-30'"),
+        # another script's digits are no number (README), not "no card" either
+        ("m=٣٠", "'m' takes points in the digits 0-9, not '٣٠'"),
     ],
 )
 def test_digits_separated_otherwise_are_refused(cli, db, item, shown):
@@ -65,3 +70,11 @@ def test_a_rule_set_with_the_thousands_separator_says_how_to_type_it(cli, db):
     assert result.exit_code == 2, result.output
     said = "'target' takes a whole number typed without the thousands separator (3000), not '3,000'"
     assert result.stderr.strip() == f"Error: {said}"
+
+
+def test_digits_joined_by_hyphens_that_are_ranks_are_cards(cli, db):
+    # K-K-K style: 5-5-5 are three fives (RULES.md §1: 5 points each), 10-10-10 three tens
+    new_game(cli)
+    assert cli("hand", "--yes", "m=5-5-5", "m=10-10-10").exit_code == 0
+    teams = cli.json("show")["hands"][0]["teams"]
+    assert [t["meld_points"] for t in teams] == [15, 30]

@@ -207,3 +207,5 @@ def test_check_takes_a_side_by_its_number_with_a_colon():
     assert words.check_words("2 KKK", NAMES) == words.CheckWords(None, "2 KKK")
     with pytest.raises(InputError):
         words.check_words("3: KKK", NAMES)
+    with pytest.raises(InputError, match="'Zed' is no side"):  # not a card error
+        words.check_words("Zed: KKK", NAMES)

@@ -242,9 +242,9 @@ def check_words(rest: str, names: Sequence[str]) -> CheckWords:
     anywhere. UsageError for no cards, an unknown option or a ``--discard`` without its card;
     InputError for a number past the sides."""
     side, remaining = split_side(rest, names)
-    numbered_side = re.match(r"\s*(\S+?)\s*[:：](.*)", remaining)
-    if side is None and numbered_side and is_digits(numbered_side[1]):  # "2 KKK" is a deuce
-        side, remaining = side_choice(numbered_side[1], names), numbered_side[2]
+    named = re.match(r"\s*([^:：]+?)\s*[:：](?=\s|$)(.*)", remaining)
+    if side is None and named:  # "2: KKK": side 2 ("2 KKK" is a deuce); "Zed: KKK": no side
+        side, remaining = side_choice(named[1], names), named[2]
     cards: list[str] = []
     discard = None
     out = concealed = False

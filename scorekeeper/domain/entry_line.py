@@ -25,7 +25,7 @@ from scorekeeper.domain.bounds import (
     quoted,
     read_whole_number,
 )
-from scorekeeper.domain.cards import card_points, parse_cards, render
+from scorekeeper.domain.cards import RANK_KEYS, card_points, parse_cards, render
 from scorekeeper.domain.entries import SideEntry
 from scorekeeper.domain.fields import (
     CANASTAS,
@@ -148,6 +148,21 @@ def _points(key: str, value: str) -> int | None:
     language groups thousands, or not at all: :func:`_plain`); None for anything else
     (cards). Raises InputError for a sum with an empty or signed term (``120++5``, ``5+-2``)
     and for digits separated another way (``1_0``)."""
+    if any(c.isdigit() and not c.isascii() for c in value):  # another script's digits: ٣٠
+        raise InputError(
+            _("'{key}' takes points in the digits 0-9, not '{value}'").format(
+                key=key, value=quoted(value)
+            )
+        )
+    if re.fullmatch(r"[0-9]+(?:-[0-9]+)+", value) and any(
+        term not in (*RANK_KEYS, "3") for term in value.split("-")
+    ):  # 120-85: no cards (5-5-5 are three fives; 5-3 a three without its colour), and
+        # points are only ever added
+        raise InputError(
+            _("'{key}' takes points or a sum of points (e.g. 120+85), not '{value}'").format(
+                key=key, value=quoted(value)
+            )
+        )
     terms = [_plain(key, term) for term in value.split("+")]
     plain = "+".join(terms)
     if is_digits(plain.lstrip("-")):
