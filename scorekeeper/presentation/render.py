@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
-from scorekeeper.i18n import N_, date, number
+from scorekeeper.i18n import N_, date, ngettext, number
 from scorekeeper.i18n import gettext as _
 
 #: The separator of the items of a list inside a sentence ("a, b"; "a、b" in Japanese), as
@@ -25,12 +25,24 @@ if TYPE_CHECKING:
 
     from scorekeeper.domain.entries import SideEntry
     from scorekeeper.domain.minimums import Minimum
+    from scorekeeper.domain.variant import Variant
 
 
 def num(n: int | None) -> str:
     """A number as players write it: thousands separated as the language does
     (:func:`scorekeeper.i18n.number`: "5,190"; Turkish "5.190")."""
     return "-" if n is None else number(n)
+
+
+def game_end(v: Variant, word: bool = True) -> str:
+    """What ends a game of ``v`` (RULES.md, each variant's target): "target 5,000" (with
+    ``word`` False, "5,000"), "4 rounds", or both when a game has both ("target 5,000 or 3
+    rounds", ``--set hands=3``): whichever comes first."""
+    rounds = ngettext("{n} round", "{n} rounds", v.hands).format(n=num(v.hands))
+    if not v.target:
+        return rounds
+    target = _("target {points}").format(points=num(v.target)) if word else num(v.target)
+    return _("{target} or {rounds}").format(target=target, rounds=rounds) if v.hands else target
 
 
 def minimum_text(m: Minimum | None) -> str:

@@ -15,7 +15,7 @@ from scorekeeper.domain.variant import Variant
 from scorekeeper.i18n import N_, aside, language, listing, ngettext
 from scorekeeper.i18n import gettext as _
 from scorekeeper.presentation.documents import Document, document
-from scorekeeper.presentation.render import num, number_cell, plain_table, text_cell
+from scorekeeper.presentation.render import game_end, num, number_cell, plain_table, text_cell
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -89,12 +89,7 @@ NARROW_LIST = 60
 
 def _sides_and_target(v: Variant) -> tuple[str, str]:
     sides = f"{v.sides.min}" if v.sides.min == v.sides.max else f"{v.sides.min}-{v.sides.max}"
-    target = (
-        num(v.target)
-        if v.target
-        else ngettext("{n} round", "{n} rounds", v.hands).format(n=num(v.hands))
-    )
-    return sides, target
+    return sides, game_end(v, word=False)
 
 
 def _print_variants_narrow(

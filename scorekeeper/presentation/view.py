@@ -16,9 +16,9 @@ from typing import TYPE_CHECKING
 
 from msgspec import Struct
 
-from scorekeeper.i18n import N_, Message, ngettext, say
+from scorekeeper.i18n import N_, Message, say
 from scorekeeper.i18n import gettext as _
-from scorekeeper.presentation.render import entry_cards, local_date, num, result_word
+from scorekeeper.presentation.render import entry_cards, game_end, local_date, result_word
 
 if TYPE_CHECKING:
     from scorekeeper.domain.game import Game, Hand
@@ -262,11 +262,7 @@ def game_heading(stored: StoredGame) -> GameHeading:
         game=stored.id,
         title=_(v.title),
         label=stored.label,
-        target=(
-            _("target {points}").format(points=num(v.target))
-            if v.target
-            else ngettext("{n} round", "{n} rounds", v.hands).format(n=num(v.hands))
-        ),
+        target=game_end(v),
         hands_played=len(stored.game.hands),
         started=local_date(stored.created),
         finished=local_date(stored.finished),
