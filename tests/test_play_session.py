@@ -107,6 +107,18 @@ def test_enter_alone_at_fixs_items_changes_nothing(cli, game, db):
     assert totals(cli) == [1305, 140]  # RULES.md EX-07
 
 
+def test_enter_alone_at_fixs_side_changes_nothing_and_the_next_line_is_a_command(cli, game, db):
+    # red team: Enter and quit were refused there, so a pipe's every later line was read
+    # as a side
+    result = play(cli, EX07_A, EX07_B)
+    before = database_files(db)
+    result = play(cli, "fix", "", "quit")
+    assert result.exit_code == 0, result.output
+    assert errors(result) == []
+    assert "Fix of hand 1 dropped: nothing changed." in result.output
+    assert database_files(db) == before
+
+
 def test_undo_takes_the_last_hand_back_and_redo_puts_it_back(cli, game):
     result = play(cli, EX07_A, EX07_B, "undo", "quit")
     assert totals(cli) == [0, 0] and "Hand 1 taken back" in result.stdout

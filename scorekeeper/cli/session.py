@@ -946,6 +946,9 @@ class Session:
             )
         if index is None:
             index = 0 if len(names) == 1 else self.ask_side_choice(names)
+        if index is None:  # Enter alone: no side to fix
+            echo_message(self.dropping)
+            return
         if not items:
             said = _("{side} now: {entry}").format(
                 side=names[index], entry=words.entry_line(old.entries[index])
@@ -961,11 +964,16 @@ class Session:
         show_hints(hints)
         self.replace(number, Hand(tuple(entries), old.note, old.recorded_at, old.partners))
 
-    def ask_side_choice(self, names: list[str]) -> int:
-        """Which side, by number or name; asked again until it is one."""
+    def ask_side_choice(self, names: list[str]) -> int | None:
+        """Which side, by number or name; asked again until it is one. None for Enter alone
+        (none: the command is dropped)."""
         choices = _(LIST_SEPARATOR).join(numbered(names))
         while True:
-            line = self.lines.read(_("Which side? ({choices})> ").format(choices=choices))
+            line = self.lines.read(
+                _("Which side? ({choices}; Enter: none)> ").format(choices=choices)
+            )
+            if not line.strip():
+                return None
             try:
                 return words.side_choice(line, names)
             except ScorekeeperError as err:
