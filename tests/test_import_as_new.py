@@ -135,3 +135,12 @@ def test_a_value_of_the_wrong_kind_is_told_in_jsons_words(cli, db, export):
     del doc["record"]["rules"]
     said = imported(cli, db, path, doc, 3)
     assert "'rules' is missing" in said
+
+
+@pytest.mark.parametrize(("value", "shown"), [(None, "null"), ("5000", '"5000"'), (True, "true")])
+def test_a_rule_value_of_the_wrong_kind_is_shown_as_json_writes_it(cli, db, export, value, shown):
+    # red team: None and '5000' (Python's and TOML's forms) in a message about a JSON file
+    path, doc = export
+    doc["record"]["rules"]["target"] = value
+    said = imported(cli, db, path, doc, 3)
+    assert f"'target' must be a whole number, not {shown}" in said

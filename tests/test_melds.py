@@ -305,5 +305,5 @@ def test_a_meld_rule_of_the_wrong_type_is_refused():
         load_variant("classic", {"melds.wild_melds": "maybe"})
     rules = load_rules("classic")
     rules["melds"]["aces"] = "sometimes"
-    with pytest.raises(DataFileError, match=r"'melds\.aces' is 'sometimes'; allowed: any"):
+    with pytest.raises(DataFileError, match=r"'melds\.aces' is \"sometimes\"; allowed: any"):
         build_variant(rules, "x")

@@ -88,7 +88,7 @@ bands = [ { round = 1, points = 50 }, { points_per_round = 40 } ]
 @pytest.mark.parametrize(
     ("text", "said"),
     [
-        ('tie = "coin"', "'tie' is 'coin'; allowed: extra_hand, draw, went_out"),
+        ('tie = "coin"', "'tie' is \"coin\"; allowed: extra_hand, draw, went_out"),
         ("[red_threes]\nminus_each = -100", "'red_threes.minus_each' cannot be negative"),
         ('[melds]\npast_max_cards = ["sequence"]', "melds.past_max_cards"),
         (

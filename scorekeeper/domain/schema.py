@@ -629,10 +629,10 @@ def _explain(message: str, data: Any) -> str:
     choices = _choices(tp)
     if choices is not None:
         return _("'{name}' is {value}; allowed: {choices}").format(
-            name=name, value=toml_value(value), choices=listing(list(choices))
+            name=name, value=shown_value(value), choices=listing(list(choices))
         )
     return _("'{name}' must be {kind}, not {value}").format(
-        name=name, kind=_describe(tp), value=toml_value(value)
+        name=name, kind=_describe(tp), value=shown_value(value)
     )
 
 
@@ -649,7 +649,7 @@ def refuse_dates(data: Any, where: str) -> None:
         if isinstance(value, datetime.date | datetime.time):
             raise DataFileError(
                 _("{where}: '{key}' is a date or a time ({value}); no rule takes one").format(
-                    where=where, key=path, value=toml_value(value)
+                    where=where, key=path, value=shown_value(value)
                 )
             )
         if isinstance(value, dict):
@@ -658,21 +658,28 @@ def refuse_dates(data: Any, where: str) -> None:
             stack.extend((f"{path}[{i}]", v) for i, v in enumerate(value))
 
 
-def toml_value(value: Any) -> str:
-    """A refused value as an error message shows it, as TOML writes it: a date, time or
-    date-time as ``1979-05-27T07:32:00+00:00`` (not Python's ``datetime.datetime(...)``),
-    ``true`` and ``false`` (not ``True``), text as a literal string (``'lots'``), an array as
-    ``[1, 2]`` and a table as ``{ a = 1 }``."""
+def shown_value(value: Any) -> str:
+    """A refused value as an error message shows it, as the file it came from writes it (a
+    variant file's TOML, an import's JSON; never as Python does): a date, time or date-time
+    as ``1979-05-27T07:32:00+00:00`` (TOML's), ``true`` and ``false``, ``null`` (JSON's), text
+    in double quotes as both write it (``"lots"``; a character that does not show, escaped),
+    an array as ``[1, 2]`` and a table as ``{ a = 1 }``."""
     import datetime
+    import json
 
     if isinstance(value, datetime.date | datetime.time):  # a datetime is a date too
         return value.isoformat()
     if isinstance(value, bool):
         return "true" if value else "false"
+    if value is None:
+        return "null"
+    if isinstance(value, str):
+        text = json.dumps(value, ensure_ascii=False)
+        return text if text.isprintable() else json.dumps(value)
     if isinstance(value, list):
-        return "[" + ", ".join(toml_value(v) for v in value) + "]"
+        return "[" + ", ".join(shown_value(v) for v in value) + "]"
     if isinstance(value, dict):
-        pairs = ", ".join(f"{k} = {toml_value(v)}" for k, v in value.items())
+        pairs = ", ".join(f"{k} = {shown_value(v)}" for k, v in value.items())
         return "{ " + pairs + " }" if pairs else "{}"
     return repr(value)
 

@@ -470,7 +470,7 @@ def _option_name_refusal(name: str) -> str | None:
 def _option_values(options: Mapping[str, Any], path: Path) -> dict[str, list[str]]:
     """Each option's settings to try: a switch's on and off, each of a choice's values.
     DataFileError for a ``default`` the option does not allow."""
-    from scorekeeper.domain.schema import toml_value
+    from scorekeeper.domain.schema import shown_value
 
     out: dict[str, list[str]] = {}
     for name, opt in options.items():
@@ -484,7 +484,7 @@ def _option_values(options: Mapping[str, Any], path: Path) -> dict[str, list[str
                 raise DataFileError(
                     _(
                         "{path}: 'options.{name}.default' is {default}; it is one of: {allowed}"
-                    ).format(path=path, name=name, default=toml_value(default), allowed=allowed)
+                    ).format(path=path, name=name, default=shown_value(default), allowed=allowed)
                 )
             out[name] = [str(c) for c in opt["choices"]]
         else:
@@ -492,7 +492,7 @@ def _option_values(options: Mapping[str, Any], path: Path) -> dict[str, list[str
                 raise DataFileError(
                     _(
                         "{path}: 'options.{name}.default' is {default}; a switch is true or false"
-                    ).format(path=path, name=name, default=toml_value(default))
+                    ).format(path=path, name=name, default=shown_value(default))
                 )
             out[name] = ["true", "false"]
     return out
