@@ -6,6 +6,15 @@ Each error carries the process exit code the command line turns it into (README,
 
 from scorekeeper.i18n import N_, gettext, language
 
+#: The refusals of a database path that names no file (``--db``, ``SCOREKEEPER_DB``): a folder
+#: (``dir``, ``note.txt/.``) or a path through a file (``note.txt/x.json``).
+DATABASE_IS_A_FOLDER = N_(
+    "the database path {path} names a folder; give a database file (--db FILE, or SCOREKEEPER_DB)"
+)
+DATABASE_INSIDE_A_FILE = N_(
+    "the database path {path} is inside a file; give a database file (--db FILE, or SCOREKEEPER_DB)"
+)
+
 
 class ScorekeeperError(Exception):
     """Base of every error scorekeeper reports to a user as a one-line message (exit code 1)."""

@@ -103,7 +103,7 @@ def test_a_path_whose_last_part_is_a_dot_names_a_folder(cli, tmp_path, monkeypat
     for args in (("paths",), ("new", "classic", "-t", "A", "-t", "B"), ("status",)):
         result = cli(*args, "--db", given)
         assert result.exit_code == 3, (args, result.output)
-        assert f"the database path {given} is a folder" in result.stderr
+        assert f"the database path {given} names a folder" in result.stderr
         assert "internal error" not in result.stderr
     assert not (tmp_path / "foo").exists()
 

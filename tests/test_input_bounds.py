@@ -406,4 +406,4 @@ def test_a_score_and_a_round_together_are_refused(cli, db, variant):
 
 def test_paths_refuses_a_folder_as_the_database(cli, db, tmp_path):
     line = refused(cli, db, "paths", "--db", str(tmp_path), code=3)
-    assert "is a folder" in line
+    assert "names a folder" in line

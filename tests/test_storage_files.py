@@ -178,7 +178,7 @@ def test_a_folder_as_the_database_is_refused(cli, tmp_path):
 def test_a_database_path_that_is_a_folder(cli, tmp_path):
     result = cli("status", "--db", str(tmp_path))
     assert result.exit_code == 3
-    assert "is a folder" in result.stderr
+    assert "names a folder; give a database file (--db FILE, or SCOREKEEPER_DB)" in result.stderr
 
 
 def test_a_read_only_command_never_creates_the_file(cli, db):

@@ -146,7 +146,7 @@ def test_a_game_of_a_variant_keeps_the_base_rules_it_was_read_over(cli, db):
             "'canastas.natural.makeup' is \"clean\"; allowed: natural, mixed, wild",
         ),
         ("[canastas.natural]\nbonus = -1\n", "'canastas.natural.bonus' cannot be negative (-1)"),
-        ('[penalties.red_three_not_declared]\nin_hand = ["tree"]\n', "in_hand[0]' is \"tree\""),
+        ('[penalties.red_three_not_declared]\nin_hand = ["tree"]\n', 'in_hand[0]\' is "tree"'),
         ("[melds]\nwild_melds = 3\n", "'melds.wild_melds' must be true or false, not 3"),
         ("[opening_minimum]\nbands = [{ below = 0, pionts = 5 }]\n", "bands[0].pionts"),
         ('[[opening_minimum.bands]]\npoints = "x"\n', "'opening_minimum.bands[0].points'"),

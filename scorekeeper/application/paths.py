@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from scorekeeper.errors import DataFileError
+from scorekeeper.errors import DATABASE_IS_A_FOLDER, DataFileError
 from scorekeeper.i18n import gettext as _
 
 
@@ -35,16 +35,12 @@ def database_file(given: str) -> Path:
             ).format(path=given)
         )
     if names_a_folder(given):  # '.', 'foo/.': no file's name
-        raise DataFileError(
-            _("the database path {path} is a folder; give a file with --db").format(path=given)
-        )
+        raise DataFileError(_(DATABASE_IS_A_FOLDER).format(path=given))
     from scorekeeper.storage.store import home_expanded
 
     path = home_expanded(given)  # '~' as a shell reads it, though quoted or in a variable
     if path.is_dir():  # as every command that opens it says ('paths' opens nothing)
-        raise DataFileError(
-            _("the database path {path} is a folder; give a file with --db").format(path=given)
-        )
+        raise DataFileError(_(DATABASE_IS_A_FOLDER).format(path=given))
     # resolved: a folder reached through a symlink is the folder it names
     full = Path(os.path.realpath(path))
     for place in (full, *full.parents):

@@ -34,6 +34,8 @@ from typing import TYPE_CHECKING, Any
 from scorekeeper import progress
 from scorekeeper.domain.bounds import MAX_GAME_BYTES, check_game_size, check_hands, quoted
 from scorekeeper.errors import (
+    DATABASE_INSIDE_A_FILE,
+    DATABASE_IS_A_FOLDER,
     DatabaseBusy,
     DataFileError,
     InputError,
@@ -1045,22 +1047,18 @@ def check_database_path(path: Path) -> None:
     except FileNotFoundError:
         mode = None
     except NotADirectoryError:
-        raise DataFileError(
-            _("the database path {path} is inside a file; give a file with --db").format(path=path)
-        ) from None
+        raise DataFileError(_(DATABASE_INSIDE_A_FILE).format(path=path)) from None
     except OSError as err:
         raise DataFileError(
             _("cannot read the database {path}: {error}").format(path=path, error=os_reason(err))
         ) from None
     if mode is not None and stat.S_ISDIR(mode):
-        raise DataFileError(
-            _("the database path {path} is a folder; give a file with --db").format(path=path)
-        )
+        raise DataFileError(_(DATABASE_IS_A_FOLDER).format(path=path))
     if mode is not None and not stat.S_ISREG(mode):
         raise DataFileError(
             _(
                 "the database path {path} is not a regular file (a device or a pipe); give a"
-                " file with --db"
+                " database file (--db FILE, or SCOREKEEPER_DB)"
             ).format(path=path)
         )
     folder = games_folder(path)

@@ -25,7 +25,7 @@ from typing import Any
 
 from scorekeeper import progress
 from scorekeeper.domain.limits import MAX_GAME_BYTES
-from scorekeeper.errors import DataFileError, os_reason, refused_file
+from scorekeeper.errors import DATABASE_IS_A_FOLDER, DataFileError, os_reason, refused_file
 from scorekeeper.i18n import gettext as _
 from scorekeeper.i18n import number
 from scorekeeper.temporaries import remove_stale_temporaries
@@ -391,9 +391,7 @@ def read_json(path: Path, db: Path | None = None, limit: int = BACKUP_LIMIT) -> 
     except FileNotFoundError:
         return None
     except IsADirectoryError:
-        raise DataFileError(
-            _("the database path {path} is a folder; give a file with --db").format(path=path)
-        ) from None
+        raise DataFileError(_(DATABASE_IS_A_FOLDER).format(path=path)) from None
     except OSError as err:
         raise DataFileError(
             _("cannot read the database {path}: {error}").format(path=path, error=os_reason(err))
