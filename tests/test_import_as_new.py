@@ -144,3 +144,12 @@ def test_a_rule_value_of_the_wrong_kind_is_shown_as_json_writes_it(cli, db, expo
     doc["record"]["rules"]["target"] = value
     said = imported(cli, db, path, doc, 3)
     assert f"'target' must be a whole number, not {shown}" in said
+
+
+def test_an_entry_naming_its_side_is_refused_not_read_in_side_order(cli, db, export):
+    # red team: a record's entry with "team" naming the other side was stored for the side at
+    # its place; a record's entries come in side order and name none
+    path, doc = export
+    doc["record"]["hands"][0]["entries"][0]["team"] = "B"
+    said = imported(cli, db, path, doc, 3)
+    assert "hands[0].entries[0]: a recorded hand's entries come in side order" in said

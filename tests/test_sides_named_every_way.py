@@ -86,3 +86,46 @@ def test_guided_which_side_went_out_takes_a_name_too(cli, db):
     teams = json.loads(result.stdout.splitlines()[-1])["teams"]  # after the answers' echo
     assert [t["going_out_bonus"] for t in teams] == [0, 100]
     assert [t["hand_score"] for t in teams] == [50, 720]
+
+
+def test_named_entries_take_a_sides_number(cli, db):
+    # "2: m=50" is the second side, as fix 2 and edit --side 2 name it
+    new_game(cli)
+    result = cli("hand", "--yes", "２: m=50", "1: m=120 nat=1 out")
+    assert result.exit_code == 0, result.output
+    assert scores(cli) == [720, 50]
+    refused(cli, db, "hand", "--yes", "3: m=50", "1: m=70")
+
+
+def test_plays_fix_takes_a_full_width_number(cli, db):
+    new_game(cli)
+    assert cli("hand", "--yes", "m=120 nat=1 out", "m=50").exit_code == 0
+    result = cli("play", input="fix ２ m=60\nquit\n")
+    assert result.exit_code == 0, result.output
+    assert scores(cli) == [720, 60]
+
+
+def test_players_differing_only_in_width_are_refused(cli, db):
+    # a dealer "ＡＮＮ" would name either (red team: it named the other side's player)
+    args = ["new", "classic", "-t", "S1", "-t", "S2", "--players", "Ann,Bob"]
+    line = refused(cli, db, *args, "--players", "ＡＮＮ,Dan")
+    assert "differ only in the width" in line
+
+
+def test_a_partners_name_holding_a_comma_is_read_whole(cli, db):
+    # RULES.md §2.2: the two partners of a cutthroat hand; a side called "Lee, Ann"
+    assert cli("new", "cutthroat", "-t", "Lee, Ann", "-t", "Bob", "-t", "Cat").exit_code == 0
+    result = cli("hand", "--yes", "--partners", "Lee, Ann,Bob", "m=50", "m=50", "m=50")
+    assert result.exit_code == 0, result.output
+    assert cli.json("show")["hands"][0]["partners"] == ["Lee, Ann", "Bob"]
+    refused(cli, db, "hand", "--yes", "--partners", " , ", "m=50", "m=50", "m=50")
+
+
+def test_a_hand_files_partners_may_be_the_sides_numbers(cli, db, tmp_path):
+    cutthroat(cli)
+    hand = tmp_path / "h.json"
+    teams = [{"meld_points": 50}] * 3
+    hand.write_text(json.dumps({"teams": teams, "partners": [2, 3]}), encoding="utf-8")
+    result = cli("hand", "--yes", "--file", str(hand))
+    assert result.exit_code == 0, result.output
+    assert cli.json("show")["hands"][0]["partners"] == ["Bob", "Cat"]

@@ -33,9 +33,11 @@ def partner_indexes(game: Game, names: Any) -> tuple[int, ...]:
             ).format(variant=game.variant.name)
         )
     if isinstance(names, str):
-        from scorekeeper.cli.session_words import partner_words
+        from scorekeeper.cli.session_words import partner_sides
 
-        names = partner_words(names)
+        return tuple(partner_sides(names, game))
+    if isinstance(names, list):  # a JSON file's: names, or the sides' numbers (2, 3)
+        names = [str(n) if type(n) is int else n for n in names]
     if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
         raise InputError(_('partners are two players\' names, e.g. "Bob,Cat"'))
     return tuple(game.side_of(n) for n in names)

@@ -164,7 +164,7 @@ def split_side(text: str, names: Sequence[str], numbers: bool = False) -> tuple[
     number works too (``"2 m=150"``). Names are found as :class:`~scorekeeper.domain.names.
     NameFinder` finds them (full-width forms too). Returns (None, text) when no side is
     named."""
-    from scorekeeper.domain.names import NameFinder
+    from scorekeeper.domain.names import NameFinder, ascii_field
 
     stripped = text.strip()
     finder = NameFinder(names)
@@ -183,14 +183,9 @@ def split_side(text: str, names: Sequence[str], numbers: bool = False) -> tuple[
     if found:
         _, index, rest = max(found, key=lambda f: f[0])  # the longest name that fits
         return index, rest
-    if (
-        numbers
-        and words
-        and is_digits(words[0])
-        and len(words[0]) <= 4
-        and 1 <= int(words[0]) <= len(names)
-    ):
-        return int(words[0]) - 1, " ".join(words[1:])
+    place = ascii_field(words[0]) if words else ""  # a full-width "２" too
+    if numbers and is_digits(place) and len(place) <= 4 and 1 <= int(place) <= len(names):
+        return int(place) - 1, " ".join(words[1:])
     return None, stripped
 
 
@@ -217,14 +212,35 @@ def partner_words(text: str) -> list[str]:
     if stripped in ("", "0", "-"):
         return []
     parts = stripped.split(",") if "," in stripped else stripped.split()
-    return [p.strip() for p in parts if p.strip()]
+    words = [p.strip() for p in parts if p.strip()]
+    if not words:  # " , ": no nobody, no partner either
+        raise InputError(_("name exactly two different players as this hand's partners"))
+    return words
+
+
+def partner_sides(text: str, game: Game) -> list[int]:
+    """The sides of a cutthroat hand's partners as typed (:func:`partner_words`), each read as
+    :meth:`~scorekeeper.domain.game.Game.side_of` reads a name; a name holding a comma is
+    read whole where one comma alone splits the text into two names of the game
+    (``"Lee, Ann,Bob"``: the sides "Lee, Ann" and "Bob"). InputError for a word naming
+    nobody."""
+    stripped = text.strip()
+    pairs: list[list[int]] = []
+    for at in (i for i, c in enumerate(stripped) if c == ","):
+        try:
+            pairs.append([game.side_of(stripped[:at].strip()), game.side_of(stripped[at + 1 :])])
+        except InputError:
+            continue
+    if len(pairs) == 1:
+        return pairs[0]
+    return [game.side_of(word) for word in partner_words(text)]
 
 
 def partners(text: str, game: Game) -> tuple[int, ...]:
     """A cutthroat hand's two partners (RULES.md §2.2) as side indexes, typed at ``play``'s
     question (:func:`partner_words`: ``"Bob,Cat"``, ``"2 3"``); () when nobody took the pile.
     InputError for a word naming nobody, or for anything but two different sides."""
-    picked = [game.side_of(word) for word in partner_words(text)]
+    picked = partner_sides(text, game)
     if picked and (len(picked) != 2 or picked[0] == picked[1]):
         raise InputError(
             _(

@@ -359,7 +359,8 @@ def split_name(
     unknown name raises InputError. A side named as one of ``variant``'s items, or as the start
     of one (a side "Red" and the item ``red``; a side "nat"), is named with a space after its
     colon (``"Red: m=50"``): right after the colon comes the item's value (``"red:2"``).
-    Returns ``(None, text)`` for a line with no name.
+    A side's number named so (``"2: m=50"``) is that side, as ``fix 2`` names it. Returns
+    ``(None, text)`` for a line with no name.
     """
     plain = text.replace("：", ":")  # a full-width colon too
     head, sep, rest = plain.partition(":")
@@ -375,6 +376,9 @@ def split_name(
                 continue  # KEY:VALUE, the key an item's name or the start of one
             return names[side], after
     looks_named = "=" not in head and (not rest or rest[0].isspace())
+    place = ascii_field(head).strip()
+    if looks_named and is_digits(place) and len(place) <= 4 and 1 <= int(place) <= len(names):
+        return names[int(place) - 1], rest  # "2: m=50": the second side, as fix 2 names it
     if looks_named and head.strip():
         from scorekeeper.domain.suggest import hint
 

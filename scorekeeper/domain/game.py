@@ -188,8 +188,9 @@ class Game(Struct, dict=True):
         is not a multiple of the variant's point step, or at or above its target (that game
         would be over already); a side or a player named by a number alone or ``-`` (a number
         chooses a side by its place: ``fix 2``, the partners "2 3"; ``-`` says nobody); a
-        player with the name of a side other than their own (a dealer or a cutthroat partner
-        of that name would name either)."""
+        player with the name of a side other than their own, or two players whose names
+        differ only in width (``Ann``, ``ＡＮＮ``): a dealer or a cutthroat partner of that
+        name would name either."""
         variant = self.variant
         # names read with width ignored too, as an entry reads them ("A：B:" is "A:B:")
         side_keys: dict[str, str] = {}
@@ -226,8 +227,17 @@ class Game(Struct, dict=True):
                         " over already"
                     ).format(score=number(score), target=number(variant.target))
                 )
+        player_keys: dict[str, str] = {}
         for side in self.sides:
             for player in side.players:
+                twin = player_keys.setdefault(name_key(ascii_field(player)), player)
+                if twin != player:  # "Ann" and "ＡＮＮ": a dealer or a partner named either
+                    raise InputError(
+                        _(
+                            "the players '{player}' and '{other}' differ only in the width of"
+                            " their characters; give each player a name of their own"
+                        ).format(player=player, other=twin)
+                    )
                 other = side_keys.get(name_key(ascii_field(player)), side.name)
                 if other != side.name:  # a dealer or a partner of that name would be either
                     raise InputError(

@@ -214,7 +214,8 @@ def check_values(doc: dict[str, Any], checked: GameDoc) -> None:
     where = _("the game's record")
     _refuse_unknown_keys(doc)
     named = checked.rules.get("name")
-    if checked.variant and checked.variant != named:  # one variant, filed and shown by name
+    # one variant, filed and shown by name (a name of the wrong kind: said as rules are read)
+    if checked.variant and isinstance(named, str) and checked.variant != named:
         raise InputError(
             _(
                 "the record's 'variant' is {variant}, but its rules are those of {named}:"
@@ -250,13 +251,22 @@ def _refuse_unknown_keys(doc: dict[str, Any]) -> None:
     """InputError for a key a game's document does not hold (:class:`GameDoc`, and in each
     side :class:`SideDoc` and each hand :class:`HandDoc`): what a game coming in holds is
     read whole, or refused, never partly ignored (the rules and the entries are checked where
-    they are read)."""
+    they are read; an entry's ``team``, which a hand file may give, a record's entries never
+    do: they come in side order)."""
     parts: list[tuple[str, Any, type[Struct]]] = [("", doc, GameDoc)]
     for key, shape in (("sides", SideDoc), ("hands", HandDoc), ("redo", HandDoc)):
         parts += [(f"{key}[{i}]", item, shape) for i, item in enumerate(doc.get(key) or [])]
     for place, item, shape in parts:
         if not isinstance(item, dict):
             continue  # of the wrong kind: said as the document is read (_checked)
+        for i, entry in enumerate(item.get("entries") or [] if shape is HandDoc else []):
+            if isinstance(entry, dict) and "team" in entry:  # a hand file's; never a record's
+                raise InputError(
+                    _(
+                        "{place}: a recorded hand's entries come in side order and name no"
+                        " side: 'team' is not one of their keys"
+                    ).format(place=f"{place}.entries[{i}]")
+                )
         known = shape.__struct_fields__
         for key in item:
             if key not in known:
