@@ -391,3 +391,15 @@ def test_an_items_short_name_is_still_an_entry(cli, game):
     assert result.exit_code == 0, result.output
     assert errors(result) == []
     assert totals(cli) == [50 + 500 + 100, 60]  # RULES.md §2: natural canasta 500, out 100
+
+
+def test_input_ending_in_a_hand_drops_it_and_says_the_session_ended(cli, game):
+    # red team: the hand was said dropped, but not that the session ended and what is kept
+    result = play(cli, "m=50")
+    assert result.exit_code == 0, result.output
+    said = result.stderr.strip().splitlines()
+    assert said[-2:] == [
+        "Hand 1 dropped: nothing recorded.",
+        "Session ended; every recorded hand is kept.",
+    ]
+    assert totals(cli) == [0, 0]

@@ -560,6 +560,7 @@ class Session:
         except EOFError:  # Ctrl-D in a hand drops it; the end of piped input ends
             typer.echo(f"\n{self.dropping}", err=True)
             if not self.lines.terminal:
+                typer.echo(_(ENDED), err=True)  # as at the prompt: what is kept
                 return False
         except ScorekeeperError as err:
             error_line(err.message)
