@@ -150,7 +150,7 @@ def test_a_backup_name_that_is_no_plain_file_is_listed_as_damaged_and_never_read
     assert cli("new", "classic", "--team", "A", "--team", "B").exit_code == 0
     assert cli("hand", "--yes", "m=50", "m=50").exit_code == 0
     folder = db.with_name(db.name + ".backups")
-    name = folder / "20301203T000001.000000Z.json"  # the newest: number 1
+    name = folder / "20301203T000001.000000Z.json"  # named for a clock that ran ahead
     outside = tmp_path / "outside.json"
     outside.write_text(json.dumps({"meta": {"1": {"current": 1, "next_id": 2}}}))
     if kind == "link":
@@ -160,9 +160,10 @@ def test_a_backup_name_that_is_no_plain_file_is_listed_as_damaged_and_never_read
     else:
         name.mkdir()
     listed = cli.json("backups")["backups"]
-    assert listed[0]["file"] == name.name and listed[0]["error"]
+    damaged = next(b for b in listed if b["file"] == name.name)
+    assert damaged["error"]
     before = database_files(db)
-    result = cli("backups", "restore", "1", "--yes")
+    result = cli("backups", "restore", str(damaged["number"]), "--yes")
     assert result.exit_code == 3 and "damaged" in result.stderr
     assert database_files(db) == before
     for _ in range(12):  # rotation never takes it for a backup to drop, nor fails on it

@@ -61,8 +61,9 @@ def backup_target(path: Path, kind: str, note: str = "") -> Path:
 
 
 def list_backups(path: Path) -> list[Backup]:
-    """The backups of the database at ``path``, newest first. DataFileError when one of its
-    own folders or files is a symbolic link (:func:`files.refuse_linked_own_paths`)."""
+    """The backups of the database at ``path``, newest first (:func:`_recency`). DataFileError
+    when one of its own folders or files is a symbolic link
+    (:func:`files.refuse_linked_own_paths`)."""
     folder = backup_folder(path)
     refuse_linked_own_paths(path)  # never another database's backups or games
     if not folder.is_dir():
@@ -87,8 +88,19 @@ def list_backups(path: Path) -> list[Backup]:
             continue  # a 0-byte file is no backup (one a kill cut short before its write)
         s = match["stamp"]
         taken = f"{s[0:4]}-{s[4:6]}-{s[6:8]}T{s[9:11]}:{s[11:13]}:{s[13:15]}+00:00"
-        found.append((item.name, Backup(item, match["kind"] or "write", taken)))
-    return [b for _, b in sorted(found, key=lambda pair: pair[0], reverse=True)]
+        found.append(Backup(item, match["kind"] or "write", taken))
+    now = _stamp()
+    return sorted(found, key=lambda b: _recency(b, now), reverse=True)
+
+
+def _recency(backup: Backup, now: str) -> tuple[bool, str]:
+    """How recent a backup is, by the time its name says it was taken (the clock's when it
+    was written; a copy of the folder, ``cp -r``, keeps it, where it gives every file a new
+    modification time). A name later than ``now`` was taken while the clock ran ahead, before
+    it was set back: it counts as older than every backup named since, so that each change
+    keeps the recent history rather than those (README, "Backups")."""
+    name = backup.path.name
+    return (name[:23] <= now, name)
 
 
 def _plain(path: Path) -> bool:
@@ -101,40 +113,31 @@ def _plain(path: Path) -> bool:
 def due_to_go(
     found: list[Backup], kept: int = BACKUPS_KEPT, newest: Path | None = None
 ) -> list[Backup]:
-    """The ``write`` backups of ``found`` beyond the ``kept`` most recently written (by the
-    time each file was written, not by its name: a clock set ahead, or a file named for a
-    later time, never makes the backup just written the one to go); ``newest`` always stays.
-    A kill between keeping a change's backup and letting these go leaves them for the next
-    change to let go; no listing shows them meanwhile (:func:`kept_backups`)."""
-
-    def written(backup: Backup) -> int:
-        try:
-            return backup.path.stat().st_mtime_ns
-        except OSError:
-            return 0
-
-    rotating = [
-        b
-        for b in found
-        if b.kind == "write" and b.path != newest and _plain(b.path)  # never a folder or a link
-    ]
-    rotating.sort(key=written, reverse=True)
-    return rotating[max(kept - (newest is not None), 0) :]
+    """The ``write`` backups of ``found`` (newest first, as :func:`list_backups` orders them)
+    beyond the ``kept`` most recent; ``newest``, the one just written, always stays (a name
+    made for a later time never makes it the one to go). A damaged one (a link, a folder)
+    holds its place but is never removed. A kill between keeping a change's backup and
+    letting these go leaves them for the next change to let go; no listing shows them
+    meanwhile (:func:`kept_backups`)."""
+    writes = [b for b in found if b.kind == "write" and b.path != newest]
+    return writes[max(kept - (newest is not None), 0) :]
 
 
 def kept_backups(path: Path, kept: int = BACKUPS_KEPT) -> list[Backup]:
     """The backups of the database at ``path`` as they are listed and restored, newest first:
     every one but those :func:`due_to_go` (at most ``kept`` ``write`` backups, however a kill
-    left the folder). DataFileError as :func:`list_backups` raises it."""
+    or a hand left the folder). DataFileError as :func:`list_backups` raises it."""
     found = list_backups(path)
     going = {b.path for b in due_to_go(found, kept)}
     return [b for b in found if b.path not in going]
 
 
 def rotate_backups(path: Path, newest: Path, kept: int = BACKUPS_KEPT) -> None:
-    """Drop the ``write`` backups :func:`due_to_go` with ``newest`` just kept."""
+    """Drop the ``write`` backups :func:`due_to_go` with ``newest`` just kept (plain files
+    only: a link or a folder of a backup's name is never followed or removed)."""
     for old in due_to_go(list_backups(path), kept, newest):
-        old.path.unlink(missing_ok=True)
+        if _plain(old.path):
+            old.path.unlink(missing_ok=True)
 
 
 def keep_backup(
