@@ -17,45 +17,19 @@ def test_games_of_a_mistyped_variant_names_the_closest(cli):
     assert known.exit_code == 0 and known.stderr == ""
 
 
+def refused_setting(cli, db, setting: str, variant: str = "classic") -> str:
+    """``new VARIANT`` with ``--set SETTING``, refused as a usage error (README, "Exit codes")."""
+    return refused(cli, db, "new", variant, "-t", "A", "-t", "B", "--set", setting, code=2)
+
+
 def test_a_mistyped_set_key_names_the_closest_rule_or_option(cli, db):
-    line = refused(
-        cli, db, "new", "classic", "--team", "A", "--team", "B", "--set", "targte=6000", code=2
-    )
-    assert "did you mean 'target'?" in line
-    line = refused(
-        cli, db, "new", "classic", "--team", "A", "--team", "B", "--set", "vienaa=true", code=2
-    )
-    assert "did you mean 'vienna'?" in line
-    line = refused(
-        cli,
-        db,
-        "new",
-        "classic",
-        "--team",
-        "A",
-        "--team",
-        "B",
-        "--set",
-        "canastas.natrual.bonus=1",
-        code=2,
-    )
-    assert "did you mean 'natural'?" in line
+    assert "did you mean 'target'?" in refused_setting(cli, db, "targte=6000")
+    assert "did you mean 'vienna'?" in refused_setting(cli, db, "vienaa=true")
+    assert "did you mean 'natural'?" in refused_setting(cli, db, "canastas.natrual.bonus=1")
 
 
 def test_a_mistyped_option_choice_names_the_closest(cli, db):
-    line = refused(
-        cli,
-        db,
-        "new",
-        "hand-and-foot",
-        "--team",
-        "A",
-        "--team",
-        "B",
-        "--set",
-        "contract=4_33",
-        code=2,
-    )
+    line = refused_setting(cli, db, "contract=4_33", "hand-and-foot")
     assert "is one of" in line and "did you mean '4_3'?" in line
 
 

@@ -39,7 +39,7 @@ def exported(cli, tmp_path, change) -> str:
 
 
 @pytest.mark.parametrize(("key", "value"), PAST_THE_BOUNDS)
-def test_set_past_the_bounds_is_refused(cli, db, key, value, code=2):
+def test_set_past_the_bounds_is_refused(cli, db, key, value):
     line = refused(
         cli, db, "new", "classic", "-t", "A", "-t", "B", "--set", f"{key}={value}", code=2
     )

@@ -23,7 +23,7 @@ def test_the_bounds_seat_a_canasta_table():
 
 
 @pytest.mark.parametrize("setting", ["sides.max=7", "players.max=13"])
-def test_a_variant_allowing_more_sides_or_players_is_refused(cli, db, setting, code=2):
+def test_a_variant_allowing_more_sides_or_players_is_refused(cli, db, setting):
     result = cli("new", "classic", "--set", setting, "-t", "A", "-t", "B")
     assert result.exit_code == 2 and "at most 6 sides and 12 players" in result.stderr
     assert not db.exists() or cli.json("games", "--all")["games"] == []

@@ -76,21 +76,10 @@ def test_an_empty_alias_is_refused(cli, db):
 
 
 @pytest.mark.parametrize("cards", ["0", "2", "1000"])
-def test_a_canasta_size_no_meld_can_have_is_refused(cli, db, cards, code=2):
+def test_a_canasta_size_no_meld_can_have_is_refused(cli, db, cards):
     # RULES.md §16c: a meld holds at least three cards; two decks hold 108 cards.
-    line = refused(
-        cli,
-        db,
-        "new",
-        "classic",
-        "-t",
-        "A",
-        "-t",
-        "B",
-        "--set",
-        f"canastas.natural.cards={cards}",
-        code=2,
-    )
+    setting = f"canastas.natural.cards={cards}"
+    line = refused(cli, db, "new", "classic", "-t", "A", "-t", "B", "--set", setting, code=2)
     assert "canastas.natural.cards" in line
 
 
