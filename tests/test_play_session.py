@@ -403,3 +403,19 @@ def test_input_ending_in_a_hand_drops_it_and_says_the_session_ended(cli, game):
         "Session ended; every recorded hand is kept.",
     ]
     assert totals(cli) == [0, 0]
+
+
+def test_edit_without_a_line_to_type_over_keeps_a_cutthroat_hands_partners(cli):
+    # red team: piped (no line editing), Enter at the partners question meant nobody, and
+    # 'keep' was refused: the partners and the scores of the hand changed unasked.
+    # RULES.md §2.2: Bob and Cat partners, their melds added: 60 + 70 = 130 each
+    result = cli("new", "cutthroat", "-t", "Ann", "-t", "Bob", "-t", "Cat", "--target", "50000")
+    assert result.exit_code == 0, result.output
+    hand = ("hand", "--yes", "--partners", "2 3", "m=150 nat=2 out", "m=60", "m=70")
+    assert cli(*hand).exit_code == 0
+    result = play(cli, "edit 1", "keep", "keep", "keep", "keep", "quit")
+    assert result.exit_code == 0, result.output
+    assert "recorded: Bob,Cat ('keep' keeps it)" in result.stderr
+    shown = cli.json("show")["hands"][0]
+    assert shown["partners"] == ["Bob", "Cat"]
+    assert [t["hand_score"] for t in shown["teams"]] == [1250, 130, 130]

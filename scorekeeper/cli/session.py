@@ -750,9 +750,14 @@ class Session:
         names = game.names
         choices = _(LIST_SEPARATOR).join(numbered(names))
         recorded = ",".join(names[i] for i in old)
+        if old and self.lines.readline is None:  # no line to type over: said, and 'keep'
+            said = _("recorded: {entry} ('keep' keeps it)").format(entry=recorded)
+            typer.echo(f"  {said}", err=True)
         while True:
             question = _("Partners this hand ({choices}; Enter: nobody took the pile)> ")
             line = self.lines.read(question.format(choices=choices), False, recorded)
+            if old and line.strip().casefold() == words.KEEP:
+                return old
             try:
                 return words.partners(line, game)
             except ScorekeeperError as err:
