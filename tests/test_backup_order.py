@@ -55,12 +55,43 @@ def test_backups_named_while_the_clock_ran_ahead_never_push_recent_ones_out(cli,
     assert cli("backups", "restore", "1", "--yes").exit_code == 0  # the state before the last
 
 
-def test_names_of_backups_that_are_no_plain_file_keep_the_listing_at_ten(cli, db):
+def test_names_of_backups_that_are_no_plain_file_never_take_a_kept_place(cli, db):
+    # red team: a folder or link so named counted among the ten, pushing real backups out of
+    # the list, and a change then let real ones go; a broken link made the listing's numbers
+    # and restore's differ; a link to itself made the listing fail
+    before = ten_backups(cli, db)
+    folder = db.with_name(db.name + ".backups")
+    odd = ["20261231T000000.000000Z.json", "20991231T000000.000000Z.json"]
+    (folder / odd[0]).mkdir()
+    (folder / odd[1]).symlink_to(folder / "nowhere.json")
+    loop = folder / "20991231T000001.000000Z.json"
+    loop.symlink_to(loop)
+    listed = cli.json("backups")["backups"]
+    readable = [b["file"] for b in listed if b["kind"] == "write" and not b["error"]]
+    assert readable == [b["file"] for b in before]  # all ten, newest first
+    assert sorted(b["file"] for b in listed if b["error"]) == sorted([*odd, loop.name])
+    assert cli("hand", "--yes", "m=50", "m=50").exit_code == 0
+    listed = cli.json("backups")["backups"]
+    readable = [b for b in listed if b["kind"] == "write" and not b["error"]]
+    assert [b["file"] for b in readable[1:]] == [b["file"] for b in before[:9]]
+    assert (folder / odd[0]).is_dir() and os.path.islink(loop)  # never removed
+    hands = cli.json("status")["hands_played"]
+    number = readable[0]["number"]  # the backup before the last change
+    assert cli("backups", "restore", str(number), "--yes").exit_code == 0
+    assert cli.json("status")["hands_played"] == hands - 1
+
+
+def test_a_leftover_that_cannot_go_stops_no_other_from_going(cli, db, monkeypatch):
+    # red team: a folder named as a kill's leftover (".a~pending.tmp"), met first, stopped the
+    # clean-up of the backups folder, so a stored change's pending backup never came in place
+    from scorekeeper.storage import files
+
     ten_backups(cli, db)
     folder = db.with_name(db.name + ".backups")
-    (folder / "20991231T000000.000000Z.json").mkdir()
-    (folder / "20991231T000001.000000Z.json").symlink_to(db)
-    assert len(write_backups(cli)) == 10
-    assert cli("hand", "--yes", "m=50", "m=50").exit_code == 0
-    assert len(write_backups(cli)) == 10
-    assert (folder / "20991231T000000.000000Z.json").is_dir()  # never removed
+    stuck, stale = folder / ".a~pending.tmp", folder / ".b~pending.tmp"
+    stuck.mkdir()
+    stale.write_bytes(b"{}")
+    real_glob = Path.glob
+    monkeypatch.setattr(Path, "glob", lambda self, pattern: [stuck, *real_glob(self, pattern)])
+    files.remove_stale_temporary_files(db)
+    assert stuck.is_dir() and not stale.exists()

@@ -491,7 +491,7 @@ def backups(db: Path | None) -> BackupList:
     for b in list_backups(path):
         # the listing takes no lock: a backup a change rotates away meanwhile is not listed
         try:
-            size = b.path.stat().st_size
+            size = b.path.lstat().st_size  # a link is listed (as damaged), never followed
         except FileNotFoundError:
             continue
         contents = _backup_contents(b.path, path)

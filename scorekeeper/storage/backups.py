@@ -116,10 +116,11 @@ def due_to_go(
     """The ``write`` backups of ``found`` (newest first, as :func:`list_backups` orders them)
     beyond the ``kept`` most recent; ``newest``, the one just written, always stays (a name
     made for a later time never makes it the one to go). A damaged one (a link, a folder)
-    holds its place but is never removed. A kill between keeping a change's backup and
+    is no backup kept: it takes no place among them, and is never removed (it is listed as
+    damaged, for you to look at). A kill between keeping a change's backup and
     letting these go leaves them for the next change to let go; no listing shows them
     meanwhile (:func:`kept_backups`)."""
-    writes = [b for b in found if b.kind == "write" and b.path != newest]
+    writes = [b for b in found if b.kind == "write" and b.path != newest and _plain(b.path)]
     return writes[max(kept - (newest is not None), 0) :]
 
 
@@ -136,8 +137,7 @@ def rotate_backups(path: Path, newest: Path, kept: int = BACKUPS_KEPT) -> None:
     """Drop the ``write`` backups :func:`due_to_go` with ``newest`` just kept (plain files
     only: a link or a folder of a backup's name is never followed or removed)."""
     for old in due_to_go(list_backups(path), kept, newest):
-        if _plain(old.path):
-            old.path.unlink(missing_ok=True)
+        old.path.unlink(missing_ok=True)
 
 
 def keep_backup(

@@ -614,8 +614,12 @@ def remove_stale_temporary_files(path: Path) -> None:
             with suppress(OSError):
                 stale.unlink()
     backups = backup_folder(path)
-    with suppress(OSError):
-        for stale in backups.glob(".*~*.tmp"):  # a backup a kill cut short (the folder is ours)
+    try:
+        leftovers = list(backups.glob(".*~*.tmp"))  # backups a kill cut short (ours)
+    except OSError:
+        return
+    for stale in leftovers:
+        with suppress(OSError):  # one that cannot go (a folder so named) stops no other
             found = _PENDING_BACKUP.fullmatch(stale.name)
             if found and BACKUP_NAME.fullmatch(found[1]) and _change_was_made(path, stale):
                 target = stale.with_name(found[1])
