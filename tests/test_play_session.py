@@ -419,3 +419,18 @@ def test_edit_without_a_line_to_type_over_keeps_a_cutthroat_hands_partners(cli):
     shown = cli.json("show")["hands"][0]
     assert shown["partners"] == ["Bob", "Cat"]
     assert [t["hand_score"] for t in shown["teams"]] == [1250, 130, 130]
+
+
+def test_edit_keeps_a_cutthroat_hand_recorded_with_no_partners(cli):
+    # red team: 'keep' was read as a side's name where the hand had no partners
+    result = cli("new", "cutthroat", "-t", "Ann", "-t", "Bob", "-t", "Cat", "--target", "50000")
+    assert result.exit_code == 0, result.output
+    hand = ("hand", "--yes", "--partners", "-", "m=150", "m=120 nat=2 out", "m=50 h=10")
+    assert cli(*hand).exit_code == 0
+    result = play(cli, "edit 1", "keep", "keep", "keep", "keep", "quit")
+    assert result.exit_code == 0, result.output
+    assert errors(result) == []
+    shown = cli.json("show")["hands"][0]
+    assert shown["partners"] == []
+    # RULES.md §2: 150; 120 + 2 natural canastas (1,000) + going out (100); 50 - 10
+    assert [t["hand_score"] for t in shown["teams"]] == [150, 1220, 40]

@@ -744,19 +744,22 @@ class Session:
         others = [e.to_json() for e in entries.values()]
         return prompt.ask_side(game, index, answers, others=others, default=default)
 
-    def ask_partners(self, game: Game, old: tuple[int, ...] = ()) -> tuple[int, ...]:
+    def ask_partners(
+        self, game: Game, old: tuple[int, ...] = (), keeping: bool = False
+    ) -> tuple[int, ...]:
         """A cutthroat hand's partners (RULES.md §2.2), by names or numbers; Enter: nobody
-        took the pile (in ``edit``: the partners recorded, given to type over)."""
+        took the pile (in ``edit``, ``keeping``: the partners recorded, given to type over,
+        or said, where the line cannot be edited, for ``keep`` to keep, none too)."""
         names = game.names
         choices = _(LIST_SEPARATOR).join(numbered(names))
         recorded = ",".join(names[i] for i in old)
-        if old and self.lines.readline is None:  # no line to type over: said, and 'keep'
-            said = _("recorded: {entry} ('keep' keeps it)").format(entry=recorded)
+        if keeping and self.lines.readline is None:  # no line to type over: said, and 'keep'
+            said = _("recorded: {entry} ('keep' keeps it)").format(entry=recorded or "-")
             typer.echo(f"  {said}", err=True)
         while True:
             question = _("Partners this hand ({choices}; Enter: nobody took the pile)> ")
             line = self.lines.read(question.format(choices=choices), False, recorded)
-            if old and line.strip().casefold() == words.KEEP:
+            if keeping and line.strip().casefold() == words.KEEP:
                 return old
             try:
                 return words.partners(line, game)
@@ -926,7 +929,7 @@ class Session:
         entries = self.read_sides(earlier, number, None, old)
         pair = old.partners
         if game.variant.partnerships == "per_hand":
-            pair = self.ask_partners(earlier, old.partners)
+            pair = self.ask_partners(earlier, old.partners, keeping=True)
         self.replace(number, Hand(tuple(entries), old.note, old.recorded_at, pair))
 
     def do_fix(self, rest: str) -> None:
