@@ -129,3 +129,15 @@ def test_a_hand_files_partners_may_be_the_sides_numbers(cli, db, tmp_path):
     result = cli("hand", "--yes", "--file", str(hand))
     assert result.exit_code == 0, result.output
     assert cli.json("show")["hands"][0]["partners"] == ["Bob", "Cat"]
+
+
+def test_fix_takes_a_sides_number_with_its_colon_and_partners_a_full_width_comma(cli, db):
+    new_game(cli)
+    assert cli("hand", "--yes", "m=120 nat=1 out", "m=50").exit_code == 0
+    result = cli("play", input="fix ２： m=80\nquit\n")  # as a named entry writes it
+    assert result.exit_code == 0, result.output
+    assert scores(cli) == [720, 80]
+    cutthroat(cli)
+    result = cli("hand", "--yes", "--partners", "２，３", "m=50", "m=50", "m=50")
+    assert result.exit_code == 0, result.output
+    assert cli.json("show")["hands"][0]["partners"] == ["Bob", "Cat"]

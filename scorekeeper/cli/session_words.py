@@ -183,7 +183,7 @@ def split_side(text: str, names: Sequence[str], numbers: bool = False) -> tuple[
     if found:
         _, index, rest = max(found, key=lambda f: f[0])  # the longest name that fits
         return index, rest
-    place = ascii_field(words[0]) if words else ""  # a full-width "２" too
+    place = ascii_field(words[0]).removesuffix(":") if words else ""  # "２", "2:" too
     if numbers and is_digits(place) and len(place) <= 4 and 1 <= int(place) <= len(names):
         return int(place) - 1, " ".join(words[1:])
     return None, stripped
@@ -208,7 +208,7 @@ def partner_words(text: str) -> list[str]:
     ``"0"`` or ``"-"`` (nobody took the pile). Each word names a side as
     :meth:`scorekeeper.domain.game.Game.side_of` reads it: a player's or a side's name, or a
     side's number."""
-    stripped = text.strip()
+    stripped = text.strip().replace("，", ",")  # a full-width comma too
     if stripped in ("", "0", "-"):
         return []
     parts = stripped.split(",") if "," in stripped else stripped.split()
