@@ -405,32 +405,31 @@ def test_input_ending_in_a_hand_drops_it_and_says_the_session_ended(cli, game):
     assert totals(cli) == [0, 0]
 
 
+def edit_kept_piped(cli, partners: str, *entries: str):
+    """A cutthroat hand recorded with ``partners``, then ``edit 1`` in a piped ``play`` with
+    'keep' at every question (no line to type over); returns the session and the hand shown."""
+    result = cli("new", "cutthroat", "-t", "Ann", "-t", "Bob", "-t", "Cat", "--target", "50000")
+    assert result.exit_code == 0, result.output
+    assert cli("hand", "--yes", "--partners", partners, *entries).exit_code == 0
+    result = play(cli, "edit 1", "keep", "keep", "keep", "keep", "quit")
+    assert result.exit_code == 0, result.output
+    assert errors(result) == []
+    return result, cli.json("show")["hands"][0]
+
+
 def test_edit_without_a_line_to_type_over_keeps_a_cutthroat_hands_partners(cli):
     # red team: piped (no line editing), Enter at the partners question meant nobody, and
     # 'keep' was refused: the partners and the scores of the hand changed unasked.
     # RULES.md §2.2: Bob and Cat partners, their melds added: 60 + 70 = 130 each
-    result = cli("new", "cutthroat", "-t", "Ann", "-t", "Bob", "-t", "Cat", "--target", "50000")
-    assert result.exit_code == 0, result.output
-    hand = ("hand", "--yes", "--partners", "2 3", "m=150 nat=2 out", "m=60", "m=70")
-    assert cli(*hand).exit_code == 0
-    result = play(cli, "edit 1", "keep", "keep", "keep", "keep", "quit")
-    assert result.exit_code == 0, result.output
+    result, shown = edit_kept_piped(cli, "2 3", "m=150 nat=2 out", "m=60", "m=70")
     assert "recorded: Bob,Cat ('keep' keeps it)" in result.stderr
-    shown = cli.json("show")["hands"][0]
     assert shown["partners"] == ["Bob", "Cat"]
     assert [t["hand_score"] for t in shown["teams"]] == [1250, 130, 130]
 
 
 def test_edit_keeps_a_cutthroat_hand_recorded_with_no_partners(cli):
     # red team: 'keep' was read as a side's name where the hand had no partners
-    result = cli("new", "cutthroat", "-t", "Ann", "-t", "Bob", "-t", "Cat", "--target", "50000")
-    assert result.exit_code == 0, result.output
-    hand = ("hand", "--yes", "--partners", "-", "m=150", "m=120 nat=2 out", "m=50 h=10")
-    assert cli(*hand).exit_code == 0
-    result = play(cli, "edit 1", "keep", "keep", "keep", "keep", "quit")
-    assert result.exit_code == 0, result.output
-    assert errors(result) == []
-    shown = cli.json("show")["hands"][0]
+    _result, shown = edit_kept_piped(cli, "-", "m=150", "m=120 nat=2 out", "m=50 h=10")
     assert shown["partners"] == []
     # RULES.md §2: 150; 120 + 2 natural canastas (1,000) + going out (100); 50 - 10
     assert [t["hand_score"] for t in shown["teams"]] == [150, 1220, 40]
