@@ -89,10 +89,10 @@ def test_a_side_named_as_the_start_of_an_item_reads_key_value_as_the_item(cli):
     assert [(t["team"], t["hand_score"]) for t in doc["teams"]] == [("nat", 1000), ("mix", 700)]
 
 
-@pytest.mark.parametrize("name", ["2", "02", "２"])
+@pytest.mark.parametrize("name", ["2", "02", "２", "3:", "２：", "2::"])
 def test_a_side_named_by_a_number_alone_is_refused(cli, db, name):
-    # a number chooses a side by its place (fix 2, the partners "2 3"): a side called "2"
-    # would be either
+    # a number chooses a side by its place (fix 2, fix 2:, "2: m=50", the partners "2 3"): a
+    # side called "2" or "3:" would be either (red team: fix 3: changed a side called "3:")
     result = cli("new", "cutthroat", "-t", "Ann", "-t", name, "-t", "Cat")
     assert result.exit_code == 1, result.output
     assert "a side's or a player's name cannot be a number alone or '-'" in result.stderr

@@ -186,8 +186,9 @@ class Game(Struct, dict=True):
         """InputError for what a game may not start with, checked as it comes in (``new``,
         ``import``; a game kept before a check is read as it is): a side's start score that
         is not a multiple of the variant's point step, or at or above its target (that game
-        would be over already); a side or a player named by a number alone or ``-`` (a number
-        chooses a side by its place: ``fix 2``, the partners "2 3"; ``-`` says nobody); a
+        would be over already); a side or a player named by a number alone (or with colons
+        after it, ``2:``) or ``-`` (a number chooses a side by its place: ``fix 2``, ``2:
+        m=50``, the partners "2 3"; ``-`` says nobody); a
         player with the name of a side other than their own, or two players whose names
         differ only in width (``Ann``, ``ＡＮＮ``): a dealer or a cutthroat partner of that
         name would name either."""
@@ -197,7 +198,7 @@ class Game(Struct, dict=True):
         for side in self.sides:
             for name in (side.name, *side.players):
                 plain = ascii_field(name).strip()
-                if is_digits(plain) or plain == "-":
+                if is_digits(plain.rstrip(": ")) or plain == "-":  # "2", "2:" name side 2
                     raise InputError(
                         _(
                             "a side's or a player's name cannot be a number alone or '-'"
