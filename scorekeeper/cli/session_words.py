@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from msgspec import Struct
 
-from scorekeeper.domain.bounds import is_digits
+from scorekeeper.domain.bounds import is_digits, side_place
 from scorekeeper.domain.fields import SESSION_COMMANDS
 from scorekeeper.errors import InputError, UsageError
 from scorekeeper.i18n import N_, listing, numbered
@@ -183,9 +183,9 @@ def split_side(text: str, names: Sequence[str], numbers: bool = False) -> tuple[
     if found:
         _, index, rest = max(found, key=lambda f: f[0])  # the longest name that fits
         return index, rest
-    place = ascii_field(words[0]).removesuffix(":") if words else ""  # "２", "2:" too
-    if numbers and is_digits(place) and len(place) <= 4 and 1 <= int(place) <= len(names):
-        return int(place) - 1, " ".join(words[1:])
+    place = side_place(ascii_field(words[0]).removesuffix(":"), len(names)) if words else None
+    if numbers and place is not None:  # "2", "２", "2:" too
+        return place, " ".join(words[1:])
     return None, stripped
 
 

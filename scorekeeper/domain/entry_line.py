@@ -24,6 +24,7 @@ from scorekeeper.domain.bounds import (
     is_digits,
     quoted,
     read_whole_number,
+    side_place,
 )
 from scorekeeper.domain.cards import RANK_KEYS, card_points, parse_cards, render
 from scorekeeper.domain.entries import SideEntry
@@ -376,9 +377,9 @@ def split_name(
                 continue  # KEY:VALUE, the key an item's name or the start of one
             return names[side], after
     looks_named = "=" not in head and (not rest or rest[0].isspace())
-    place = ascii_field(head).strip()
-    if looks_named and is_digits(place) and len(place) <= 4 and 1 <= int(place) <= len(names):
-        return names[int(place) - 1], rest  # "2: m=50": the second side, as fix 2 names it
+    place = side_place(head, len(names)) if looks_named else None
+    if place is not None:
+        return names[place], rest  # "2: m=50": the second side, as fix 2 names it
     if looks_named and head.strip():
         from scorekeeper.domain.suggest import hint
 

@@ -13,7 +13,14 @@ from functools import cached_property
 
 from msgspec import Struct, field, structs
 
-from scorekeeper.domain.bounds import MAX_HANDS, MAX_NUMBER, ODD_TEXT, check_number, is_digits
+from scorekeeper.domain.bounds import (
+    MAX_HANDS,
+    MAX_NUMBER,
+    ODD_TEXT,
+    check_number,
+    is_digits,
+    side_place,
+)
 from scorekeeper.domain.entries import SideEntry
 from scorekeeper.domain.minimums import Minimum, opening_minimum
 from scorekeeper.domain.names import NameFinder, ascii_field, name_key
@@ -169,9 +176,9 @@ class Game(Struct, dict=True):
         found = NameFinder(self.names).find(name)
         if found is not None:
             return found
-        place = ascii_field(name).strip()
-        if is_digits(place) and len(place) <= 4 and 1 <= int(place) <= len(self.sides):
-            return int(place) - 1
+        place = side_place(name, len(self.sides))
+        if place is not None:
+            return place
         from scorekeeper.domain.suggest import hint
 
         sides = listing(self.names)
