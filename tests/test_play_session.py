@@ -433,3 +433,13 @@ def test_edit_keeps_a_cutthroat_hand_recorded_with_no_partners(cli):
     assert shown["partners"] == []
     # RULES.md §2: 150; 120 + 2 natural canastas (1,000) + going out (100); 50 - 10
     assert [t["hand_score"] for t in shown["teams"]] == [150, 1220, 40]
+
+
+def test_fix_naming_no_side_says_so(cli, game):
+    # a new user: "fix 3 m=5" was told to name the side first
+    result = play(cli, EX07_A, EX07_B, "fix 3 m=5", "fix Eve m=5", "quit")
+    assert errors(result) == [
+        "Error: '3' is no side: type a side's number or name (1 Ann & Bob, 2 Cat & Dan)",
+        "Error: 'Eve' is no side: type a side's number or name (1 Ann & Bob, 2 Cat & Dan)",
+    ]
+    assert totals(cli) == [1305, 140]  # RULES.md EX-07, unchanged

@@ -22,6 +22,7 @@ without asking, as ``hand`` does.
 from __future__ import annotations
 
 import contextlib
+import itertools
 import sys
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Annotated, Any, NoReturn
@@ -948,6 +949,9 @@ class Session:
         index, items = words.split_side(rest, names, numbers=True)
         self.dropping = _("Fix of hand {number} dropped: nothing changed.").format(number=number)
         if index is None and items:
+            named = " ".join(itertools.takewhile(lambda w: "=" not in w, items.split()))
+            if named:  # "fix 3 m=5", "fix Eve m=5": said as no side, as edit --side says it
+                words.side_choice(named, names)
             raise UsageError(
                 _("fix: name the side first, e.g. fix {side} m=150 (sides: {sides})").format(
                     side=names[-1], sides=listing(names)
