@@ -108,11 +108,19 @@ def test_a_record_whose_variant_and_rules_name_differ_is_refused(cli, db, export
     doc["record"]["variant"] = "nope"
     said = imported(cli, db, path, doc, 3)
     assert '\'variant\' is "nope", but its rules are those of "classic"' in said
+    doc["record"]["variant"] = "clässic"  # shown as written, not as JSON's escapes
+    said = imported(cli, db, path, doc, 3)
+    assert "'variant' is \"clässic\", but" in said
 
 
 @pytest.mark.parametrize(
     ("where", "place"),
-    [(("hands", 0), "hands[0]: "), (("sides", 1), "sides[1]: "), ((), "")],
+    [
+        (("hands", 0), "hands[0]: "),
+        (("sides", 1), "sides[1]: "),
+        ((), ""),
+        (("hands", 0, "entries", 1), "hands[0].entries[1]: "),
+    ],
 )
 def test_a_key_the_record_does_not_hold_is_refused(cli, db, export, where, place):
     # what comes in is read whole or refused, never partly ignored
@@ -123,6 +131,8 @@ def test_a_key_the_record_does_not_hold_is_refused(cli, db, export, where, place
     part["zz"] = 1
     said = imported(cli, db, path, doc, 3)
     assert f'{place}unknown key "zz" (allowed: ' in said
+    if "entries" in where:  # a record's entries name no side: 'team' is not offered
+        assert "(allowed: meld_points, " in said and "team" not in said
 
 
 def test_a_value_of_the_wrong_kind_is_told_in_jsons_words(cli, db, export):

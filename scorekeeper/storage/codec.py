@@ -13,9 +13,11 @@ import msgspec
 from msgspec import Struct
 
 from scorekeeper.domain.bounds import check_hands, check_sides
+from scorekeeper.domain.fields import entry_keys
 from scorekeeper.domain.game import Game, Hand, Side
 from scorekeeper.domain.reading import entry_from_json
 from scorekeeper.domain.records import StoredGame
+from scorekeeper.domain.schema import shown_value
 from scorekeeper.domain.variant import Variant, check_bounds
 from scorekeeper.errors import DataFileError, InputError, ScorekeeperError
 from scorekeeper.i18n import N_, listing
@@ -82,9 +84,13 @@ class GameDoc(Struct):
     imported: str = ""
 
 
-def hand_from_doc(game_variant: Variant, doc: HandDoc) -> Hand:
-    """The hand a stored hand document holds (entries read as ``hand --file`` reads them)."""
-    entries = tuple(entry_from_json(game_variant, _entry_doc(e)) for e in doc.entries)
+def hand_from_doc(game_variant: Variant, doc: HandDoc, place: str = "hand") -> Hand:
+    """The hand a stored hand document holds (entries read as ``hand --file`` reads them; an
+    entry's error names its place, ``hands[0].entries[1]`` when ``place`` is ``hands[0]``)."""
+    entries = tuple(
+        entry_from_json(game_variant, _entry_doc(e), f"{place}.entries[{i}]")
+        for i, e in enumerate(doc.entries)
+    )
     return Hand(entries, doc.note, doc.recorded_at, tuple(doc.partners))
 
 
@@ -220,7 +226,7 @@ def check_values(doc: dict[str, Any], checked: GameDoc) -> None:
             _(
                 "the record's 'variant' is {variant}, but its rules are those of {named}:"
                 " give one name"
-            ).format(variant=json.dumps(checked.variant), named=json.dumps(named))
+            ).format(variant=shown_value(checked.variant), named=shown_value(named))
         )
     values = {key: value for key, value in doc.items() if key != "rules"}
     check_data(values, where)
@@ -260,23 +266,33 @@ def _refuse_unknown_keys(doc: dict[str, Any]) -> None:
         if not isinstance(item, dict):
             continue  # of the wrong kind: said as the document is read (_checked)
         for i, entry in enumerate(item.get("entries") or [] if shape is HandDoc else []):
-            if isinstance(entry, dict) and "team" in entry:  # a hand file's; never a record's
+            if not isinstance(entry, dict):
+                continue  # said as the entry is read (hand_from_doc)
+            if "team" in entry:  # a hand file's; never a record's
                 raise InputError(
                     _(
                         "{place}: a recorded hand's entries come in side order and name no"
                         " side: 'team' is not one of their keys"
                     ).format(place=f"{place}.entries[{i}]")
                 )
-        known = shape.__struct_fields__
-        for key in item:
-            if key not in known:
-                raise InputError(
-                    _("{place}unknown key {key} (allowed: {allowed})").format(
-                        place=f"{place}: " if place else "",
-                        key=json.dumps(key),
-                        allowed=listing(known),
-                    )
+            _refuse_keys(entry, f"{place}.entries[{i}]: ", _entry_keys())
+        _refuse_keys(item, f"{place}: " if place else "", shape.__struct_fields__)
+
+
+def _entry_keys() -> tuple[str, ...]:
+    """The keys of a recorded hand's entry: a hand file's, but ``team``."""
+    return tuple(key for key in entry_keys() if key != "team")
+
+
+def _refuse_keys(item: dict[str, Any], place: str, known: tuple[str, ...]) -> None:
+    """InputError for the first key of ``item`` not in ``known``, at ``place``."""
+    for key in item:
+        if key not in known:
+            raise InputError(
+                _("{place}unknown key {key} (allowed: {allowed})").format(
+                    place=place, key=shown_value(key), allowed=listing(known)
                 )
+            )
 
 
 #: A time as a game or a hand records it (``2026-12-07T19:56:52+00:00``): ISO 8601's extended
@@ -366,7 +382,7 @@ def game_from_doc(game_id: int, doc: dict[str, Any]) -> StoredGame:
     if not game_id:
         check_incoming_rules(variant, InputError)
     sides = tuple(Side(s.name, tuple(s.players), s.start_score) for s in checked.sides)
-    hands = [hand_from_doc(variant, h) for h in checked.hands]
+    hands = [hand_from_doc(variant, h, f"hands[{i}]") for i, h in enumerate(checked.hands)]
     game = Game(variant, sides, hands, first_dealer=checked.first_dealer)
     return StoredGame(
         id=game_id,
@@ -374,7 +390,7 @@ def game_from_doc(game_id: int, doc: dict[str, Any]) -> StoredGame:
         label=checked.label,
         created=checked.created,
         finished=checked.finished,
-        redo=[hand_from_doc(variant, h) for h in checked.redo],
+        redo=[hand_from_doc(variant, h, f"redo[{i}]") for i, h in enumerate(checked.redo)],
         deleted=checked.deleted,
         origin=checked.imported,
     )
