@@ -145,7 +145,9 @@ def test_a_four_hand_game_to_the_winner(cli):
     assert status["winner"] == "We" and status["hands_played"] == 4
     refused = cli("hand", "m=50", "m=50")
     assert refused.exit_code == 1
-    assert "over" in refused.output
+    assert "this game is over: We won at hand 4" in refused.output
+    assert "'rematch' starts the next game like it" in refused.output  # the way on, named
+    assert cli.json("status")["hands_played"] == 4
 
 
 def test_guided_prompt_records_a_hand(cli):

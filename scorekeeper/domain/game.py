@@ -540,9 +540,11 @@ class Game(Struct, dict=True):
     def _over_message(self) -> str:
         o = self.outcome
         if o.draw:
-            return _("this game ended in a draw at hand {hand}; start a new game").format(
-                hand=o.decided_at
+            said = _(
+                "this game ended in a draw at hand {hand}; 'rematch' starts the next game like it"
             )
-        return _("this game is over: {side} won at hand {hand}; start a new game").format(
-            side=self.names[o.winner or 0], hand=o.decided_at
+            return said.format(hand=o.decided_at)
+        said = _(
+            "this game is over: {side} won at hand {hand}; 'rematch' starts the next game like it"
         )
+        return said.format(side=self.names[o.winner or 0], hand=o.decided_at)
