@@ -1,13 +1,16 @@
 """Which backups are the newest, listed first and kept (README, "Backups"), goes by the time a
 backup's name says it was taken, never by the files' modification times, which a copy of the
 folder (``cp -r``) gives anew (red team: the next change then let a recent backup go instead
-of the oldest). A backup named for a later time than now was taken while the clock ran ahead:
-it counts as older than those taken since the clock was set back."""
+of the oldest). Names go up with every backup kept: one taken while the clock reads earlier
+than the newest backup's name (a clock set back) is named the microsecond after it, so the
+order never changes as time passes (red team: a backup named a few seconds ahead moved from
+last to first once its time came)."""
 
 from __future__ import annotations
 
 import os
 import shutil
+from datetime import UTC, datetime
 from pathlib import Path
 
 from conftest import new_game
@@ -37,22 +40,37 @@ def test_modification_times_a_copy_scrambled_never_choose_which_backup_goes(cli,
     assert sorted(os.listdir(folder)) == sorted(b["file"] for b in after)
 
 
-def test_backups_named_while_the_clock_ran_ahead_never_push_recent_ones_out(cli, db):
+def test_backups_taken_after_the_clock_was_set_back_are_named_after_the_newest(cli, db):
     before = ten_backups(cli, db)
     folder = db.with_name(db.name + ".backups")
-    ahead = []
-    for backup in before[3:]:  # seven taken "in 2099", then the clock set back
-        name = "2099" + backup["file"][4:]
-        shutil.move(folder / backup["file"], folder / name)
-        ahead.append(name)
+    for backup in before[:7]:  # the seven newest taken "in 2099", then the clock set back
+        shutil.move(folder / backup["file"], folder / ("2099" + backup["file"][4:]))
+    ahead = [b["file"] for b in write_backups(cli)]
+    assert ahead == ["2099" + b["file"][4:] for b in before[:7]] + [
+        b["file"] for b in before[7:]
+    ]  # the order they were taken in, though named for a time to come
     for _ in range(3):
         assert cli("hand", "--yes", "m=50", "m=50").exit_code == 0
     after = [b["file"] for b in write_backups(cli)]
-    assert len(after) == 10
-    # the three just taken and the three real ones before them come first; "2099" ones last
-    assert after[3:6] == [b["file"] for b in before[:3]]
-    assert all(name.startswith("2099") for name in after[6:])
+    # the three just taken are named after the newest and come first; the three oldest went
+    assert len(after) == 10 and after[3:] == ahead[:7]
+    assert all(name > ahead[0] for name in after[:3]) and after[:3] == sorted(after[:3])[::-1]
+    hands = cli.json("status")["hands_played"]
     assert cli("backups", "restore", "1", "--yes").exit_code == 0  # the state before the last
+    assert cli.json("status")["hands_played"] == hands - 1
+
+
+def test_a_name_of_no_possible_time_counts_as_the_oldest(cli, db):
+    before = ten_backups(cli, db)
+    folder = db.with_name(db.name + ".backups")
+    odd = folder / "20261399T256099.000000Z.json"  # month 13, hour 25: planted by hand
+    shutil.copyfile(folder / before[0]["file"], odd)
+    # the eleventh, and the oldest: not listed, and the first to go
+    assert [b["file"] for b in write_backups(cli)] == [b["file"] for b in before]
+    assert cli("hand", "--yes", "m=50", "m=50").exit_code == 0
+    after = [b["file"] for b in write_backups(cli)]
+    assert after[1:] == [b["file"] for b in before[:9]] and not odd.exists()
+    assert after[0][:4] == datetime.now(UTC).strftime("%Y")  # named by the clock, not after it
 
 
 def test_names_of_backups_that_are_no_plain_file_never_take_a_kept_place(cli, db):

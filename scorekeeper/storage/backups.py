@@ -8,8 +8,9 @@ before a restore what it replaces. A backup's name tells when it was taken and w
 from __future__ import annotations
 
 import os
+import re
 import stat
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from msgspec import Struct
@@ -22,6 +23,7 @@ from scorekeeper.storage.files import (
     Tables,
     backup_folder,
     encode,
+    refuse_database_in_backups,
     refuse_linked_own_paths,
     write_pending_backup,
 )
@@ -44,19 +46,50 @@ class Backup(Struct, frozen=True):
     taken: str
 
 
-def _stamp() -> str:
-    return datetime.now(UTC).strftime("%Y%m%dT%H%M%S.%fZ")
+#: A backup's time as its name writes it (UTC, to the microsecond): ``20261208T010203.000004Z``.
+_STAMP_FORMAT = "%Y%m%dT%H%M%S.%fZ"
+#: The time at the start of a name in the backups folder: a backup's, or its pending file's
+#: (``.<backup name>~pending.tmp``).
+_NAME_STAMP = re.compile(r"\.?([0-9]{8}T[0-9]{6}\.[0-9]{6}Z)", re.ASCII)
+
+
+def _taken(name: str) -> datetime | None:
+    """The time a name in the backups folder says its backup was taken; None for a name of
+    no such time (an impossible date, as ``20261399T...``, planted by hand)."""
+    found = _NAME_STAMP.match(name)
+    if not found:
+        return None
+    try:
+        return datetime.strptime(found[1], _STAMP_FORMAT).replace(tzinfo=UTC)
+    except ValueError:
+        return None
+
+
+def _next_stamp(folder: Path) -> str:
+    """The name's time for a backup taken now: the clock's, or, when the newest backup in
+    ``folder`` (or a pending one) is named for that time or later (a clock set back since),
+    the microsecond after it. Names so go up with every backup kept, and the newest is the
+    one of the highest name, whatever the clock did (README, "Backups")."""
+    now = datetime.now(UTC)
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        names = []
+    latest = max((t for t in map(_taken, names) if t is not None), default=None)
+    if latest is not None and latest >= now and latest < datetime.max.replace(tzinfo=UTC):
+        now = latest + timedelta(microseconds=1)
+    return now.strftime(_STAMP_FORMAT)
 
 
 def backup_target(path: Path, kind: str, note: str = "") -> Path:
     """A new, unused backup file name of ``kind`` (``note`` added to it) in the backups folder,
-    which is made when missing."""
+    which is made when missing; its time is after every backup's there (:func:`_next_stamp`)."""
     folder = backup_folder(path)
     folder.mkdir(parents=True, exist_ok=True)
     suffix = "" if kind == "write" else f"-{kind}{note}"
-    target = folder / f"{_stamp()}{suffix}.json"
+    target = folder / f"{_next_stamp(folder)}{suffix}.json"
     while os.path.lexists(target):  # two backups within a microsecond (or a link of the name)
-        target = folder / f"{_stamp()}{suffix}.json"
+        target = folder / f"{_next_stamp(folder)}{suffix}.json"
     return target
 
 
@@ -66,6 +99,7 @@ def list_backups(path: Path) -> list[Backup]:
     (:func:`files.refuse_linked_own_paths`)."""
     folder = backup_folder(path)
     refuse_linked_own_paths(path)  # never another database's backups or games
+    refuse_database_in_backups(path)  # nor another database's files kept among them
     if not folder.is_dir():
         if os.path.lexists(folder):  # a file, a pipe: no backup is kept, and that is said
             raise DataFileError(
@@ -89,18 +123,16 @@ def list_backups(path: Path) -> list[Backup]:
         s = match["stamp"]
         taken = f"{s[0:4]}-{s[4:6]}-{s[6:8]}T{s[9:11]}:{s[11:13]}:{s[13:15]}+00:00"
         found.append(Backup(item, match["kind"] or "write", taken))
-    now = _stamp()
-    return sorted(found, key=lambda b: _recency(b, now), reverse=True)
+    return sorted(found, key=_recency, reverse=True)
 
 
-def _recency(backup: Backup, now: str) -> tuple[bool, str]:
-    """How recent a backup is, by the time its name says it was taken (the clock's when it
-    was written; a copy of the folder, ``cp -r``, keeps it, where it gives every file a new
-    modification time). A name later than ``now`` was taken while the clock ran ahead, before
-    it was set back: it counts as older than every backup named since, so that each change
-    keeps the recent history rather than those (README, "Backups")."""
+def _recency(backup: Backup) -> tuple[bool, str]:
+    """How recent a backup is: by the time its name says it was taken (a copy of the folder,
+    ``cp -r``, keeps it, where it gives every file a new modification time; names go up with
+    every backup kept, :func:`_next_stamp`, however the clock was set). A name of no possible
+    time counts as older than every other (README, "Backups")."""
     name = backup.path.name
-    return (name[:23] <= now, name)
+    return (_taken(name) is not None, name)
 
 
 def _plain(path: Path) -> bool:

@@ -185,6 +185,7 @@ def check_own_names(path: Path) -> None:
     using ``path`` would write over that database (README, "Where data lives")."""
     files, folders = own_paths(path)
     refuse_linked_own_paths(path)
+    refuse_database_in_backups(path)
     names = files[1:]
     for folder in folders:
         with suppress(OSError):
@@ -197,6 +198,28 @@ def check_own_names(path: Path) -> None:
                     "{file} is the file of another database, and the database {path} would"
                     " write over it; give --db another file name (or move that database away)"
                 ).format(file=name, path=path)
+            )
+
+
+def refuse_database_in_backups(path: Path) -> None:
+    """DataFileError (exit 3; nothing read or written) when the backups folder of the database
+    at ``path`` holds another database, told by its lock or games folder (``X.lock``,
+    ``X.games``; scorekeeper puts neither there): the backups' rotation and clean-up would
+    remove that database's files, taking them for old backups and temporary files (README,
+    "Where data lives"). One listing of the folder."""
+    folder = backup_folder(path)
+    try:
+        names = os.listdir(folder)
+    except OSError:  # none yet, or not a folder: said where the backups are kept or listed
+        return
+    for name in sorted(names):
+        if name.endswith((".lock", ".games")):
+            raise DataFileError(
+                _(
+                    "the backups folder {folder} of the database {path} holds another database"
+                    " ({file}), whose files its backups' clean-up would remove: move that"
+                    " database away (nothing was changed)"
+                ).format(folder=folder, path=path, file=folder / name.rsplit(".", 1)[0])
             )
 
 

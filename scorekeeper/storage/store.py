@@ -201,11 +201,17 @@ def list_backups(path: Path) -> list[Backup]:
 
 def read_backup_tables(path: Path, db: Path | None = None) -> dict[str, dict[str, Any]] | None:
     """The tables of a backup file (``{table: {doc_id: document}}``) of the database file
-    ``db``, checked as a database file is; None for an empty file. DataFileError for one this
-    version cannot read (naming it as a backup of ``db``)."""
-    from scorekeeper.storage.database import read_database
+    ``db``, checked as a restore checks them (:func:`~scorekeeper.storage.database.read_backup`);
+    None for one no longer there (rotated away since it was listed). DataFileError for one this
+    version cannot read (naming it as a backup of ``db``), or that holds nothing (a file of
+    spaces: listed and numbered as unreadable, as a restore of it is refused)."""
+    from scorekeeper.errors import NotFound
+    from scorekeeper.storage.database import read_backup
 
-    return read_database(path, db, backup=True)
+    try:
+        return read_backup(path, db)
+    except NotFound:
+        return None
 
 
 def restore_backup(path: Path, backup: Path) -> Path | None:

@@ -1,0 +1,52 @@
+"""Files planted in a database's backups folder (README, "Backups", "Where data lives"): the
+backups listed are those a restore takes by the same numbers, and nothing another database
+keeps there is taken for a backup and removed."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import database_files, new_game, refused
+
+
+def test_a_file_of_spaces_is_listed_as_unreadable_and_numbered_as_restore_numbers_it(cli, db):
+    # red team: a file of "\n" under a backup's name was left out of the listing but counted
+    # by the restore, so every number after it restored the next backup ("removed meanwhile")
+    new_game(cli)
+    for _ in range(2):
+        assert cli("hand", "--yes", "m=50", "m=50").exit_code == 0
+    folder = db.with_name(db.name + ".backups")
+    newest = max(p.name for p in folder.iterdir())
+    planted = folder / (newest[:16] + "999999Z.json")  # the newest: listed first
+    planted.write_text("\n")
+    listed = cli.json("backups")["backups"]
+    assert listed[0]["file"] == planted.name and listed[0]["error"]
+    assert "is empty" in listed[0]["error"]
+    said = refused(cli, db, "backups", "restore", "1", "--yes", code=3)
+    assert "backup 1 cannot be restored" in said
+    hands = cli.json("status")["hands_played"]
+    assert listed[1]["hands"] == hands - 1
+    assert cli("backups", "restore", "2", "--yes").exit_code == 0  # the one listed as 2
+    assert cli.json("status")["hands_played"] == hands - 1
+
+
+@pytest.mark.parametrize("name", ["20261208T000000.000000Z.json", "inner.json"])
+def test_a_database_kept_in_the_backups_folder_is_refused_not_rotated_away(cli, db, name):
+    # red team: a database made inside q.json.backups/ before q.json was, under a backup's
+    # name, was listed as a backup of q.json and removed by its rotation; under any name, its
+    # temporary files (".inner.json~x.tmp") were the clean-up's to remove
+    folder = db.with_name(db.name + ".backups")
+    folder.mkdir()
+    inner = folder / name
+    args = ["new", "classic", "--team", "In", "--team", "Out", "--db", str(inner)]
+    assert cli(*args).exit_code == 0
+    assert cli("hand", "--yes", "m=50", "m=60", "--db", str(inner)).exit_code == 0
+    kept = database_files(inner)
+    for command in (
+        ["new", "classic", "--team", "A", "--team", "B"],
+        ["backups"],
+        ["games"],
+    ):
+        said = refused(cli, db, *command, code=3)
+        assert f"the backups folder {folder} of the database {db} holds another database" in said
+    assert not db.exists() and database_files(inner) == kept
+    assert cli.json("status", "--db", str(inner))["hands_played"] == 1
