@@ -83,7 +83,11 @@ def test_killed_at_random_moments_nothing_reported_is_lost(cli, db):
         first = proc.stdout.readline()
         time.sleep(rng.uniform(0.0, 0.4))
         proc.send_signal(signal.SIGKILL)
-        output, _ = proc.communicate(timeout=30)
+        proc.wait(timeout=30)
+        # read through the same buffered reader: readline may have read past its line, and
+        # communicate() reads the pipe itself, missing what that buffer holds
+        output = proc.stdout.read()
+        proc.stdout.close()
         everything_reported += reported(first + output)
         read_database(db)  # the files always load: raise DataFileError otherwise
         read_game_file(db, 1)
