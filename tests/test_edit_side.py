@@ -6,6 +6,7 @@ Scores are worked out by hand from RULES.md §2 (classic): melded cards + canast
 
 from __future__ import annotations
 
+import pytest
 from conftest import game_doc, new_game, refused
 
 from scorekeeper.cli import edit as edit_module
@@ -127,12 +128,28 @@ def test_json_output_stays_a_document_and_the_hint_goes_to_stderr(cli):
     assert "m=555/" in result.stderr
 
 
-def test_a_side_is_named_by_its_number_too(cli, db):
-    # the second side in seating order, as play's "fix 2" names it
+@pytest.mark.parametrize("side", ["2", "2:", "２：", " 2 "])
+def test_a_side_is_named_by_its_number_too(cli, db, side):
+    # the second side in seating order, as play's "fix 2" and the entry "2: m=50" name it
     played(cli)
-    result = cli("edit", "1", "--side", "2", "h=25", "--yes")
+    result = cli("edit", "1", "--side", side, "h=25", "--yes")
     assert result.exit_code == 0, result.output
     assert scores(cli) == [1305, 110 + 100 - 25]
+
+
+def test_a_player_names_their_side(cli, db):
+    # at the table, "Cat's side": a player's name finds the side they play on
+    result = cli(
+        "new", "classic", "--team", "Ann & Bob", "--team", "Cat & Dan",
+        "--players", "Ann,Bob", "--players", "Cat,Dan",
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert cli("hand", "--yes", A, B).exit_code == 0
+    result = cli("edit", "1", "--side", "dan", "h=25", "--yes")
+    assert result.exit_code == 0, result.output
+    assert scores(cli) == [1305, 110 + 100 - 25]
+    line = refused(cli, db, "edit", "1", "--side", "Eve", "h=5", "--yes")
+    assert "no side or player called 'Eve'" in line and "players: Ann, Bob, Cat, Dan" in line
 
 
 def test_a_number_past_the_sides_is_no_side(cli, db):

@@ -95,6 +95,11 @@ def test_named_entries_take_a_sides_number(cli, db):
     assert result.exit_code == 0, result.output
     assert scores(cli) == [720, 50]
     refused(cli, db, "hand", "--yes", "3: m=50", "1: m=70")
+    # with no space after the colon too, as "Cat & Dan:m=50" is read (red team: "2:m=110"
+    # was blamed on the first side as an unknown item '2:m')
+    result = cli("hand", "--yes", "2:m=60", "１：m=120 nat=1 out")
+    assert result.exit_code == 0, result.output
+    assert scores(cli, 2) == [720, 60]
 
 
 def test_plays_fix_takes_a_full_width_number(cli, db):
@@ -141,3 +146,19 @@ def test_fix_takes_a_sides_number_with_its_colon_and_partners_a_full_width_comma
     result = cli("hand", "--yes", "--partners", "２，３", "m=50", "m=50", "m=50")
     assert result.exit_code == 0, result.output
     assert cli.json("show")["hands"][0]["partners"] == ["Bob", "Cat"]
+
+
+def test_a_players_name_names_their_side_where_one_side_is_asked_for(cli, db):
+    # a new user typed "--team Bob" and, at "Which side went out?", a player's name
+    args = ["new", "classic", "-t", "Ann & Bob", "-t", "Cat & Dan"]
+    assert cli(*args, "--players", "Ann,Bob", "--players", "Cat,Dan").exit_code == 0
+    # going out: Dan's side, not concealed; Ann & Bob 50; Cat & Dan 120 + 500 + 100 = 720
+    answers = "dan\nn\n50\n" + "\n" * 5 + "120\n1\n" + "\n" * 40
+    result = cli("hand", "--guided", "--yes", "--json", input=answers)
+    assert result.exit_code == 0, result.output
+    assert [t["hand_score"] for t in cli.json("show")["hands"][0]["teams"]] == [50, 720]
+    # Bob's side, Ann & Bob, has 50 to open from a score of 50 (RULES.md: under 1,500)
+    result = cli("check", "KKK", "--team", "bob", "--json")
+    doc = json.loads(result.stdout)
+    assert doc["team"] == "Ann & Bob" and doc["opening_minimum"]["points"] == 50
+    assert doc["short_by"] == 20 and result.exit_code == 1  # kings 3 x 10 = 30

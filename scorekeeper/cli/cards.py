@@ -175,7 +175,7 @@ def check(
                 )
             index = 0
         else:
-            index = game.side_index(team)
+            index = game.side_of(team)  # a player names their side too
         minimum = game.next_minimums()[index]
         if minimum is None:
             raise RuleError(

@@ -268,7 +268,7 @@ def _amended(
             _("--side {side}: give the items to change, e.g. m=150 h=20").format(side=side)
         )
     hints: list[str] = []
-    index = game.side_index(side)
+    index = game.side_of(side)  # a player names their side too
     entries = amend_side(game.variant, old.entries, game.names, index, " ".join(items), hints)
     show_hints(hints)
     return entries, "", partner_indexes(game, partners) if partners else old.partners

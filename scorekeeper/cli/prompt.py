@@ -309,14 +309,14 @@ def _picked(defaults: Sequence[Mapping[str, Any]], key: str) -> int:
 
 
 def _side_number(game: Game) -> Any:
-    """Parse a side of ``game`` as its number (1 is the first) or its name (as
-    :meth:`Game.side_index` reads it), or 0 for nobody; returns the number."""
+    """Parse a side of ``game`` as its number (1 is the first), its name or a player's (as
+    :meth:`Game.side_of` reads them), or 0 for nobody; returns the number."""
 
     def parse(text: str) -> int:
         if text.strip() == "0":
             return 0
         try:
-            return game.side_index(text) + 1
+            return game.side_of(text) + 1
         except InputError:
             raise ValueError(
                 _("type a side's number from 1 to {n} or its name, or 0 for nobody").format(

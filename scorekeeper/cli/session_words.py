@@ -164,7 +164,7 @@ def split_side(text: str, names: Sequence[str], numbers: bool = False) -> tuple[
     number works too (``"2 m=150"``). Names are found as :class:`~scorekeeper.domain.names.
     NameFinder` finds them (full-width forms too). Returns (None, text) when no side is
     named."""
-    from scorekeeper.domain.names import NameFinder, ascii_field
+    from scorekeeper.domain.names import NameFinder
 
     stripped = text.strip()
     finder = NameFinder(names)
@@ -183,7 +183,7 @@ def split_side(text: str, names: Sequence[str], numbers: bool = False) -> tuple[
     if found:
         _, index, rest = max(found, key=lambda f: f[0])  # the longest name that fits
         return index, rest
-    place = side_place(ascii_field(words[0]).removesuffix(":"), len(names)) if words else None
+    place = side_place(words[0], len(names)) if words else None
     if numbers and place is not None:  # "2", "２", "2:" too
         return place, " ".join(words[1:])
     return None, stripped

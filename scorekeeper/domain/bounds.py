@@ -49,12 +49,13 @@ def is_digits(text: str) -> bool:
 
 def side_place(text: str, sides: int) -> int | None:
     """The index of the side ``text`` names by its place in seating order (``"2"``, a
-    full-width ``"２"``: 1 is the first of ``sides``), or None when it names none. Every
-    surface that takes a side's number reads it here; no side is named by a number
-    (:meth:`scorekeeper.domain.game.Game.check_coming_in`), so a name is never read so."""
+    full-width ``"２"``, with the colon a named entry writes after it or not, ``"2:"``: 1 is
+    the first of ``sides``), or None when it names none. Every surface that takes a side's
+    number reads it here; no side is named by a number (with its colon or not:
+    :meth:`scorekeeper.domain.game.Game.check_coming_in`), so a name is never read so."""
     from scorekeeper.domain.names import ascii_field
 
-    place = ascii_field(text).strip()
+    place = ascii_field(text).strip().removesuffix(":").rstrip()
     if is_digits(place) and len(place) <= 4 and 1 <= int(place) <= sides:
         return int(place) - 1
     return None

@@ -360,7 +360,8 @@ def split_name(
     unknown name raises InputError. A side named as one of ``variant``'s items, or as the start
     of one (a side "Red" and the item ``red``; a side "nat"), is named with a space after its
     colon (``"Red: m=50"``): right after the colon comes the item's value (``"red:2"``).
-    A side's number named so (``"2: m=50"``) is that side, as ``fix 2`` names it. Returns
+    A side's number named so (``"2: m=50"``, ``"2:m=50"``) is that side, as ``fix 2`` names
+    it. Returns
     ``(None, text)`` for a line with no name.
     """
     plain = text.replace("：", ":")  # a full-width colon too
@@ -376,10 +377,10 @@ def split_name(
             if after[:1].strip() and variant is not None and names_item(variant, plain[:at]):
                 continue  # KEY:VALUE, the key an item's name or the start of one
             return names[side], after
+    place = side_place(head, len(names))
+    if place is not None:  # "2: m=50", "2:m=50": the second side, as fix 2 names it (no item
+        return names[place], rest.lstrip()  # is named by a number: no KEY:VALUE is meant)
     looks_named = "=" not in head and (not rest or rest[0].isspace())
-    place = side_place(head, len(names)) if looks_named else None
-    if place is not None:
-        return names[place], rest  # "2: m=50": the second side, as fix 2 names it
     if looks_named and head.strip():
         from scorekeeper.domain.suggest import hint
 
