@@ -56,6 +56,8 @@ CLASSIC = load_variant("classic")
         ("5h-6h-7h", [Card("5", "h"), Card("6", "h"), Card("7", "h")]),
         # commas separate like spaces
         ("K,Q", [Card("K"), Card("Q")]),
+        # a suit in its emoji or text form, as a phone keyboard types it: "♥" + U+FE0F
+        ("A\u2665\ufe0f K\u2660\ufe0e", [Card("A", "h"), Card("K", "s")]),
     ],
 )
 def test_every_token_form_parses(text, cards):
@@ -89,6 +91,7 @@ def test_points_ignore_the_bars():
         ("K--K", "an empty card between '-'"),
         ("K-Z-K", "'Z' (character 3) is not a card"),
         ("Q Q | K J | 5 W", "card token 6 'W'"),
+        ("A\u200bK", "'U+200B' (character 2) is not a card"),  # one that shows as nothing
     ],
 )
 def test_an_error_names_the_token_its_position_and_what_is_allowed(text, expected):

@@ -199,7 +199,9 @@ def _token_cards(token: str, position: int) -> list[Card]:
             hint = _why(part, 0)
         else:
             what = _("'{part}' (character {n}) is not a card").format(
-                part=part[bad], n=offset + bad + 1
+                # one that shows as nothing is told by its code point (U+200B)
+                part=part[bad] if part[bad].isprintable() else f"U+{ord(part[bad]):04X}",
+                n=offset + bad + 1,
             )
             hint = _why(part, bad)
         hint = f": {hint}" if hint else ""
@@ -235,6 +237,11 @@ def card_bound(decks: tuple[int, int] | None) -> tuple[int, str]:
     )
 
 
+#: The variation selectors that choose a symbol's text or emoji form (U+FE0E, U+FE0F): they
+#: follow a suit symbol as phones type it, and change no card.
+_PRESENTATION_SELECTORS = dict.fromkeys((0xFE0E, 0xFE0F))
+
+
 def parse_melds(
     text: str, split_tokens: bool = True, decks: tuple[int, int] | None = None
 ) -> list[list[Card]]:
@@ -246,7 +253,9 @@ def parse_melds(
     decks and the cards they hold) hold (:func:`card_bound`), before reading the rest.
     """
     most, too_many = card_bound(decks)
-    text = ascii_field(text)  # full-width ranks and digits read as ASCII (issue 14)
+    # full-width ranks and digits read as ASCII (issue 14); a suit's emoji or text form
+    # (♥ and the selector after it, as a phone keyboard types "♥️") is the suit
+    text = ascii_field(text).translate(_PRESENTATION_SELECTORS)
     if not text or not text.strip():
         raise InputError(_("no cards given; cards are {allowed}").format(allowed=_(ALLOWED)))
     groups: list[list[Card]] = []
