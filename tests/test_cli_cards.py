@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from conftest import new_game
 
 from scorekeeper.variants import user_variant_dir
@@ -293,11 +294,15 @@ def test_modern_american_canasta_from_hand_opens_with_no_minimum(cli):
     assert mixed.exit_code == 1  # a mixed canasta does not open by itself
 
 
-def test_points_refuses_cards_the_decks_do_not_hold(cli):
-    # RULES.md §16c: classic's two decks hold 4 jokers
-    result = cli("points", "X", "X", "X", "X", "X", "--variant", "classic")
+@pytest.mark.parametrize("command", ["points", "check"])
+def test_cards_the_decks_do_not_hold_are_refused(cli, command):
+    # RULES.md §16c: classic's two decks hold 4 jokers; check judged the meld "ok" over a
+    # verdict refusing it (red team): such cards are refused as input, one line, no table
+    args = ["--score", "0"] if command == "check" else []
+    result = cli(command, "X", "X", "X", "X", "X", "--variant", "classic", *args)
     assert result.exit_code == 1
-    assert "5 jokers typed; the 2 decks hold 4" in result.stderr
+    assert result.stderr.strip() == "Error: 5 jokers typed; the 2 decks hold 4"
+    assert result.stdout == ""
 
 
 def test_points_refuses_a_total_past_the_bound(cli):

@@ -9,7 +9,7 @@ from scorekeeper.domain.cards import parse_cards, parse_melds
 from scorekeeper.domain.melds import check_opening, judge_meld
 from scorekeeper.domain.minimums import Minimum, opening_minimum
 from scorekeeper.domain.variant import build_variant
-from scorekeeper.errors import DataFileError, RuleError, UsageError
+from scorekeeper.errors import DataFileError, InputError, RuleError, UsageError
 from scorekeeper.variants import load_rules, load_variant
 
 CLASSIC = load_variant("classic")
@@ -204,10 +204,12 @@ def test_modern_american_opening_needs_a_clean_triple():
 
 
 def test_check_refuses_more_cards_than_the_decks_hold():
+    # RULES.md §16c: two decks hold 8 kings; the top discard counts among the cards typed
     v = load_variant("classic")
-    result = check_opening(v, parse_melds("KKKKKKKKKKKK"), opening_minimum(v, score=0))
-    assert not result.allowed
-    assert any("12 kings typed" in p for p in result.problems)
+    with pytest.raises(InputError, match="12 kings typed; the 2 decks hold 8"):
+        check_opening(v, parse_melds("KKKKKKKKKKKK"), opening_minimum(v, score=0))
+    with pytest.raises(InputError, match="9 kings typed"):
+        check_opening(v, parse_melds("KKKKKKKK"), Minimum(), discard=parse_cards("K")[0])
 
 
 # -- the top discard --------------------------------------------------------------------------

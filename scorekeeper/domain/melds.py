@@ -533,6 +533,7 @@ def check_opening(
     natural pair from the hand (the pile is frozen for a side that has not melded, RULES.md §2)
     and counts toward the minimum where ``opening_discard`` is ``counts``. Card points only:
     bonuses and red threes never count (RULES.md §2). Returns an :class:`OpeningCheck`.
+    InputError for more of a card than the variant's decks hold (RULES.md §16c deck limits).
     """
     rules = variant.melds
     minimum = minimum or Minimum()
@@ -540,8 +541,11 @@ def check_opening(
     problems: list[str] = []
     typed = [c for m in groups for c in m] + ([discard] if discard is not None else [])
     excess = too_many_cards(variant, typed)
-    if excess:
-        problems.append(excess)
+    if excess:  # cards no table deals: refused as points refuses them, never judged as melds
+        from scorekeeper.errors import InputError
+        from scorekeeper.i18n import say
+
+        raise InputError(say(excess))
     joined = None
     if discard is not None:
         problem = _discard_problem(variant, rules, discard)
