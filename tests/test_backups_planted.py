@@ -41,11 +41,7 @@ def test_a_database_kept_in_the_backups_folder_is_refused_not_rotated_away(cli, 
     assert cli(*args).exit_code == 0
     assert cli("hand", "--yes", "m=50", "m=60", "--db", str(inner)).exit_code == 0
     kept = database_files(inner)
-    for command in (
-        ["new", "classic", "--team", "A", "--team", "B"],
-        ["backups"],
-        ["games"],
-    ):
+    for command in (["new", "classic", "--team", "A", "--team", "B"], ["backups"]):
         said = refused(cli, db, *command, code=3)
         assert f"the backups folder {folder} of the database {db} holds another database" in said
     assert not db.exists() and database_files(inner) == kept

@@ -77,6 +77,7 @@ from scorekeeper.storage.files import (
     read_game_file,
     read_json,
     read_plain,
+    refuse_database_in_backups,
     refuse_game_database,
     remove_stale_temporary_files,
     write_atomically,
@@ -299,6 +300,7 @@ def restore_backup(path: Path, backup: Path) -> Path | None:
     """
     check_database_path(path)
     check_own_names(path)
+    refuse_database_in_backups(path)
     with _locked(path):
         _complete_pending(path)
         data = read_backup(backup, path)
@@ -1018,6 +1020,8 @@ def open_store(
     path = Path(path) if path is not None else default_path()
     check_database_path(path)
     check_own_names(path)
+    if write:
+        refuse_database_in_backups(path)
     with _locked(path) if write else _unlocked():
         if write:
             _complete_pending(path)

@@ -185,7 +185,6 @@ def check_own_names(path: Path) -> None:
     using ``path`` would write over that database (README, "Where data lives")."""
     files, folders = own_paths(path)
     refuse_linked_own_paths(path)
-    refuse_database_in_backups(path)
     names = files[1:]
     for folder in folders:
         with suppress(OSError):
@@ -206,7 +205,8 @@ def refuse_database_in_backups(path: Path) -> None:
     at ``path`` holds another database, told by its lock or games folder (``X.lock``,
     ``X.games``; scorekeeper puts neither there): the backups' rotation and clean-up would
     remove that database's files, taking them for old backups and temporary files (README,
-    "Where data lives"). One listing of the folder."""
+    "Where data lives"). One listing of the folder: called by what changes the database or
+    lists its backups, never by a command that only reads games."""
     folder = backup_folder(path)
     try:
         names = os.listdir(folder)
