@@ -5,6 +5,7 @@ order; each refuses with the message the hand's validation gave (RULES.md §0, �
 from __future__ import annotations
 
 import pytest
+from msgspec import structs
 
 from scorekeeper.domain import scoring
 from scorekeeper.domain.entries import SideEntry
@@ -118,3 +119,23 @@ def test_validate_hand_reports_the_first_check_that_fails():
         scoring.validate_hand(
             CLASSIC, [SideEntry(went_out=True), SideEntry(went_out=True)], list(NAMES)
         )
+
+
+@pytest.mark.parametrize(
+    ("variant", "refused"),
+    [("classic-2", True), ("cutthroat", True), ("classic", False), ("samba", False)],
+)
+def test_a_player_alone_who_went_out_holds_no_card(variant, refused):
+    # going out is melding or discarding every card; a partnership's side may still hold the
+    # partner's cards (RULES.md §0), so only where every side is one player is it refused
+    v = load_variant(variant)
+    out = SideEntry(meld_points=150, canastas={"natural": 1, "mixed": 1}, went_out=True)
+    others = [SideEntry(meld_points=50)] * (v.sides.min - 1)
+    names = [f"S{i}" for i in range(v.sides.min)]
+    holding = [structs.replace(out, hand_points=5), *others]
+    if refused:
+        with pytest.raises(RuleError, match="S0: a player who goes out holds no card"):
+            scoring.check_new_hand(v, holding, names)
+    else:
+        scoring.check_new_hand(v, holding, names)
+    scoring.check_new_hand(v, [out, *others], names)  # with no cards left: taken

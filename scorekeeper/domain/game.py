@@ -24,7 +24,7 @@ from scorekeeper.domain.bounds import (
 from scorekeeper.domain.entries import SideEntry
 from scorekeeper.domain.minimums import Minimum, opening_minimum
 from scorekeeper.domain.names import NameFinder, ascii_field, name_key
-from scorekeeper.domain.scoring import Breakdown, score_hand
+from scorekeeper.domain.scoring import Breakdown, check_new_hand, score_hand
 from scorekeeper.domain.variant import Variant
 from scorekeeper.errors import InputError, RuleError
 from scorekeeper.i18n import gettext as _
@@ -433,7 +433,9 @@ class Game(Struct, dict=True):
         """Score a proposed next hand without recording it; raises as :func:`score_hand`, and
         as :meth:`check_open` when no hand may be added."""
         self.check_open()
-        return score_hand(self.variant, entries, self.names, partners)
+        breakdowns = score_hand(self.variant, entries, self.names, partners)
+        check_new_hand(self.variant, entries, self.names, partners)
+        return breakdowns
 
     def add(self, hand: Hand) -> list[Breakdown]:
         """Validate, score and append a hand; returns its breakdowns. Nothing changes on error.
@@ -465,7 +467,8 @@ class Game(Struct, dict=True):
         self.hands[number - 1] = hand
         self.__dict__.pop("_scored", None)
         try:
-            self._check_all()
+            self._check_all()  # the hand itself first, then what it changes after it
+            check_new_hand(self.variant, hand.entries, self.names, hand.partners)
         except Exception:
             self.hands[:] = old
             self.__dict__.pop("_scored", None)

@@ -485,6 +485,40 @@ HAND_CHECKS: tuple[HandCheck, ...] = (
 )
 
 
+def went_out_holding_nothing(
+    variant: Variant, e: SideEntry, name: str, partners: Sequence[int]
+) -> None:
+    """A player who goes out holds no card (RULES.md §0, going out): where every side is one
+    player (no more players than the fewest sides: two- and three-handed games, cutthroat),
+    the side that went out has no cards left in hand. A partnership's side may: the partner's
+    cards."""
+    if e.went_out and (e.hand_points or e.hand) and variant.players.max <= variant.sides.min:
+        raise RuleError(
+            _(
+                "{side}: a player who goes out holds no card, so the cards left in hand are 0"
+                " (or the side did not go out)"
+            ).format(side=name)
+        )
+
+
+#: What a hand coming in (recorded or corrected) is checked for beyond :data:`HAND_CHECKS`:
+#: rules added since hands were first kept, never applied to hands already stored (a game
+#: kept before them is read and scored as it was).
+NEW_HAND_CHECKS: tuple[HandCheck, ...] = (each_side(went_out_holding_nothing),)
+
+
+def check_new_hand(
+    variant: Variant,
+    entries: Sequence[SideEntry],
+    names: Sequence[str],
+    partners: Sequence[int] = (),
+) -> None:
+    """Run :data:`NEW_HAND_CHECKS` on a hand being recorded or corrected; RuleError as they
+    raise it."""
+    for check in NEW_HAND_CHECKS:
+        check(variant, entries, names, partners)
+
+
 def validate_hand(
     variant: Variant,
     entries: Sequence[SideEntry],

@@ -1,0 +1,33 @@
+"""A player alone who went out holds no card (RULES.md §0): refused as a hand is recorded or
+corrected; a game kept before the check is read and scored as it was."""
+
+from __future__ import annotations
+
+from conftest import refused
+
+from scorekeeper.domain import scoring
+
+
+def cutthroat(cli) -> None:
+    assert cli("new", "cutthroat", "-t", "Ann", "-t", "Bob", "-t", "Cat").exit_code == 0
+
+
+def test_recording_or_correcting_such_a_hand_is_refused(cli, db):
+    cutthroat(cli)
+    line = refused(cli, db, "hand", "--yes", "m=150 nat=1 mix=1 out h=5", "m=50", "m=50")
+    assert line.startswith("Error: Ann: a player who goes out holds no card, so the cards left")
+    assert cli("hand", "--yes", "m=150 nat=1 mix=1 out", "m=50", "m=50").exit_code == 0
+    refused(cli, db, "edit", "1", "--side", "Ann", "h=5", "--yes")
+    assert cli("edit", "1", "--side", "Bob", "h=5", "--yes").exit_code == 0  # Bob did not go out
+
+
+def test_a_hand_kept_before_the_check_is_scored_as_it_was(cli, db, monkeypatch):
+    cutthroat(cli)
+    with monkeypatch.context() as earlier:  # as an earlier version kept it
+        earlier.setattr(scoring, "NEW_HAND_CHECKS", ())
+        assert cli("hand", "--yes", "m=150 nat=1 mix=1 out h=5", "m=50", "m=50").exit_code == 0
+    # RULES.md §2: 150 + 500 + 300 + 100 for going out - 5 = 1,045; the others 50 each
+    assert [t["total"] for t in cli.json("status")["teams"]] == [1045, 50, 50]
+    assert cli("hand", "--yes", "m=50", "m=50", "m=50").exit_code == 0  # the game goes on
+    assert cli("edit", "1", "--side", "Ann", "h=0", "--yes").exit_code == 0  # and is corrected
+    assert cli.json("status")["teams"][0]["total"] == 1050 + 50
