@@ -162,3 +162,23 @@ def test_a_players_name_names_their_side_where_one_side_is_asked_for(cli, db):
     doc = json.loads(result.stdout)
     assert doc["team"] == "Ann & Bob" and doc["opening_minimum"]["points"] == 50
     assert doc["short_by"] == 20 and result.exit_code == 1  # kings 3 x 10 = 30
+
+
+def test_a_sides_name_without_its_colon_says_to_write_the_colon(cli, db):
+    # a new user typed "Cat & Dan m=400" and was told of an unknown item 'Cat'
+    new_game(cli)
+    line = refused(cli, db, "hand", "--yes", "cat & dan m=110", "Ann & Bob: m=220")
+    assert line == (
+        "Error: 'Cat & Dan' is a side: write a colon after its name to name it ('Cat & Dan: m=110')"
+    )
+    result = cli("play", input="m=50\nCat & Dan m=60\nCat & Dan: m=60\nquit\n")
+    assert "write a colon after its name" in result.stderr
+    assert scores(cli) == [50, 60]
+
+
+def test_entries_typed_without_quotes_are_told_to_be_quoted(cli, db):
+    new_game(cli)
+    line = refused(cli, db, "hand", "--yes", "m=220", "h=30", "m=50")
+    assert line.endswith('got 3 (quote each side\'s entry, its items together: "m=220 h=30")')
+    line = refused(cli, db, "hand", "--yes", "m=220 h=30", "m=50", "-")
+    assert line.endswith("got 3")  # entries of several items were quoted

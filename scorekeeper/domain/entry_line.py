@@ -14,6 +14,7 @@ may be a sum (``m=120+85+40``). A line may start with its side's name and a colo
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import Any
 
 from scorekeeper.domain.bounds import (
@@ -365,10 +366,11 @@ def split_name(
     ``(None, text)`` for a line with no name.
     """
     plain = text.replace("：", ":")  # a full-width colon too
+    finder = NameFinder(names)
+    _refuse_name_without_colon(plain, names, finder, variant)
     head, sep, rest = plain.partition(":")
     if not sep:
         return None, text
-    finder = NameFinder(names)
     # the longest side's name the line starts with: a name may hold a colon ("A:B: m=50")
     for at in sorted((i for i, c in enumerate(plain) if c == ":"), reverse=True):
         side = finder.find(plain[:at])
@@ -393,6 +395,27 @@ def split_name(
     return None, text
 
 
+def _refuse_name_without_colon(
+    line: str, names: Sequence[str], finder: NameFinder, variant: Variant | None
+) -> None:
+    """InputError for a line that starts with a side's name and no colon after it (``"Cat &
+    Dan m=400"``): it would be read as items, the name's first word refused as an unknown one;
+    this says how to name the side. A line whose first word is an item (a side called "Red",
+    the item ``red``) is left to be read as items."""
+    words = line.split()
+    if variant is None or len(words) < 2 or names_item(variant, re.split("[=:]", words[0])[0]):
+        return
+    for k in range(len(words) - 1, 0, -1):
+        head = " ".join(words[:k])
+        side = finder.find(head)
+        if side is not None and ":" not in head:
+            raise InputError(
+                _(
+                    "'{name}' is a side: write a colon after its name to name it ('{name}: {rest}')"
+                ).format(name=names[side], rest=" ".join(words[k:]))
+            )
+
+
 def order_lines(
     lines: list[str], names: list[str] | tuple[str, ...], variant: Variant | None = None
 ) -> list[str]:
@@ -406,12 +429,16 @@ def order_lines(
     named = [name is not None for name, _ in split]
     if not any(named):
         if len(lines) != len(names):
-            raise InputError(
-                _(
-                    "this game has {n} sides ({sides}): give one entry per side in that order"
-                    " ('-' for a side that scored nothing); got {got}"
-                ).format(n=len(names), sides=listing(names), got=len(lines))
-            )
+            said = _(
+                "this game has {n} sides ({sides}): give one entry per side in that order"
+                " ('-' for a side that scored nothing); got {got}"
+            ).format(n=len(names), sides=listing(names), got=len(lines))
+            if len(lines) > len(names) and all(len(line.split()) == 1 for line in lines):
+                # m=220 h=30 typed without quotes: two entries of one item each
+                said += _(' (quote each side\'s entry, its items together: "{example}")').format(
+                    example=f"{lines[0].strip()} {lines[1].strip()}"
+                )
+            raise InputError(said)
         return list(lines)
     if not all(named):
         unnamed = next(line for (name, _), line in zip(split, lines, strict=True) if not name)
