@@ -202,11 +202,14 @@ def test_checking_melds_grows_linearly_with_the_cards():
     from scorekeeper.domain.melds import check_opening
     from scorekeeper.variants import load_variant
 
-    def calls(n: int) -> int:
-        """The Python and C function calls checking a meld of ``n`` kings makes: a count,
-        the same on any machine however busy (speed itself is the benchmark's to measure)."""
+    def calls(n: int, size: int) -> int:
+        """The Python and C function calls checking ``n`` cards in melds of ``size`` makes:
+        a count, the same on any machine however busy (speed itself is the benchmark's to
+        measure). The ranks take turns: 16 decks hold 64 of each (more is refused)."""
         v = load_variant("classic", {"decks": "16"})  # the most decks: 864 cards
-        melds = parse_melds(" ".join(["K"] * n), decks=v.held)
+        ranks = ["A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4"]
+        text = " | ".join(" ".join([ranks[i % len(ranks)]] * size) for i in range(n // size))
+        melds = parse_melds(text, decks=v.held)
         made = [0]
 
         def count(frame, event, arg):
@@ -221,8 +224,10 @@ def test_checking_melds_grows_linearly_with_the_cards():
         return made[0]
 
     # eight times the cards, about eight times the calls; a check comparing each card with
-    # each other one would make about 64 times as many
-    small, large = calls(100), calls(800)
+    # each other one would make about 64 times as many: across melds, and within one
+    small, large = calls(88, 8), calls(704, 8)
+    assert large < 16 * small
+    small, large = calls(8, 8), calls(64, 64)
     assert large < 16 * small
 
 
