@@ -324,6 +324,36 @@ def resolve(chain: list[Mapping[str, Any]], where: str = "variant") -> dict[str,
     return out
 
 
+def _refuse_option_patch(data: Mapping[str, Any], chosen: Mapping[str, Any], where: str) -> None:
+    """DataFileError naming the option in force whose own ``set`` or chosen ``choices`` patch
+    makes the rules ``data`` ones no variant may have (a value of the wrong type, a key no
+    rule has), applied alone; nothing when none does (the refusal is then of the rules or
+    ``--set`` values: said by the caller). Called only once the rules with every option in
+    force were refused."""
+    for name, value in chosen.items():
+        opt = data.get("options", {}).get(name, {})
+        patch = opt.get("choices", {}).get(value, {}) if "choices" in opt else None
+        if patch is None:
+            patch = opt.get("set", {}) if value else {}
+        if not patch:
+            continue
+        trial = copy.deepcopy(dict(data))
+        for path, new in patch.items():
+            set_path(trial, path, copy.deepcopy(new))
+        try:
+            decode(trial, where, checked=True)
+        except DataFileError as err:
+            part = f"choices.{value}" if "choices" in opt else "set"
+            raise DataFileError(
+                _("{where}: option '{option}' ({part}): {message}").format(
+                    where=where,
+                    option=name,
+                    part=part,
+                    message=err.message.removeprefix(f"{where}: "),
+                )
+            ) from None
+
+
 def apply_options(
     data: Mapping[str, Any], settings: Mapping[str, str], where: str = "--set"
 ) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -391,6 +421,7 @@ def apply_options(
     try:
         decode(rules, where, checked=not settings)  # the files were checked as they were read
     except DataFileError as err:
+        _refuse_option_patch(data, chosen, where)  # an option's own patch, named
         if where == "--set":
             given = " ".join(f"{k}={v}" for k, v in settings.items())
             message = err.message.removeprefix("--set: ")
