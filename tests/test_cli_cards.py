@@ -79,10 +79,12 @@ def test_the_top_discard_counts_in_classic(cli):
     assert "melds worth 80 are 10 short of the 90 needed" in result.stdout
 
 
-def test_discard_takes_one_card(cli):
-    result = cli("check", "99 KKK2", "--discard", "99", "--variant", "classic", "--score", "0")
+@pytest.mark.parametrize("given", ["99", "", " "])
+def test_discard_takes_one_card(cli, given):
+    # an empty one was refused as "no cards given", naming neither the option nor the melds
+    result = cli("check", "99 KKK2", "--discard", given, "--variant", "classic", "--score", "0")
     assert result.exit_code == 1
-    assert "--discard takes one card" in result.output
+    assert f"--discard takes one card, the top of the pile; got '{given}'" in result.output
 
 
 def test_black_threes_meld_only_when_going_out(cli):

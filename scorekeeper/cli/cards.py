@@ -190,7 +190,7 @@ def check(
     melds = parse_melds(" ".join(cards), decks=v.held)
     top = None
     if discard is not None:
-        found = parse_cards(discard)
+        found = parse_cards(discard) if discard.strip() else []  # '' is no card: said below
         if len(found) != 1:
             raise InputError(
                 _("--discard takes one card, the top of the pile; got '{card}'").format(
