@@ -224,3 +224,15 @@ def test_a_game_stored_larger_than_the_bound_can_still_be_deleted(cli, db):
     assert cli("hand", "--yes", "m=0", "m=0").exit_code == 1  # it would grow
     assert cli("delete", "1", "--yes").exit_code == 0
     assert cli("restore", "1").exit_code == 0
+
+
+def test_a_game_of_fewer_than_two_sides_is_refused(cli, db, tmp_path):
+    # red team: "--set sides.min=1" started a game of one side, which recorded hands
+    result = cli("new", "classic", "--team", "A", "--set", "sides.min=1")
+    assert result.exit_code == 2 and "a game has at least 2 sides" in result.stderr
+    folder = tmp_path / "config" / "variants"
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "alone.toml").write_text('extends = "classic"\nsides = { min = 1, max = 2 }\n')
+    result = cli("variants", "check", "alone")
+    assert result.exit_code == 3 and "'sides.min' is 1" in result.stderr
+    assert not db.exists()

@@ -780,6 +780,12 @@ def build_variant(
 def _check_counts(rules: RulesSpec, where: str) -> None:
     """DataFileError for more sides, players, decks, jokers a deck or fixed hands than any
     game may have (:func:`check_bounds`), checked before anything is built of them."""
+    if rules.sides.min < 2:  # one side alone scores against nobody: no game of Canasta
+        raise DataFileError(
+            _("{where}: a game has at least 2 sides; 'sides.min' is {n}").format(
+                where=where, n=rules.sides.min
+            )
+        )
     if rules.sides.max > MAX_SIDES or rules.players.max > MAX_PLAYERS:
         raise DataFileError(
             _(
@@ -805,13 +811,14 @@ def _check_counts(rules: RulesSpec, where: str) -> None:
 
 def check_bounds(variant: Variant, where: str) -> None:
     """DataFileError naming ``where`` for rules past the bounds every variant is held to
-    (README, "Exit codes"): more than MAX_SIDES sides or MAX_PLAYERS players, more than
-    MAX_DECKS decks of more than MAX_JOKERS jokers, a fixed number of ``hands`` past MAX_HANDS
-    (a game that could never end), a canasta kind of more cards than the decks hold or fewer
-    than a meld's least, threes counted past two a deck (RULES.md §1). A variant file and
-    ``--set`` are held to them as they are read (:func:`build_variant`), and a game coming in
-    (an import, a restore, a schema update, a rematch) as it comes in; a game's stored rules
-    are read past them (a game kept from before there were such bounds stays readable)."""
+    (README, "Exit codes"): fewer than 2 sides, more than MAX_SIDES sides or MAX_PLAYERS
+    players, more than MAX_DECKS decks of more than MAX_JOKERS jokers, a fixed number of
+    ``hands`` past MAX_HANDS (a game that could never end), a canasta kind of more cards than
+    the decks hold or fewer than a meld's least, threes counted past two a deck (RULES.md §1).
+    A variant file and ``--set`` are held to them as they are read (:func:`build_variant`),
+    and a game coming in (an import, a restore, a schema update, a rematch) as it comes in; a
+    game's stored rules are read past them (a game kept from before there were such bounds
+    stays readable)."""
     _check_counts(variant, where)
     _check_sizes(variant, where)
     _check_threes(variant, where, "red_threes")
