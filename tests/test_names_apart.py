@@ -99,6 +99,17 @@ def test_a_side_named_by_a_number_alone_is_refused(cli, db, name):
     assert cli("new", "cutthroat", "-t", "Ann", "-t", "Table 2", "-t", "2b").exit_code == 0
 
 
+@pytest.mark.parametrize("name", ["Ann:", "Ann：", "A:B:"])
+def test_a_name_ending_with_a_colon_is_refused(cli, db, name):
+    # its named entry would start "Ann::"; "Ann: m=50" said "did you mean 'Ann:'?"
+    result = cli("new", "classic", "-t", name, "-t", "Zed")
+    assert result.exit_code == 1, result.output
+    assert f"a side's or a player's name cannot end with a colon ('{name}')" in result.stderr
+    result = cli("new", "classic", "-t", "Zed", "-t", "Yan", "-p", "Bo,Cy", "-p", f"{name},Di")
+    assert result.exit_code == 1 and "cannot end with a colon" in result.stderr
+    assert cli("new", "classic", "-t", "A:B", "-t", "Zed").exit_code == 0  # a colon within
+
+
 @pytest.mark.parametrize("name", ["3", "-"])
 def test_a_player_named_by_a_number_alone_or_a_dash_is_refused(cli, name):
     # red team: players 3, 1, 2 of sides Ann, Bob, Cat took the partners "2,3" for Cat and Ann

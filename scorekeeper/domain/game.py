@@ -195,10 +195,10 @@ class Game(Struct, dict=True):
         is not a multiple of the variant's point step, or at or above its target (that game
         would be over already); a side or a player named by a number alone (or with colons
         after it, ``2:``) or ``-`` (a number chooses a side by its place: ``fix 2``, ``2:
-        m=50``, the partners "2 3"; ``-`` says nobody); a
-        player with the name of a side other than their own, or two players whose names
-        differ only in width (``Ann``, ``ＡＮＮ``): a dealer or a cutthroat partner of that
-        name would name either."""
+        m=50``, the partners "2 3"; ``-`` says nobody) or a name ending with a colon (which
+        starts a named entry: ``Ann: m=50``); a player with the name of a side other than their
+        own, or two players whose names differ only in width (``Ann``, ``ＡＮＮ``): a dealer or
+        a cutthroat partner of that name would name either."""
         variant = self.variant
         # names read with width ignored too, as an entry reads them ("A：B:" is "A:B:")
         side_keys: dict[str, str] = {}
@@ -211,6 +211,13 @@ class Game(Struct, dict=True):
                             "a side's or a player's name cannot be a number alone or '-'"
                             " ('{name}'): a number chooses a side by its place, '-' says"
                             " nobody"
+                        ).format(name=name)
+                    )
+                if plain.endswith(":"):  # "Ann:": its entry would be "Ann:: m=50"
+                    raise InputError(
+                        _(
+                            "a side's or a player's name cannot end with a colon ('{name}'): a"
+                            " colon after a side's name starts its entry ('Ann: m=50')"
                         ).format(name=name)
                     )
             other = side_keys.setdefault(name_key(ascii_field(side.name)), side.name)
