@@ -30,6 +30,17 @@ def test_without_a_dealer_the_first_player_deals_as_before():
     assert game(players=False).dealer(1) is None
 
 
+@pytest.mark.parametrize("variant", ["cutthroat", "classic-3"])
+def test_where_each_side_is_one_player_the_first_side_deals_first(variant):
+    # a new user's cutthroat game of three sides named by --team alone showed no dealer: each
+    # side is its player, so the first deals first and the deal passes to the left
+    sides = tuple(Side(name) for name in ("Ann", "Bob", "Cat"))
+    g = Game(load_variant(variant), sides)
+    assert [g.dealer(n) for n in range(1, 5)] == ["Ann", "Bob", "Cat", "Ann"]
+    g = Game(load_variant(variant), sides, first_dealer="cat")
+    assert [g.dealer(n) for n in range(1, 3)] == ["Cat", "Ann"]
+
+
 def test_a_named_player_deals_first_and_the_deal_passes_to_the_left():
     g = game("bob")
     assert g.first_dealer == "Bob"

@@ -393,11 +393,13 @@ class Game(Struct, dict=True):
     @property
     def rotation(self) -> list[str]:
         """Who deals in turn: the players in seating order (:attr:`seats`); the sides in side
-        order when no players are named but a first dealer is; else empty (no dealer known)."""
+        order when no players are named but a first dealer is, or every side is one player
+        (the first deals first, as the first player does); else empty (no dealer known)."""
         seats = self.seats
         if seats:
             return seats
-        return self.names if self.first_dealer is not None else []
+        alone = self.variant.sides_alone
+        return self.names if self.first_dealer is not None or alone else []
 
     def dealer_named(self, name: str) -> str:
         """The dealer ``name`` stands for (case and spacing ignored, as side names are): a

@@ -489,10 +489,9 @@ def went_out_holding_nothing(
     variant: Variant, e: SideEntry, name: str, partners: Sequence[int]
 ) -> None:
     """A player who goes out holds no card (RULES.md §0, going out): where every side is one
-    player (no more players than the fewest sides: two- and three-handed games, cutthroat),
-    the side that went out has no cards left in hand. A partnership's side may: the partner's
-    cards."""
-    if e.went_out and (e.hand_points or e.hand) and variant.players.max <= variant.sides.min:
+    player (:attr:`~scorekeeper.domain.variant.Variant.sides_alone`), the side that went out
+    has no cards left in hand. A partnership's side may: the partner's cards."""
+    if e.went_out and (e.hand_points or e.hand) and variant.sides_alone:
         raise RuleError(
             _(
                 "{side}: a player who goes out holds no card, so the cards left in hand are 0"

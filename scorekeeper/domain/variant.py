@@ -196,6 +196,12 @@ class Variant(RulesSpec, frozen=True, kw_only=True, dict=True):
         """Card points of every card in the decks together: the most any hand can count."""
         return sum(self.cards_of(rank) * value for rank, value in self.cards.items())
 
+    @property
+    def sides_alone(self) -> bool:
+        """Whether every side is one player: no more players than the fewest sides (two- and
+        three-handed games, cutthroat; RULES.md §2.2). A side's name is then its player's."""
+        return self.players.max <= self.sides.min
+
     @cached_property
     def lowest_natural(self) -> int:
         """The fewest points a natural card (not a joker, two or three) counts (RULES.md §1)."""
