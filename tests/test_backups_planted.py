@@ -46,3 +46,24 @@ def test_a_database_kept_in_the_backups_folder_is_refused_not_rotated_away(cli, 
         assert f"the backups folder {folder} of the database {db} holds another database" in said
     assert not db.exists() and database_files(inner) == kept
     assert cli.json("status", "--db", str(inner))["hands_played"] == 1
+
+
+def test_a_restore_over_a_game_file_that_is_a_folder_says_to_move_it(cli, db):
+    # red team: it said "the database .../1.json" and advised a restore ("backups --db
+    # .../1.json"), the very command refused
+    new_game(cli)
+    for _ in range(2):
+        assert cli("hand", "--yes", "m=50", "m=50").exit_code == 0
+    game = db.with_name(db.name + ".games") / "1.json"
+    game.unlink()
+    game.mkdir()
+    result = cli("backups", "restore", "1", "--yes")
+    assert result.exit_code == 3 and game.is_dir()
+    assert result.stderr.strip() == (
+        f"Error: {game} is not a plain file of at most 268,435,456 bytes (a folder, a link, a"
+        " pipe), of which the restore cannot keep a copy before replacing it; nothing was"
+        " changed: move it away, then restore again"
+    )
+    game.rmdir()
+    assert cli("backups", "restore", "1", "--yes").exit_code == 0
+    assert cli.json("status")["hands_played"] == 1

@@ -430,10 +430,13 @@ def _copy_aside(source: Path, target: Path) -> Path:
     link: never read, so the change is refused rather than made without its copy)."""
     try:
         content = read_plain(source, BACKUP_LIMIT)
-    except NotPlain:
-        raise damaged(
-            source,
-            _("is not a plain file of at most {most} bytes").format(most=number(BACKUP_LIMIT)),
+    except NotPlain:  # a restore's own advice, never "restore a backup"
+        raise DataFileError(
+            _(
+                "{path} is not a plain file of at most {most} bytes (a folder, a link, a pipe),"
+                " of which the restore cannot keep a copy before replacing it; nothing was"
+                " changed: move it away, then restore again"
+            ).format(path=source, most=number(BACKUP_LIMIT))
         ) from None
     except OSError as err:
         raise write_failed(source, err) from None
