@@ -217,3 +217,21 @@ def test_a_backup_both_holding_a_game_and_saying_the_change_made_it_is_refused(c
     two_hands(cli)
     doctor(newest_backup(cli, db), lambda d: d.update(created={"1": {"games": [1]}}))
     assert_refused_untouched(cli, db)
+
+
+def test_a_restore_into_a_schema_1_database_whose_games_folder_clashes_is_refused(cli, db):
+    # red team: the file every other command refuses ("move that folder or the file away")
+    # was taken for a damaged one, set aside and replaced, its record in no "before a
+    # restore" backup
+    import shutil
+
+    shutil.copyfile(FIXTURES / "schema-1.json", db)
+    assert cli("games").exit_code == 0  # updated: its games are game files now
+    assert cli("hand", "--game", "1", "--yes", "m=50", "m=60").exit_code == 0
+    shutil.copyfile(FIXTURES / "schema-1.json", db)  # an old copy put over the newer one
+    before = {p.name: p.read_bytes() for p in db.parent.rglob("*") if p.is_file()}
+    for command in (("games",), ("backups", "restore", "1", "--yes")):
+        result = cli(*command)
+        assert result.exit_code == 3, result.output
+        assert "which the update would replace; nothing was changed" in result.stderr
+    assert {p.name: p.read_bytes() for p in db.parent.rglob("*") if p.is_file()} == before

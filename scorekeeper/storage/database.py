@@ -313,7 +313,9 @@ def restore_backup(path: Path, backup: Path) -> Path | None:
         if migrations.pending(current_meta) and current_meta is not None:
             # a database of an older schema is updated first (its games become game files,
             # kept in its "before a schema update" backup), so what the restore replaces is
-            # in the backup it keeps
+            # in the backup it keeps; one whose games folder holds other files of its games
+            # is refused as every command refuses it (readable, it is no damaged file)
+            _refuse_replacing_games(path, current_meta.get("games", {}))
             try:
                 current_meta = _migrate(path, current_meta)
             except DataFileError:  # one it cannot update (a game beyond the bounds): kept aside
