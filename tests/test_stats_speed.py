@@ -275,7 +275,7 @@ def console(width: int, styled: bool):
 def rich_narrow(con, title, records) -> str:
     """The narrow statistics as they were printed through Rich, a record at a time (win
     rate as a whole percentage, canastas as "n kind" listed, as README's stats section
-    shows them)."""
+    shows them; "1 game, 1 win", the count's form)."""
     from rich.text import Text
 
     from scorekeeper.i18n import listing
@@ -289,7 +289,8 @@ def rich_narrow(con, title, records) -> str:
         kinds = listing([f"{n} {k}" for k, n in counts]) or "-"
         con.print(Text(r.name, style="bold"))
         con.print(
-            f"  {r.games} games, {r.wins} wins, win rate {rate}\n"
+            f"  {r.games} game{'s' * (r.games != 1)}, {r.wins} win{'s' * (r.wins != 1)},"
+            f" win rate {rate}\n"
             f"  hands {r.hands}: average {num(r.average_hand)}, best {num(r.best_hand)}\n"
             f"  red threes {r.red_threes}; canastas {kinds}",
             highlight=False,

@@ -304,7 +304,14 @@ def _print_records_narrow(con: Console, title: str, records: Sequence[Record]) -
     from scorekeeper.presentation.plain import figures, print_lines, text_lines
 
     figure = figures()
-    played = _("{games} games, {wins} wins, win rate {rate}")
+
+    def played(r: Record) -> str:  # "1 game, 1 win", as the count says
+        return _("{games}, {wins}, win rate {rate}").format(
+            games=ngettext("{n} game", "{n} games", r.games).format(n=figure(r.games)),
+            wins=ngettext("{n} win", "{n} wins", r.wins).format(n=figure(r.wins)),
+            rate=_rate(r),
+        )
+
     hands = _("hands {hands}: average {average}, best {best}")
     threes = _("red threes {red}; canastas {canastas}")
     width = con.width
@@ -314,7 +321,7 @@ def _print_records_narrow(con: Console, title: str, records: Sequence[Record]) -
         lines += text_lines(
             con,
             "  "
-            + played.format(games=r.games, wins=r.wins, rate=_rate(r))
+            + played(r)
             + "\n  "
             + hands.format(hands=r.hands, average=figure(r.average_hand), best=figure(r.best_hand))
             + "\n  "
