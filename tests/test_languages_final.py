@@ -181,7 +181,7 @@ def test_the_hints_before_a_prompt_are_not_cut_at_40_columns(cli, monkeypatch, l
     new_game(cli, monkeypatch, lang)
     console_width(monkeypatch, 40)
     guided = run_in(cli, monkeypatch, lang, "hand", "--guided", input="").stderr
-    hint = said(lang, "Hand {number}: answer for each side (Enter keeps the answer in [ ]).")
+    hint = said(lang, "Hand {number}: answer for each side (Enter keeps the answer in []).")
     hint = hint.format(number=1)
     play = run_in(cli, monkeypatch, lang, "play", input="").stderr
     start = said(

@@ -34,21 +34,23 @@ def _controlling_terminal() -> None:  # in the child: the terminal Ctrl-C is typ
 
 
 class Terminal:
-    """``scorekeeper play`` on a pseudo-terminal 100 columns wide."""
+    """``scorekeeper play`` on a pseudo-terminal ``columns`` wide (100 unless said)."""
 
-    def __init__(self, env: dict[str, str], *args: str) -> None:
+    def __init__(self, env: dict[str, str], *args: str, columns: int = 100) -> None:
         import fcntl
         import struct
         import termios
 
         master, child = os.openpty()
-        fcntl.ioctl(child, termios.TIOCSWINSZ, struct.pack("HHHH", 50, 100, 0, 0))
+        fcntl.ioctl(child, termios.TIOCSWINSZ, struct.pack("HHHH", 50, columns, 0, 0))
         self.proc = subprocess.Popen(
             [script(), "play", *args],
             stdin=child,
             stdout=child,
             stderr=child,
-            env={**env, "TERM": "xterm", "NO_COLOR": "1"},
+            # the terminal's own width: COLUMNS and LINES, which a test run may set, go first
+            env={k: v for k, v in env.items() if k not in ("COLUMNS", "LINES")}
+            | {"TERM": "xterm", "NO_COLOR": "1"},
             preexec_fn=_controlling_terminal,
             close_fds=True,
         )
@@ -161,8 +163,8 @@ def env(db):
 def terminal(env):
     opened = []
 
-    def start(*args: str) -> Terminal:
-        t = Terminal(env, *args)
+    def start(*args: str, columns: int = 100) -> Terminal:
+        t = Terminal(env, *args, columns=columns)
         opened.append(t)
         return t
 
@@ -434,3 +436,19 @@ def test_a_hand_where_every_entry_is_empty_is_said_before_its_question(env, term
     t.prompt()
     t.type("quit")
     assert t.proc.wait(30) == 0
+
+
+def test_guided_questions_are_broken_to_fit_a_narrow_terminal(env, terminal):
+    # a new user at 60 columns: the terminal cut questions mid-word ("point" / "s)") and the
+    # default in brackets from its question ("[" / "y]:")
+    from scorekeeper.presentation.wrapping import display_width
+
+    t = terminal(columns=40)
+    t.prompt()
+    shown = t.answer("")  # Enter: the guided questions, "Which side went out?" first
+    for _ in range(4):
+        shown += t.answer("")
+    shown = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", shown)  # readline's own sequences
+    assert "Melded card points" in shown
+    assert all(display_width(line) <= 40 for line in shown.splitlines()), shown
+    assert re.search(r"\[0\]: ?$", shown.splitlines()[-1])  # the default with its line

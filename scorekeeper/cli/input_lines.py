@@ -122,6 +122,37 @@ def prompt_input(prompt: str) -> str:
     return answer
 
 
+def fitted_question(question: str, marker: str = "") -> str:
+    """``question`` broken into lines that fit the terminal asking it (standard error), so
+    that no word, and not the default in brackets (``marker``, which Click writes after it:
+    ``" [0]"``) nor the ``": "`` after that, is cut at the terminal's edge (README,
+    "Terminals"); as it is when standard error is no terminal (a transcript keeps one line
+    per question). Japanese is broken as its text is (:func:`~scorekeeper.presentation.
+    wrapping.wrap`)."""
+    try:
+        if not sys.stderr.isatty():
+            return question
+    except (AttributeError, ValueError, OSError):
+        return question
+    import shutil
+
+    from scorekeeper.presentation.wrapping import display_width, wrap
+
+    width = shutil.get_terminal_size().columns - 1  # the cursor's column after ": "
+    tail = f"{marker}: "
+    if display_width(question + tail) <= width:
+        return question
+    indent = question[: len(question) - len(question.lstrip())]  # "  Red threes": kept
+    end = f"{marker}:".strip()  # "[0]:", a piece wrap never cuts
+    lines = wrap(f"{question.strip()}{marker}:", width, indent, indent)
+    if not lines or not lines[-1].endswith(end):
+        return question
+    lines[-1] = lines[-1][: len(lines[-1]) - len(end)].rstrip()  # Click writes it itself
+    if not lines[-1].strip():  # the marker alone on the last line: Click writes it there
+        lines[-1] = indent.rstrip() if marker else lines[-1]
+    return "\n".join(lines)
+
+
 def bound_prompts() -> None:
     """Make ``typer.prompt`` and ``typer.confirm`` (Click's prompts, in the copy of Click the
     installed Typer uses) read through :func:`prompt_input`, unless something else (the test

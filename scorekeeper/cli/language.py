@@ -390,7 +390,7 @@ def confirm(question: str, default: bool) -> bool:
     of input."""
     import typer
 
-    from scorekeeper.cli.input_lines import bound_prompts
+    from scorekeeper.cli.input_lines import bound_prompts, fitted_question
     from scorekeeper.domain.names import ascii_field
     from scorekeeper.presentation.console import visible
 
@@ -398,9 +398,10 @@ def confirm(question: str, default: bool) -> bool:
     question = visible(question)  # a path or a name in it never drives the terminal
     yes, no = answers(YES_WORDS, "y,yes"), answers(NO_WORDS, "n,no")
     mark = _(DEFAULT_YES) if default else _(DEFAULT_NO)
+    asked = fitted_question(f"{question} {mark}")
     while True:
         try:
-            text = typer.prompt(f"{question} {mark}", default="", show_default=False, err=True)
+            text = typer.prompt(asked, default="", show_default=False, err=True)
         except typer.Abort:  # Ctrl-C or the end of the input: what follows starts a line
             typer.echo("", err=True)
             raise

@@ -48,9 +48,11 @@ def prompted(question: str, default: str, show_default: bool = True) -> str:
     """One answer to ``question`` on standard error (Click's prompt); a Ctrl-C or the end of
     the input ends the prompt's line first, so what is said next starts a line of its own.
     Raises ``typer.Abort`` then, and InputError for an answer that is not UTF-8 text."""
-    from scorekeeper.cli.input_lines import bound_prompts, is_text
+    from scorekeeper.cli.input_lines import bound_prompts, fitted_question, is_text
 
     bound_prompts()  # piped answers are read bounded (README, "bounds")
+    marker = f" [{default}]" if show_default and default != "" else ""
+    question = fitted_question(question, marker)
     try:
         answer = typer.prompt(question, default=default, show_default=show_default, err=True)
     except typer.Abort:
@@ -400,7 +402,7 @@ def ask_hand(
     pair_was = partners
     while True:
         echo_wrapped(
-            _("Hand {number}: answer for each side (Enter keeps the answer in [ ]).").format(
+            _("Hand {number}: answer for each side (Enter keeps the answer in []).").format(
                 number=game.next_hand
             )
         )
