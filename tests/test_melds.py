@@ -114,6 +114,14 @@ def test_ex01_neither_opens_at_3000_where_120_is_needed(melds, short):
         (SAMBA, "5h 6 7h", "a sequence needs the suit of every card (e.g. 5h 6h 7h); '6' has none"),
         (SAMBA, "5h 6h 7s", "a sequence is all one suit; these cards are h, s"),
         (SAMBA, "5h 6h 6h 7h", "a sequence holds each rank once; it has 2 sixes"),
+        # neither one rank nor a sequence: both said (a new user's "KKQ" was told of suits)
+        (
+            SAMBA,
+            "K K Q",
+            "a meld is cards of one rank, or a sequence of one suit holding each rank once"
+            " (e.g. 5h 6h 7h); this one mixes kings, queens",
+        ),
+        (SAMBA, "Kh Ks Qh", "this one mixes kings, queens"),
         (SAMBA, "5h 6h 8h", "the cards are not consecutive: 7 missing; a sequence runs 4 up to"),
         (SAMBA, "Kh Ah 4h", "(ace is high only: no wrap-around)"),
         (SAMBA, "4h 5h", "a meld needs at least 3 cards; this one has 2"),
