@@ -149,7 +149,7 @@ def test_play_game_makes_it_current_and_says_so(cli):
     cli("new", "classic", "--team", "Eve", "--team", "Fay")
     result = cli("play", "1", input="quit\n")
     assert result.exit_code == 0
-    assert "Game 1 is now the current game: 'scorekeeper hand' records to it." in result.stderr
+    assert "Game 1 is the current game: 'scorekeeper hand' records to it." in result.stderr
     assert cli.json("status")["game"] == 1
     # 'hand' in another terminal now records to game 1
     assert cli("hand", "--yes", EX07_A, EX07_B).exit_code == 0

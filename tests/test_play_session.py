@@ -330,7 +330,7 @@ def test_a_finished_game_opened_by_play_is_called_over_not_playable(cli):
     assert cli("new", "classic", *PARTNERSHIPS).exit_code == 0
     result = play(cli, "quit", args=("1",))
     assert result.exit_code == 0, result.output
-    assert "Game 1 is now the current game; it is over." in result.output
+    assert "Game 1 is the current game; it is over." in result.output
     assert "'scorekeeper hand' records to it" not in result.output
     assert "Type each side's entry" not in result.output
     assert "Game over: 'rematch' starts the next game" in result.output

@@ -158,9 +158,9 @@ def play(
 
         over = resume(db, game_id).game.outcome.over
         said = (
-            _("Game {game} is now the current game; it is over.")
+            _("Game {game} is the current game; it is over.")
             if over
-            else _("Game {game} is now the current game: 'scorekeeper hand' records to it.")
+            else _("Game {game} is the current game: 'scorekeeper hand' records to it.")
         )
         echo_message(said.format(game=game_id))
     Session(db, game_id, yes).run()
