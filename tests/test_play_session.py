@@ -150,6 +150,15 @@ def test_check_without_a_side_uses_the_minimum_every_side_needs(cli, game):
     assert "May be laid down: melds worth 95 meet the 50 needed." in result.stdout
 
 
+def test_check_naming_a_side_by_its_number_without_its_colon_says_to_write_it(cli, game):
+    # a new user typed "check 1 KKK2": '1' was told to be no card ("ten is 10 or T")
+    result = play(cli, "check 1 KKK2", "check 2 KKK", "quit")
+    assert errors(result) == [
+        "Error: '1' is not a card: to name side 1, write its colon: check 1: KKK2"
+    ]
+    assert "Not allowed: 2: a meld needs at least 3 cards" in result.stdout  # 2 is a deuce
+
+
 def test_check_without_a_side_where_minimums_differ_asks_for_the_side(cli):
     cli("new", "classic", *PARTNERSHIPS, "--start-score", "1600", "--start-score", "0")
     result = play(cli, "check 666 KKK2", "quit")

@@ -1046,6 +1046,7 @@ class Session:
         """``check [SIDE:] CARDS``: each meld's verdict and whether the legal melds reach the
         side's opening minimum (as ``check --team``); with no side named, the minimum every
         side needs, when they all need the same."""
+        from scorekeeper.domain.bounds import side_place
         from scorekeeper.domain.cards import parse_cards, parse_melds
         from scorekeeper.domain.melds import check_opening
         from scorekeeper.presentation.cards import print_check
@@ -1086,9 +1087,21 @@ class Session:
                     )
                 )
             top = found[0]
+        try:
+            melds = parse_melds(asked.cards, decks=game.variant.held)
+        except InputError:
+            first, *others = asked.cards.split(maxsplit=1) or [""]
+            place = side_place(first, len(game.names)) if asked.side is None else None
+            if place is None:
+                raise
+            raise InputError(  # "check 1 KKK2": a side's number, which takes its colon
+                _(
+                    "'{first}' is not a card: to name side {n}, write its colon: check {n}: {cards}"
+                ).format(first=first, n=place + 1, cards=others[0] if others else "CARDS")
+            ) from None
         result = check_opening(
             game.variant,
-            parse_melds(asked.cards, decks=game.variant.held),
+            melds,
             minimums[index or 0],
             discard=top,
             going_out=asked.out or asked.concealed,
