@@ -105,10 +105,22 @@ def item_lines(view: HandView, cards: bool) -> list[SheetLine]:
     return lines
 
 
+def partners_lines(view: HandView) -> list[SheetLine]:
+    """The line naming a hand's two partners (cutthroat, RULES.md §2.2: each scores their
+    partnership's melds and canastas), under its figures; none for a hand without."""
+    from scorekeeper.i18n import names_joined
+    from scorekeeper.presentation.hands import SheetLine
+
+    if not view.partners:
+        return []
+    partners = names_joined(view.partners)
+    return [SheetLine("  " + _("Partners: {partners}").format(partners=partners))]
+
+
 def breakdown_lines(view: HandView, standings: bool = False) -> list[SheetLine]:
     """``hand``'s breakdown of one hand: its title, the items with the cards typed, the hand
     score; with ``standings`` (a recorded hand, the game's last), the running totals and each
-    side's next opening minimum too, as on the score sheet."""
+    side's next opening minimum too, as on the score sheet; then the partners (cutthroat)."""
     from scorekeeper.presentation.hands import SheetLine
 
     lines = [
@@ -122,7 +134,7 @@ def breakdown_lines(view: HandView, standings: bool = False) -> list[SheetLine]:
         lines.append(SheetLine("  " + _("Total"), tuple(num(t) for t in view.totals), bold=True))
         nexts = tuple("-" if m is None else minimum_text(m) for m in view.next_minimums)
         lines.append(SheetLine("  " + _("Next opening minimum"), nexts))
-    return lines
+    return lines + partners_lines(view)
 
 
 def print_breakdown(con: Console, view: HandView, standings: bool = False) -> None:

@@ -11,7 +11,7 @@ from scorekeeper.domain.scoring import BREAKDOWN_FIELDS
 from scorekeeper.presentation.view import hand_views
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Sequence
 
     from scorekeeper.domain.records import StoredGame
 
@@ -32,6 +32,9 @@ CSV_COLUMNS = (
 #: Count columns after :data:`CSV_COLUMNS`: one ``canastas_KIND`` per canasta kind of the
 #: game's variant (in its order), then these (counts, not points; README, "Export and import").
 COUNT_COLUMNS = ("red_threes", "black_threes")
+#: The last column where partnerships are formed hand by hand (cutthroat, RULES.md §2.2): the
+#: side's partner in that hand, whose canastas and melds its score holds (empty: alone).
+PARTNER_COLUMN = "partner"
 #: What ``--excel`` puts first: a UTF-8 byte-order mark, so a spreadsheet reads the file as
 #: UTF-8 instead of guessing a Windows code page ("AyÅŸe" for "Ayşe").
 BYTE_ORDER_MARK = "\ufeff"
@@ -45,9 +48,12 @@ def cell(text: str) -> str:
 
 def columns(stored: StoredGame) -> tuple[str, ...]:
     """The CSV header of a game: :data:`CSV_COLUMNS`, a ``canastas_KIND`` column per canasta
-    kind of its variant (e.g. ``canastas_natural``, ``canastas_mixed``), :data:`COUNT_COLUMNS`."""
-    kinds = tuple(f"canastas_{kind}" for kind in stored.game.variant.canastas)
-    return (*CSV_COLUMNS, *kinds, *COUNT_COLUMNS)
+    kind of its variant (e.g. ``canastas_natural``, ``canastas_mixed``), :data:`COUNT_COLUMNS`,
+    and :data:`PARTNER_COLUMN` where partnerships are formed hand by hand."""
+    variant = stored.game.variant
+    kinds = tuple(f"canastas_{kind}" for kind in variant.canastas)
+    partner = (PARTNER_COLUMN,) if variant.partnerships == "per_hand" else ()
+    return (*CSV_COLUMNS, *kinds, *COUNT_COLUMNS, *partner)
 
 
 def render_excel(stored: StoredGame, escape: Callable[[str], str] | None = None) -> str:
@@ -77,6 +83,7 @@ def render(stored: StoredGame, line_end: str = "\n") -> str:
     writer.writeheader()
     zero = dict.fromkeys(BREAKDOWN_FIELDS, 0)
     kinds = list(game.variant.canastas)
+    alone = {PARTNER_COLUMN: ""} if PARTNER_COLUMN in header else {}
     if any(s.start_score for s in game.sides):
         for side in game.sides:
             writer.writerow(
@@ -93,6 +100,7 @@ def render(stored: StoredGame, line_end: str = "\n") -> str:
                     "minimum_requires": "",
                     "dealer": "",
                     "note": "start score",
+                    **alone,
                 }
             )
     for view, hand in zip(hand_views(game), game.hands, strict=True):
@@ -114,6 +122,19 @@ def render(stored: StoredGame, line_end: str = "\n") -> str:
                     "minimum_requires": minimum.to_json()["requires"] or "",
                     "dealer": cell(view.dealer or ""),
                     "note": cell(view.note),
+                    **alone,
+                    **_partner(game.names, hand.partners, i, alone),
                 }
             )
     return out.getvalue()
+
+
+def _partner(
+    names: Sequence[str], partners: Sequence[int], i: int, column: dict[str, str]
+) -> dict[str, str]:
+    """The partner column of side ``i``'s row (when the game has one, ``column``): the other
+    of the hand's two ``partners``, by name; nothing for a side that played alone."""
+    if not column or i not in partners:
+        return {}
+    other = next(p for p in partners if p != i)
+    return {PARTNER_COLUMN: cell(names[other])}

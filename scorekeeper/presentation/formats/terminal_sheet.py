@@ -10,11 +10,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from scorekeeper.i18n import gettext as _
-from scorekeeper.i18n import labelled, listing, names_joined
+from scorekeeper.i18n import labelled, listing
 from scorekeeper.presentation.console import print_header, visible
 from scorekeeper.presentation.hands import SheetLine
 from scorekeeper.presentation.render import minimum_text, num
-from scorekeeper.presentation.standings import footer_lines, item_lines, print_outcome
+from scorekeeper.presentation.standings import (
+    footer_lines,
+    item_lines,
+    partners_lines,
+    print_outcome,
+)
 from scorekeeper.presentation.view import game_heading, hand_view, hand_views
 
 if TYPE_CHECKING:
@@ -38,9 +43,7 @@ def sheet_lines(view: HandView) -> list[SheetLine]:
     lines.append(SheetLine("  " + _("Total"), tuple(num(t) for t in view.totals), bold=True))
     minimums = tuple(minimum_text(m) for m in view.minimums)
     lines.append(SheetLine("  " + _("Minimum this hand"), minimums))
-    if view.partners:
-        partners = names_joined(view.partners)
-        lines.append(SheetLine("  " + _("Partners: {partners}").format(partners=partners)))
+    lines += partners_lines(view)
     if view.note:
         lines.append(SheetLine(f"  {_('Note:')} {visible(view.note)}"))
     return lines
