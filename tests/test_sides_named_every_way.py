@@ -182,3 +182,14 @@ def test_entries_typed_without_quotes_are_told_to_be_quoted(cli, db):
     assert line.endswith('got 3 (quote each side\'s entry, its items together: "m=220 h=30")')
     line = refused(cli, db, "hand", "--yes", "m=220 h=30", "m=50", "-")
     assert line.endswith("got 3")  # entries of several items were quoted
+
+
+def test_a_side_whose_name_starts_another_sides_is_named_with_its_colon(cli, db):
+    # red team: with sides "Ann" and "Ann & Bob", "Ann & Bob: m=50" was refused as "'Ann' is a
+    # side: write a colon after its name" (a line starts with the longest side's name it can)
+    assert cli("new", "classic", "-t", "Ann", "-t", "Ann & Bob").exit_code == 0
+    result = cli("hand", "--yes", "Ann & Bob: m=50 nat=1 out", "Ann:m=110")
+    assert result.exit_code == 0, result.output
+    assert scores(cli) == [110, 50 + 500 + 100]
+    line = refused(cli, db, "hand", "--yes", "Ann & Bob m=50", "Ann: m=60")
+    assert line.endswith("('Ann & Bob: m=50')")

@@ -367,9 +367,9 @@ def split_name(
     """
     plain = text.replace("：", ":")  # a full-width colon too
     finder = NameFinder(names)
-    _refuse_name_without_colon(plain, names, finder, variant)
     head, sep, rest = plain.partition(":")
     if not sep:
+        _refuse_name_without_colon(plain, names, finder, variant)
         return None, text
     # the longest side's name the line starts with: a name may hold a colon ("A:B: m=50")
     for at in sorted((i for i, c in enumerate(plain) if c == ":"), reverse=True):
@@ -392,6 +392,7 @@ def split_name(
             )
             + hint(head.strip(), names)
         )
+    _refuse_name_without_colon(plain, names, finder, variant)  # no side named by a colon
     return None, text
 
 
