@@ -24,10 +24,25 @@ def test_recording_or_correcting_such_a_hand_is_refused(cli, db):
 def test_a_hand_kept_before_the_check_is_scored_as_it_was(cli, db, monkeypatch):
     cutthroat(cli)
     with monkeypatch.context() as earlier:  # as an earlier version kept it
-        earlier.setattr(scoring, "NEW_HAND_CHECKS", ())
+        earlier.setattr(scoring, "NEW_SIDE_CHECKS", ())
         assert cli("hand", "--yes", "m=150 nat=1 mix=1 out h=5", "m=50", "m=50").exit_code == 0
     # RULES.md §2: 150 + 500 + 300 + 100 for going out - 5 = 1,045; the others 50 each
     assert [t["total"] for t in cli.json("status")["teams"]] == [1045, 50, 50]
     assert cli("hand", "--yes", "m=50", "m=50", "m=50").exit_code == 0  # the game goes on
     assert cli("edit", "1", "--side", "Ann", "h=0", "--yes").exit_code == 0  # and is corrected
     assert cli.json("status")["teams"][0]["total"] == 1050 + 50
+
+
+def test_a_hand_kept_before_the_check_is_taken_back_put_back_and_corrected(cli, db, monkeypatch):
+    # red team: undo then redo of such a hand was refused (only a backup brought it back), and
+    # correcting the other side's entry was refused for Ann's, unchanged
+    cutthroat(cli)
+    with monkeypatch.context() as earlier:
+        earlier.setattr(scoring, "NEW_SIDE_CHECKS", ())
+        assert cli("hand", "--yes", "m=150 nat=1 mix=1 out h=5", "m=50", "m=50").exit_code == 0
+    assert cli("undo", "--yes").exit_code == 0
+    assert cli("redo", "--yes").exit_code == 0
+    assert [t["total"] for t in cli.json("status")["teams"]] == [1045, 50, 50]
+    assert cli("edit", "1", "--side", "Bob", "h=10", "--yes").exit_code == 0  # Bob's alone
+    assert [t["total"] for t in cli.json("status")["teams"]] == [1045, 40, 50]
+    refused(cli, db, "edit", "1", "--side", "Ann", "h=15", "--yes")  # Ann's, changed: checked

@@ -370,7 +370,7 @@ def redo(db: Path | None, game_id: int | None = None, seen: Seen | None = None) 
     new hand clears what undo kept); RuleError when the rules refuse it now."""
 
     def put_back(store: GameStore, stored: StoredGame) -> None:
-        stored.game.add(hand_to_redo(stored))
+        stored.game.add(hand_to_redo(stored), kept=True)
         stored.redo.pop()
 
     def said(stored: StoredGame) -> str:

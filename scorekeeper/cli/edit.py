@@ -106,7 +106,7 @@ def redo(
     shown = seen.stored
     hand = usecases.hand_to_redo(shown)
     number = shown.game.next_hand
-    breakdowns = shown.game.score(hand.entries, hand.partners)
+    breakdowns = shown.game.score(hand.entries, hand.partners, kept=True)
     if stdin_is_terminal() and not yes:
         standings.print_breakdown(console(), proposed_view(shown.game, number, breakdowns))
     _ask(_("Put back hand {number} of game {game}?").format(number=number, game=shown.id), yes)

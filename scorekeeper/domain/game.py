@@ -438,19 +438,25 @@ class Game(Struct, dict=True):
 
     # -- changes --------------------------------------------------------------------------------
 
-    def score(self, entries: Sequence[SideEntry], partners: Sequence[int] = ()) -> list[Breakdown]:
+    def score(
+        self, entries: Sequence[SideEntry], partners: Sequence[int] = (), kept: bool = False
+    ) -> list[Breakdown]:
         """Score a proposed next hand without recording it; raises as :func:`score_hand`, and
-        as :meth:`check_open` when no hand may be added."""
+        as :meth:`check_open` when no hand may be added. A ``kept`` hand (one ``undo`` took
+        back, to be put back by ``redo``) is held to the rules a stored hand is, not to those
+        added since it was recorded (:func:`check_new_hand`)."""
         self.check_open()
         breakdowns = score_hand(self.variant, entries, self.names, partners)
-        check_new_hand(self.variant, entries, self.names, partners)
+        if not kept:
+            check_new_hand(self.variant, entries, self.names, partners)
         return breakdowns
 
-    def add(self, hand: Hand) -> list[Breakdown]:
-        """Validate, score and append a hand; returns its breakdowns. Nothing changes on error.
-        The earlier hands' results are kept: adding hand n scores hand n alone."""
+    def add(self, hand: Hand, kept: bool = False) -> list[Breakdown]:
+        """Validate, score and append a hand (``kept``: as :meth:`score` takes it); returns
+        its breakdowns. Nothing changes on error. The earlier hands' results are kept: adding
+        hand n scores hand n alone."""
         check_note(hand.note)
-        breakdowns = self.score(hand.entries, hand.partners)  # the earlier hands scored, once
+        breakdowns = self.score(hand.entries, hand.partners, kept)  # earlier hands scored once
         results, outcome = self._scored
         results = list(results)  # a list handed out before stays as it was
         outcome = self._follow(results, outcome, hand, breakdowns)
@@ -473,11 +479,14 @@ class Game(Struct, dict=True):
             )
         check_note(hand.note)
         old = list(self.hands)
+        was = old[number - 1].entries
         self.hands[number - 1] = hand
         self.__dict__.pop("_scored", None)
         try:
             self._check_all()  # the hand itself first, then what it changes after it
-            check_new_hand(self.variant, hand.entries, self.names, hand.partners)
+            # the entries changed, as new ones; a side's entry kept as it was stays as it was
+            changed = {i for i, e in enumerate(hand.entries) if i >= len(was) or was[i] != e}
+            check_new_hand(self.variant, hand.entries, self.names, hand.partners, changed)
         except Exception:
             self.hands[:] = old
             self.__dict__.pop("_scored", None)

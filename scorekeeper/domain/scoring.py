@@ -13,7 +13,7 @@ points and everyone else nothing.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 
 from msgspec import Struct, structs
 
@@ -500,10 +500,11 @@ def went_out_holding_nothing(
         )
 
 
-#: What a hand coming in (recorded or corrected) is checked for beyond :data:`HAND_CHECKS`:
-#: rules added since hands were first kept, never applied to hands already stored (a game
-#: kept before them is read and scored as it was).
-NEW_HAND_CHECKS: tuple[HandCheck, ...] = (each_side(went_out_holding_nothing),)
+#: What a side's entry coming in (a hand recorded, a side's entry corrected) is checked for
+#: beyond :data:`HAND_CHECKS`: rules added since hands were first kept, never applied to an
+#: entry already stored (a game kept before them is read, scored, taken back and put back as
+#: it was).
+NEW_SIDE_CHECKS: tuple[SideCheck, ...] = (went_out_holding_nothing,)
 
 
 def check_new_hand(
@@ -511,11 +512,14 @@ def check_new_hand(
     entries: Sequence[SideEntry],
     names: Sequence[str],
     partners: Sequence[int] = (),
+    sides: Collection[int] | None = None,
 ) -> None:
-    """Run :data:`NEW_HAND_CHECKS` on a hand being recorded or corrected; RuleError as they
-    raise it."""
-    for check in NEW_HAND_CHECKS:
-        check(variant, entries, names, partners)
+    """Run :data:`NEW_SIDE_CHECKS` on the entries of ``sides`` (indexes; default every side)
+    of a hand being recorded or corrected; RuleError as they raise it."""
+    for i, (name, entry) in enumerate(zip(names, entries, strict=True)):
+        if sides is None or i in sides:
+            for check in NEW_SIDE_CHECKS:
+                check(variant, entry, name, partners)
 
 
 def validate_hand(
