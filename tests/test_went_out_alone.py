@@ -16,6 +16,11 @@ def test_recording_or_correcting_such_a_hand_is_refused(cli, db):
     cutthroat(cli)
     line = refused(cli, db, "hand", "--yes", "m=150 nat=1 mix=1 out h=5", "m=50", "m=50")
     assert line.startswith("Error: Ann: a player who goes out holds no card, so the cards left")
+    # a red three kept in hand (its penalty, RULES.md §2) is a card left in hand too
+    line = refused(
+        cli, db, "hand", "--yes", "m=150 nat=1 mix=1 out red_three_not_declared=1", "-", "-"
+    )
+    assert "a player who goes out holds no card" in line
     assert cli("hand", "--yes", "m=150 nat=1 mix=1 out", "m=50", "m=50").exit_code == 0
     refused(cli, db, "edit", "1", "--side", "Ann", "h=5", "--yes")
     assert cli("edit", "1", "--side", "Bob", "h=5", "--yes").exit_code == 0  # Bob did not go out

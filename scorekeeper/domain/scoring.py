@@ -491,7 +491,9 @@ def went_out_holding_nothing(
     """A player who goes out holds no card (RULES.md §0, going out): where every side is one
     player (:attr:`~scorekeeper.domain.variant.Variant.sides_alone`), the side that went out
     has no cards left in hand. A partnership's side may: the partner's cards."""
-    if e.went_out and (e.hand_points or e.hand) and variant.sides_alone:
+    # a penalty for cards kept in hand (a red three not declared) is cards left in hand too
+    kept = any(n and variant.penalties[k].in_hand for k, n in e.penalties.items())
+    if e.went_out and (e.hand_points or e.hand or kept) and variant.sides_alone:
         raise RuleError(
             _(
                 "{side}: a player who goes out holds no card, so the cards left in hand are 0"
