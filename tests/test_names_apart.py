@@ -89,7 +89,7 @@ def test_a_side_named_as_the_start_of_an_item_reads_key_value_as_the_item(cli):
     assert [(t["team"], t["hand_score"]) for t in doc["teams"]] == [("nat", 1000), ("mix", 700)]
 
 
-@pytest.mark.parametrize("name", ["2", "02", "２", "3:", "２：", "2::"])
+@pytest.mark.parametrize("name", ["2", "02", "２", "3:", "２：", "2::", "3\ufe0f", "3:\ufe0e"])
 def test_a_side_named_by_a_number_alone_is_refused(cli, db, name):
     # a number chooses a side by its place (fix 2, fix 2:, "2: m=50", the partners "2 3"): a
     # side called "2" or "3:" would be either (red team: fix 3: changed a side called "3:")
@@ -99,7 +99,7 @@ def test_a_side_named_by_a_number_alone_is_refused(cli, db, name):
     assert cli("new", "cutthroat", "-t", "Ann", "-t", "Table 2", "-t", "2b").exit_code == 0
 
 
-@pytest.mark.parametrize("name", ["Ann:", "Ann：", "A:B:"])
+@pytest.mark.parametrize("name", ["Ann:", "Ann：", "A:B:", "Ann:\ufe0f"])  # a selector: no name
 def test_a_name_ending_with_a_colon_is_refused(cli, db, name):
     # its named entry would start "Ann::"; "Ann: m=50" said "did you mean 'Ann:'?"
     result = cli("new", "classic", "-t", name, "-t", "Zed")

@@ -204,7 +204,7 @@ class Game(Struct, dict=True):
         side_keys: dict[str, str] = {}
         for side in self.sides:
             for name in (side.name, *side.players):
-                plain = ascii_field(name).strip()
+                plain = name_key(ascii_field(name))  # a selector or a joiner changes no name
                 if is_digits(plain.rstrip(": ")) or plain == "-":  # "2", "2:" name side 2
                     raise InputError(
                         _(
