@@ -31,9 +31,23 @@ def damage(doc: dict[str, Any], case: str) -> None:
         doc["hands"][0]["note"] = "a\u0007b"
     elif case == "rule":  # red team round 12: the game could then be neither read nor deleted
         doc["rules"]["canastas"]["mixed"]["bonus"] = 1_000_000_001
+    elif case == "colon name":  # a name new games refuse since: its export was imported never
+        doc["sides"][0]["name"] = "Ann:"
+    elif case == "number name":
+        doc["sides"][1]["name"] = "3"
 
 
-CASES = ["start score", "long name", "float", "created", "label", "note", "rule"]
+CASES = [
+    "start score",
+    "long name",
+    "float",
+    "created",
+    "label",
+    "note",
+    "rule",
+    "colon name",
+    "number name",
+]
 
 
 @pytest.mark.parametrize("case", CASES)
@@ -53,6 +67,9 @@ def test_a_game_beyond_the_bounds_is_read_but_its_export_is_refused(cli, db, tmp
     assert result.stderr.startswith("Error: game 1 holds what an import refuses")
     assert not out.exists()
     assert cli("export", "--format", "csv").exit_code == 0  # a view, not an import's input
+    if case.endswith("name"):  # nor is it copied into a new game
+        result = cli("rematch", "1")
+        assert result.exit_code == 3 and "so no rematch of it was started" in result.stderr
     assert cli("delete", "1", "--yes").exit_code == 0  # and it can be deleted
 
 

@@ -336,15 +336,18 @@ def check_exportable(stored: StoredGame) -> None:
 
 
 def beyond_bounds(stored: StoredGame) -> str | None:
-    """Why a game coming in as ``stored`` is would be refused (its record read as an import
+    """Why a game coming in as ``stored`` would be refused (its record read as an import
     reads it: the bounds of any input, :func:`game_from_doc`, every running total within
-    :data:`~scorekeeper.domain.bounds.MAX_NUMBER`), or None when it is held to every bound."""
+    :data:`~scorekeeper.domain.bounds.MAX_NUMBER`, the names and start scores ``new`` takes),
+    or None when it is held to every bound."""
     from scorekeeper.domain.bounds import check_data
 
     doc = game_to_doc(stored)
     try:
         check_data(doc, _("the game's record"))  # as an import's file is read (parse_json)
-        game_from_doc(0, doc).game.check_bounds()
+        game = game_from_doc(0, doc).game
+        game.check_bounds()
+        game.check_coming_in()  # what `new` and `import` refuse: names, start scores
     except ScorekeeperError as err:
         return err.message.removeprefix(": ")
     return None
