@@ -159,6 +159,27 @@ def test_check_naming_a_side_by_its_number_without_its_colon_says_to_write_it(cl
     assert "Not allowed: 2: a meld needs at least 3 cards" in result.stdout  # 2 is a deuce
 
 
+def test_check_reads_a_side_named_like_cards_as_cards_unless_its_colon_names_it(cli):
+    # red team: with a side called "KKK", "check KKK QQQ AAA" took the kings for the side
+    assert cli("new", "classic", "--team", "KKK", "--team", "X").exit_code == 0
+    result = play(cli, "check KKK QQQ AAA", "check KKK: QQQ AAA", "check 2:666 AAA", "quit")
+    assert errors(result) == []
+    # kings 30 + queens 30 + aces 60 = 120 for every side; then KKK's queens and aces, 90;
+    # then side 2 (X): 6-6-6 + A-A-A = 75
+    assert "Classic Canasta · every side · opening minimum 50" in result.stdout
+    assert "melds worth 120 meet the 50 needed" in result.stdout
+    assert "Classic Canasta · KKK with 0 · opening minimum 50" in result.stdout
+    assert "melds worth 90 meet the 50 needed" in result.stdout
+    assert "Classic Canasta · X with 0 · opening minimum 50" in result.stdout
+    assert "melds worth 75 meet the 50 needed" in result.stdout
+
+
+def test_fix_takes_a_sides_number_with_its_colon_and_no_space(cli, game):
+    result = play(cli, "m=110", "m=60", "fix 1:h=5", "quit")
+    assert errors(result) == []
+    assert [t["hand_score"] for t in cli.json("show")["hands"][0]["teams"]] == [105, 60]
+
+
 def test_check_without_a_side_where_minimums_differ_asks_for_the_side(cli):
     cli("new", "classic", *PARTNERSHIPS, "--start-score", "1600", "--start-score", "0")
     result = play(cli, "check 666 KKK2", "quit")

@@ -164,29 +164,43 @@ def split_side(text: str, names: Sequence[str], numbers: bool = False) -> tuple[
     number works too (``"2 m=150"``). Names are found as :class:`~scorekeeper.domain.names.
     NameFinder` finds them (full-width forms too). Returns (None, text) when no side is
     named."""
+    index, _head, rest, _colon = named_side(text, names, numbers)
+    return index, rest
+
+
+def named_side(
+    text: str, names: Sequence[str], numbers: bool = False
+) -> tuple[int | None, str, str, bool]:
+    """:func:`split_side`'s side and rest, with the name as typed and whether a colon
+    followed it: ``"KKK 666"`` with a side called KKK -> (0, "KKK", "666", False), which
+    ``check`` reads as cards (:func:`check_words`)."""
     from scorekeeper.domain.names import NameFinder
 
     stripped = text.strip()
     finder = NameFinder(names)
-    found: list[tuple[int, int, str]] = []  # (length of the name as typed, side, the rest)
+    found: list[tuple[int, int, str, str, bool]] = []  # (length typed, side, head, rest, colon)
     for at in (i for i, c in enumerate(stripped) if c in ":："):  # "A:B: m=50": sides A, A:B
         side = finder.find(stripped[:at])
         if side is not None:
-            found.append((at, side, stripped[at + 1 :].strip()))
+            found.append((at, side, stripped[:at], stripped[at + 1 :].strip(), True))
     words = stripped.split()
     for k in range(len(words), 0, -1):
         head = " ".join(words[:k])
         side = finder.find(head)
         if side is not None:
-            found.append((len(head), side, " ".join(words[k:])))
+            found.append((len(head), side, head, " ".join(words[k:]), False))
             break
     if found:
-        _, index, rest = max(found, key=lambda f: f[0])  # the longest name that fits
-        return index, rest
+        _, index, head, rest, colon = max(found, key=lambda f: f[0])  # the longest that fits
+        return index, head, rest, colon
     place = side_place(words[0], len(names)) if words else None
     if numbers and place is not None:  # "2", "２", "2:" too
-        return place, " ".join(words[1:])
-    return None, stripped
+        return place, words[0], " ".join(words[1:]), words[0].endswith((":", "："))
+    glued = re.fullmatch(r"([^:：]+)[:：](.+)", words[0]) if numbers and words else None
+    place = side_place(glued[1], len(names)) if glued else None
+    if glued and place is not None:  # "2:h=5", as the entry "2:h=5" names side 2
+        return place, glued[1], " ".join([glued[2], *words[1:]]), True
+    return None, "", stripped, False
 
 
 def side_choice(text: str, names: Sequence[str]) -> int:
@@ -257,8 +271,13 @@ def check_words(rest: str, names: Sequence[str]) -> CheckWords:
     card), then the cards, with ``--discard CARD`` (``-d``), ``--out`` and ``--concealed``
     anywhere. UsageError for no cards, an unknown option or a ``--discard`` without its card;
     InputError for a number past the sides."""
-    side, remaining = split_side(rest, names)
+    side, head, remaining, colon = named_side(rest, names)
+    if side is not None and not colon and _are_cards(head):  # a side called "KKK": the kings
+        side, remaining = None, rest.strip()
     named = re.match(r"\s*([^:：]+?)\s*[:：](?=\s|$)(.*)", remaining)
+    glued = re.match(r"\s*([0-9０-９]+)[:：](\S.*)", remaining)  # "2:666 AAA": side 2
+    if side is None and not named and glued:
+        named = glued
     if side is None and named:  # "2: KKK": side 2 ("2 KKK" is a deuce); "Zed: KKK": no side
         side, remaining = side_choice(named[1], names), named[2]
     cards: list[str] = []
@@ -328,3 +347,15 @@ def entry_line(entry: SideEntry) -> str:
         elif given.get(f.json[0]):
             items.append(f"{f.names[0]}={given[f.json[0]]}")
     return " ".join(items) or "-"
+
+
+def _are_cards(text: str) -> bool:
+    """Whether ``text`` reads as cards (``KKK``, ``X``): at ``check``, cards, before a side of
+    that name typed without its colon."""
+    from scorekeeper.domain.cards import parse_cards
+    from scorekeeper.errors import ScorekeeperError
+
+    try:
+        return bool(parse_cards(text))
+    except ScorekeeperError:
+        return False
