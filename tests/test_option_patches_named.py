@@ -33,3 +33,17 @@ def test_an_options_bad_patch_names_the_option(cli, tmp_path, default, patch, sa
         assert f"{path}: option 'fast' (set): {said}" in result.stderr
     else:  # tried by the check, each setting in turn
         assert "fast" in result.stderr and "true" in result.stderr
+
+
+def test_a_file_whose_option_is_bad_is_listed_as_unusable_and_set_says_so(cli, tmp_path):
+    # red team: 'variants' listed it as usable while 'variants check' refused it, and turning
+    # the option on gave exit 3 for one bad patch and 2 for another
+    folder = tmp_path / "config" / "variants"
+    folder.mkdir(parents=True, exist_ok=True)
+    patch = '"canastas.natural.bonus" = "abc"'
+    (folder / "house.toml").write_text(OPTION.format(default="false", patch=patch))
+    listed = {v["name"]: v for v in cli.json("variants")["variants"]}
+    assert listed["house"]["error"] and "fast" in listed["house"]["error"]
+    assert listed["classic"]["error"] is None
+    result = cli("new", "house", "--team", "A", "--team", "B", "--set", "fast=true")
+    assert result.exit_code == 2 and "(from --set fast=true)" in result.stderr

@@ -427,7 +427,8 @@ def apply_options(
     try:
         decode(rules, where, checked=not settings)  # the files were checked as they were read
     except DataFileError as err:
-        _refuse_option_patch(data, chosen, where)  # an option's own patch, named
+        if where != "--set":  # a file's option in force by default: named (--set: below)
+            _refuse_option_patch(data, chosen, where)
         if where == "--set":
             given = " ".join(f"{k}={v}" for k, v in settings.items())
             message = err.message.removeprefix("--set: ")
