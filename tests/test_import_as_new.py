@@ -163,3 +163,10 @@ def test_an_entry_naming_its_side_is_refused_not_read_in_side_order(cli, db, exp
     doc["record"]["hands"][0]["entries"][0]["team"] = "B"
     said = imported(cli, db, path, doc, 3)
     assert "hands[0].entries[0]: a recorded hand's entries come in side order" in said
+
+
+def test_an_unknown_canasta_kind_in_a_recorded_entry_names_its_place(cli, db, export):
+    path, doc = export
+    doc["record"]["hands"][0]["entries"][1]["canastas"] = {"natral": 1}
+    said = imported(cli, db, path, doc, 3)
+    assert "hands[0].entries[1]: Classic Canasta has no canasta kind 'natral'" in said

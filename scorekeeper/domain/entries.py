@@ -308,7 +308,10 @@ def _read_counts(
         counts: dict[str, int] = {}
         named: dict[str, str] = {}
         for name, count in raw.items():
-            kind = variant.canasta_key(str(name))
+            try:
+                kind = variant.canasta_key(str(name))
+            except InputError as err:  # said with the side, as each error of its entry is
+                raise InputError(f"{side}: {err.message}") from None
             if kind in named:
                 raise InputError(
                     _(
