@@ -67,3 +67,42 @@ def test_a_restore_over_a_game_file_that_is_a_folder_says_to_move_it(cli, db):
     game.rmdir()
     assert cli("backups", "restore", "1", "--yes").exit_code == 0
     assert cli.json("status")["hands_played"] == 1
+
+
+def test_a_backup_a_kill_left_pending_after_its_change_is_listed_and_restored_first(cli, db):
+    # red team: a kill between storing a hand and putting its backup in place left backup 1
+    # the state two changes back, and "backups restore 1" undid both
+    new_game(cli)
+    for _ in range(3):
+        assert cli("hand", "--yes", "m=50", "m=50").exit_code == 0
+    folder = db.with_name(db.name + ".backups")
+    newest = max(p.name for p in folder.iterdir())  # the state before the third hand
+    (folder / newest).rename(folder / f".{newest}~pending.tmp")  # as the kill left it
+    listed = cli.json("backups")["backups"]
+    assert listed[0]["file"] == newest and listed[0]["hands"] == 2
+    assert cli("backups", "restore", "1", "--yes").exit_code == 0
+    assert cli.json("status")["hands_played"] == 2
+
+
+def test_a_backup_holding_a_game_beyond_the_bounds_is_listed_as_unreadable(cli, db):
+    # red team: listed with its games and hands, then its restore refused; and a restore
+    # refused so over an unreadable database file first kept a copy of that file aside
+    import json
+
+    new_game(cli)
+    for _ in range(2):
+        assert cli("hand", "--yes", "m=50", "m=50").exit_code == 0
+    folder = db.with_name(db.name + ".backups")
+    newest = max(folder.iterdir(), key=lambda p: p.name)
+    data = json.loads(newest.read_bytes())
+    data["games"]["1"]["hands"] *= 501  # 501 hands: a game holds at most 500
+    planted = folder / "20990102T000000.000000Z.json"
+    planted.write_text(json.dumps(data))
+    listed = cli.json("backups")["backups"]
+    assert listed[0]["file"] == planted.name and listed[0]["hands"] is None
+    assert "at most 500 hands" in listed[0]["error"]
+    db.write_text("garbage{")
+    before = sorted(p.name for p in folder.iterdir())
+    result = cli("backups", "restore", "1", "--yes")
+    assert result.exit_code == 3 and "backup 1 cannot be restored" in result.stderr
+    assert sorted(p.name for p in folder.iterdir()) == before  # nothing kept aside

@@ -486,7 +486,7 @@ def backups(db: Path | None) -> BackupList:
     )
 
     path = database_path(db)
-    complete_stored_change(path)
+    complete_stored_change(path, backups=True)  # backup 1: before the last change
     rows: list[dict[str, Any]] = []
     for b in list_backups(path):
         # the listing takes no lock: a backup a change rotates away meanwhile is not listed
@@ -511,7 +511,7 @@ def backup_to_restore(db: Path | None, number: int) -> BackupChoice:
     from scorekeeper.storage.store import complete_stored_change, database_path, list_backups
 
     path = database_path(db)
-    complete_stored_change(path)
+    complete_stored_change(path, backups=True)  # backup 1: before the last change
     found = list_backups(path)
     if not found:
         raise NotFound(_("there are no backups of {path}").format(path=path))

@@ -303,7 +303,7 @@ def restore_backup(path: Path, backup: Path) -> Path | None:
     refuse_database_in_backups(path)
     with _locked(path):
         _complete_pending(path)
-        data = read_backup(backup, path)
+        data = checked_backup(backup, path)  # before anything is kept aside or changed
         kept: Path | None = None
         try:
             current_meta = read_database(path)
@@ -322,22 +322,11 @@ def restore_backup(path: Path, backup: Path) -> Path | None:
                 current_meta = None
                 kept = _copy_aside(path, backup_target(path, "damaged"))
         existing = set(game_ids(path))
-        if migrations.pending(data):  # a whole database of an older schema
-            collected: dict[int, dict[str, Any]] = {}
-            context = migrations.MigrationContext(
-                path,
-                json.loads(json.dumps(data)),
-                write_game=lambda game_id, doc: collected.__setitem__(game_id, doc),
-            )
-            migrations.migrate(context)
-            games = {str(i): doc for i, doc in collected.items()}
-            created = sorted(existing - set(collected))  # games made after that backup
-            new_meta = dict(context.data["meta"]["1"])
+        games, new_meta = backup_games(path, data)
+        if migrations.pending(data):  # a whole database of an older schema: a game made
+            created = sorted(existing - {int(key) for key in games})  # after it goes away
         else:
-            games = data.get("games", {})
             created = data.get("created", {}).get("1", {}).get("games", [])
-            new_meta = dict(data["meta"]["1"])
-        check_games(backup, path, games)
         touched = sorted({int(i) for i in games} | set(created))
         replaced: Tables = {"games": {}}
         if current_meta is not None:
@@ -411,6 +400,32 @@ def restore_backup(path: Path, backup: Path) -> Path | None:
         change_files(path, writes, removals, keep=keep, fresh=fresh)
         drop_lineups(path)  # one a reader counted meanwhile from the games before
         return kept_box[0] if kept_box else kept
+
+
+def backup_games(path: Path, data: Tables) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The games a backup ``data`` of the database ``path`` puts back (by key) and the
+    ``meta`` record it holds: a schema-1 backup's (every game in one file) migrated as a
+    restore migrates it, in memory."""
+    if not migrations.pending(data):
+        return data.get("games", {}), dict(data["meta"]["1"])
+    collected: dict[int, dict[str, Any]] = {}
+    context = migrations.MigrationContext(
+        path,
+        json.loads(json.dumps(data)),
+        write_game=lambda game_id, doc: collected.__setitem__(game_id, doc),
+    )
+    migrations.migrate(context)
+    return {str(i): doc for i, doc in collected.items()}, dict(context.data["meta"]["1"])
+
+
+def checked_backup(backup: Path, db: Path) -> Tables:
+    """The tables of ``backup`` (:func:`read_backup`) once every game it puts back is one this
+    version can use and keep (:func:`check_games`): what ``backups`` lists as readable is what
+    ``backups restore`` puts back (DataFileError naming the backup otherwise; NotFound for one
+    rotated away meanwhile)."""
+    data = read_backup(backup, db)
+    check_games(backup, db, backup_games(db, data)[0])
+    return data
 
 
 def _deleted(path: Path, game_id: int, games: dict[str, Any]) -> bool:
@@ -999,14 +1014,23 @@ def _complete_pending(path: Path) -> None:
         _rotate_or_warn(path, None)
 
 
-def complete_stored_change(path: Path) -> None:
+def complete_stored_change(path: Path, backups: bool = False) -> None:
     """Put in place a change of the database at ``path`` that an earlier command stored but did
     not finish (a kill, a folder that refused: its journal is there), under the lock; nothing
     when there is none. DataFileError when it cannot be put in place now
-    (:func:`files.completion_failed`): every command says so until it can."""
-    if journal_file(path).exists():
+    (:func:`files.completion_failed`): every command says so until it can. With ``backups``
+    (before the backups are listed or one is restored), a backup a kill left pending after its
+    change was stored is put in place too, so backup 1 is the state before the last change
+    (a command that only reads games lists no folder: it does not look)."""
+    pending = False
+    if backups:
+        with suppress(OSError):
+            pending = any(backup_folder(path).glob(".*~pending.tmp"))
+    if journal_file(path).exists() or pending:
         with _locked(path):
             _complete_pending(path)
+            if pending:
+                remove_stale_temporary_files(path)  # puts a stored change's backup in place
 
 
 @contextmanager

@@ -173,13 +173,14 @@ def home_expanded(given: str) -> Path:
     return expanded(given)
 
 
-def complete_stored_change(path: Path) -> None:
+def complete_stored_change(path: Path, backups: bool = False) -> None:
     """Put in place a change of the database file ``path`` an earlier command stored but did
-    not finish (:func:`.database.complete_stored_change`). DataFileError when it cannot be put
-    in place now."""
+    not finish, and with ``backups`` its backup a kill left pending
+    (:func:`.database.complete_stored_change`). DataFileError when it cannot be put in place
+    now."""
     from scorekeeper.storage.database import complete_stored_change as complete
 
-    complete(path)
+    complete(path, backups)
 
 
 def backup_folder(path: Path) -> Path:
@@ -201,15 +202,16 @@ def list_backups(path: Path) -> list[Backup]:
 
 def read_backup_tables(path: Path, db: Path | None = None) -> dict[str, dict[str, Any]] | None:
     """The tables of a backup file (``{table: {doc_id: document}}``) of the database file
-    ``db``, checked as a restore checks them (:func:`~scorekeeper.storage.database.read_backup`);
+    ``db``, checked as a restore checks them, every game it puts back too
+    (:func:`~scorekeeper.storage.database.checked_backup`);
     None for one no longer there (rotated away since it was listed). DataFileError for one this
     version cannot read (naming it as a backup of ``db``), or that holds nothing (a file of
     spaces: listed and numbered as unreadable, as a restore of it is refused)."""
     from scorekeeper.errors import NotFound
-    from scorekeeper.storage.database import read_backup
+    from scorekeeper.storage.database import checked_backup
 
     try:
-        return read_backup(path, db)
+        return checked_backup(path, db if db is not None else path)
     except NotFound:
         return None
 
