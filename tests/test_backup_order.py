@@ -13,6 +13,7 @@ import shutil
 from datetime import UTC, datetime
 from pathlib import Path
 
+import pytest
 from conftest import new_game
 
 
@@ -60,10 +61,18 @@ def test_backups_taken_after_the_clock_was_set_back_are_named_after_the_newest(c
     assert cli.json("status")["hands_played"] == hands - 1
 
 
-def test_a_name_of_no_possible_time_counts_as_the_oldest(cli, db):
+@pytest.mark.parametrize(
+    "name",
+    [
+        "20261399T256099.000000Z.json",  # month 13, hour 25: planted by hand
+        "99991231T235959.999999Z.json",  # no name could follow it (red team)
+        "22000101T000000.000000Z.json",  # more than a century ahead: no clock wrote it
+    ],
+)
+def test_a_name_of_no_possible_time_counts_as_the_oldest(cli, db, name):
     before = ten_backups(cli, db)
     folder = db.with_name(db.name + ".backups")
-    odd = folder / "20261399T256099.000000Z.json"  # month 13, hour 25: planted by hand
+    odd = folder / name
     shutil.copyfile(folder / before[0]["file"], odd)
     # the eleventh, and the oldest: not listed, and the first to go
     assert [b["file"] for b in write_backups(cli)] == [b["file"] for b in before]
@@ -113,3 +122,19 @@ def test_a_leftover_that_cannot_go_stops_no_other_from_going(cli, db, monkeypatc
     monkeypatch.setattr(Path, "glob", lambda self, pattern: [stuck, *real_glob(self, pattern)])
     files.remove_stale_temporary_files(db)
     assert stuck.is_dir() and not stale.exists()
+
+
+def test_a_name_a_century_ahead_is_not_followed(cli, db):
+    # red team: a backup named for 9999-12-31 23:59:59.999998 made the next one the last name
+    # there is, after which every backup was named by the clock, below it for good
+    before = ten_backups(cli, db)
+    folder = db.with_name(db.name + ".backups")
+    late = "99981231T235959.999999Z.json"  # the latest a name may follow
+    shutil.copyfile(folder / before[0]["file"], folder / late)
+    for _ in range(2):
+        assert cli("hand", "--yes", "m=50", "m=50").exit_code == 0
+    after = [b["file"] for b in write_backups(cli)]
+    assert not any(name.startswith("9999") for name in os.listdir(folder))
+    hands = cli.json("status")["hands_played"]
+    assert cli("backups", "restore", "1", "--yes").exit_code == 0
+    assert cli.json("status")["hands_played"] == hands - 1, after

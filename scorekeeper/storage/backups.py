@@ -46,6 +46,10 @@ class Backup(Struct, frozen=True):
     taken: str
 
 
+#: How far after the clock a backup's name may be and still be followed (:func:`_taken`):
+#: a clock that ran ahead by days or years is; a name a century ahead (``9998...``, after
+#: which names soon run out) was planted, and counts as the oldest.
+_AHEAD = timedelta(days=36525)
 #: A backup's time as its name writes it (UTC, to the microsecond): ``20261208T010203.000004Z``.
 _STAMP_FORMAT = "%Y%m%dT%H%M%S.%fZ"
 #: The time at the start of a name in the backups folder: a backup's, or its pending file's
@@ -53,16 +57,18 @@ _STAMP_FORMAT = "%Y%m%dT%H%M%S.%fZ"
 _NAME_STAMP = re.compile(r"\.?([0-9]{8}T[0-9]{6}\.[0-9]{6}Z)", re.ASCII)
 
 
-def _taken(name: str) -> datetime | None:
+def _taken(name: str, now: datetime) -> datetime | None:
     """The time a name in the backups folder says its backup was taken; None for a name of
-    no such time (an impossible date, as ``20261399T...``, planted by hand)."""
+    no such time: an impossible date (``20261399T...``), or one more than a century after
+    ``now`` (:data:`_AHEAD`), both planted by hand."""
     found = _NAME_STAMP.match(name)
     if not found:
         return None
     try:
-        return datetime.strptime(found[1], _STAMP_FORMAT).replace(tzinfo=UTC)
+        taken = datetime.strptime(found[1], _STAMP_FORMAT).replace(tzinfo=UTC)
     except ValueError:
         return None
+    return taken if taken - now <= _AHEAD else None
 
 
 def _next_stamp(folder: Path) -> str:
@@ -75,8 +81,8 @@ def _next_stamp(folder: Path) -> str:
         names = os.listdir(folder)
     except OSError:
         names = []
-    latest = max((t for t in map(_taken, names) if t is not None), default=None)
-    if latest is not None and latest >= now and latest < datetime.max.replace(tzinfo=UTC):
+    latest = max((t for t in (_taken(n, now) for n in names) if t is not None), default=None)
+    if latest is not None and latest >= now:
         now = latest + timedelta(microseconds=1)
     return now.strftime(_STAMP_FORMAT)
 
@@ -123,16 +129,17 @@ def list_backups(path: Path) -> list[Backup]:
         s = match["stamp"]
         taken = f"{s[0:4]}-{s[4:6]}-{s[6:8]}T{s[9:11]}:{s[11:13]}:{s[13:15]}+00:00"
         found.append(Backup(item, match["kind"] or "write", taken))
-    return sorted(found, key=_recency, reverse=True)
+    now = datetime.now(UTC)
+    return sorted(found, key=lambda b: _recency(b, now), reverse=True)
 
 
-def _recency(backup: Backup) -> tuple[bool, str]:
+def _recency(backup: Backup, now: datetime) -> tuple[bool, str]:
     """How recent a backup is: by the time its name says it was taken (a copy of the folder,
     ``cp -r``, keeps it, where it gives every file a new modification time; names go up with
     every backup kept, :func:`_next_stamp`, however the clock was set). A name of no possible
-    time counts as older than every other (README, "Backups")."""
+    time (:func:`_taken`) counts as older than every other (README, "Backups")."""
     name = backup.path.name
-    return (_taken(name) is not None, name)
+    return (_taken(name, now) is not None, name)
 
 
 def _plain(path: Path) -> bool:
