@@ -106,3 +106,18 @@ def test_a_backup_holding_a_game_beyond_the_bounds_is_listed_as_unreadable(cli, 
     result = cli("backups", "restore", "1", "--yes")
     assert result.exit_code == 3 and "backup 1 cannot be restored" in result.stderr
     assert sorted(p.name for p in folder.iterdir()) == before  # nothing kept aside
+
+
+def test_files_of_other_text_under_backups_names_take_no_place_among_the_ten(cli, db):
+    # red team: ten files of spaces named for 2099, and one hand, let every real backup go
+    from test_backup_order import ten_backups, write_backups
+
+    before = ten_backups(cli, db)
+    folder = db.with_name(db.name + ".backups")
+    planted = [folder / f"2099010{i}T000000.000000Z.json" for i in range(10)]
+    for i, path in enumerate(planted):
+        path.write_text(" " if i % 2 else "not a backup {")
+    assert cli("hand", "--yes", "m=50", "m=50").exit_code == 0
+    real = [b["file"] for b in write_backups(cli) if not b["error"]]
+    assert len(real) == 10 and real[1:] == [b["file"] for b in before[:9]]
+    assert all(path.exists() for path in planted)  # never removed: listed, for you to look at

@@ -25,6 +25,7 @@ from scorekeeper.storage.files import (
     encode,
     refuse_database_in_backups,
     refuse_linked_own_paths,
+    starts_as_tables,
     write_pending_backup,
 )
 
@@ -142,11 +143,15 @@ def _recency(backup: Backup, now: datetime) -> tuple[bool, str]:
     return (_taken(name, now) is not None, name)
 
 
-def _plain(path: Path) -> bool:
+def _counts(path: Path) -> bool:
+    """Whether the backup file ``path`` takes a place among those kept: a plain file that
+    starts as a backup does (a JSON object of tables), not a link, a folder, a pipe, or a
+    file of spaces or other text put there under a backup's name (:func:`due_to_go`)."""
     try:
-        return stat.S_ISREG(path.lstat().st_mode)
+        plain = stat.S_ISREG(path.lstat().st_mode)
     except OSError:
         return False
+    return plain and starts_as_tables(path)
 
 
 def due_to_go(
@@ -154,12 +159,13 @@ def due_to_go(
 ) -> list[Backup]:
     """The ``write`` backups of ``found`` (newest first, as :func:`list_backups` orders them)
     beyond the ``kept`` most recent; ``newest``, the one just written, always stays (a name
-    made for a later time never makes it the one to go). A damaged one (a link, a folder)
-    is no backup kept: it takes no place among them, and is never removed (it is listed as
+    made for a later time never makes it the one to go). A damaged one (a link, a folder, a
+    file that does not start as a backup: :func:`_counts`) is no backup kept: it takes no
+    place among them, and is never removed (it is listed as
     damaged, for you to look at). A kill between keeping a change's backup and
     letting these go leaves them for the next change to let go; no listing shows them
     meanwhile (:func:`kept_backups`)."""
-    writes = [b for b in found if b.kind == "write" and b.path != newest and _plain(b.path)]
+    writes = [b for b in found if b.kind == "write" and b.path != newest and _counts(b.path)]
     return writes[max(kept - (newest is not None), 0) :]
 
 

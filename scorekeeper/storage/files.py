@@ -153,6 +153,22 @@ _TABLES_START = re.compile(rb'\s*\{\s*"(?:[^"\\]|\\.){0,200}"\s*:\s*\{')
 _CACHE_START = re.compile(rb'\s*\{\s*"format"\s*:\s*[0-9]')
 
 
+def starts_as_tables(file: Path) -> bool:
+    """True when the plain file ``file`` starts as a database file (and every backup) does: a
+    JSON object of tables; False for one of spaces or other text, or that cannot be read (a
+    few system calls: its first bytes only, never through a link)."""
+    try:
+        fd = os.open(str(file), os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | os.O_NONBLOCK)
+    except OSError:
+        return False
+    try:
+        return _TABLES_START.match(os.read(fd, 256)) is not None
+    except OSError:
+        return False
+    finally:
+        os.close(fd)
+
+
 def is_database_file(file: Path) -> bool:
     """True when ``file`` is told as a database's own file: its first bytes are a JSON object
     of tables (no cache's header, journal or lock), or, unless they are a cache's header
