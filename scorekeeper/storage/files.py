@@ -234,7 +234,7 @@ def refuse_database_in_backups(path: Path) -> None:
                 _(
                     "the backups folder {folder} of the database {path} holds another database"
                     " ({file}), whose files its backups' clean-up would remove: move that"
-                    " database away (nothing was changed)"
+                    " database away"
                 ).format(folder=folder, path=path, file=folder / name.rsplit(".", 1)[0])
             )
 
