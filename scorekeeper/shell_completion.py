@@ -275,12 +275,11 @@ def resolve(args: list[str]) -> list[Level]:
     """The commands ``args`` (the complete words after ``scorekeeper``) go through, outermost
     first, each read as Click reads it (its ``_resolve_context``). The program moves ``--db``
     and ``--json`` given before the command to after it, as it does when it runs
-    (:func:`scorekeeper.common_options.hoist_common_options`)."""
-    from scorekeeper.common_options import hoist_common_options
-
+    (:func:`scorekeeper.common_options.hoist_common_options`), keeping those the command does
+    not take no further, as the program's group does (:func:`_group_reads`)."""
     commands = table()["commands"]
     level = Level("", commands[""])
-    _parse(level, hoist_common_options(args))
+    _parse(level, _group_reads(level, args))  # as the program's group reads them
     levels = [level]
     while level.rest and "commands" in level.node:
         name = level.rest[0]
@@ -310,7 +309,7 @@ def _group_reads(level: Level, args: list[str]) -> list[str]:
         return bare
 
     def accepts(name: str) -> set[str] | None:
-        sub = commands.get(f"{level.path} {name}")
+        sub = commands.get(f"{level.path} {name}".strip())  # the root's path is ""
         if sub is None or "commands" in sub:
             return None  # unknown, or a group: it decides
         return {o for p in sub["params"] for o in p["opts"] + p["secondary"]}
