@@ -8,13 +8,18 @@ import pytest
 from conftest import database_files, new_game, refused
 
 
+def played(cli, db, hands: int):
+    """A classic game of ``hands`` hands of 50 each; returns the backups folder."""
+    new_game(cli)
+    for _ in range(hands):
+        assert cli("hand", "--yes", "m=50", "m=50").exit_code == 0
+    return db.with_name(db.name + ".backups")
+
+
 def test_a_file_of_spaces_is_listed_as_unreadable_and_numbered_as_restore_numbers_it(cli, db):
     # red team: a file of "\n" under a backup's name was left out of the listing but counted
     # by the restore, so every number after it restored the next backup ("removed meanwhile")
-    new_game(cli)
-    for _ in range(2):
-        assert cli("hand", "--yes", "m=50", "m=50").exit_code == 0
-    folder = db.with_name(db.name + ".backups")
+    folder = played(cli, db, 2)
     newest = max(p.name for p in folder.iterdir())
     planted = folder / (newest[:16] + "999999Z.json")  # the newest: listed first
     planted.write_text("\n")
@@ -51,9 +56,7 @@ def test_a_database_kept_in_the_backups_folder_is_refused_not_rotated_away(cli, 
 def test_a_restore_over_a_game_file_that_is_a_folder_says_to_move_it(cli, db):
     # red team: it said "the database .../1.json" and advised a restore ("backups --db
     # .../1.json"), the very command refused
-    new_game(cli)
-    for _ in range(2):
-        assert cli("hand", "--yes", "m=50", "m=50").exit_code == 0
+    played(cli, db, 2)
     game = db.with_name(db.name + ".games") / "1.json"
     game.unlink()
     game.mkdir()
@@ -72,10 +75,7 @@ def test_a_restore_over_a_game_file_that_is_a_folder_says_to_move_it(cli, db):
 def test_a_backup_a_kill_left_pending_after_its_change_is_listed_and_restored_first(cli, db):
     # red team: a kill between storing a hand and putting its backup in place left backup 1
     # the state two changes back, and "backups restore 1" undid both
-    new_game(cli)
-    for _ in range(3):
-        assert cli("hand", "--yes", "m=50", "m=50").exit_code == 0
-    folder = db.with_name(db.name + ".backups")
+    folder = played(cli, db, 3)
     newest = max(p.name for p in folder.iterdir())  # the state before the third hand
     (folder / newest).rename(folder / f".{newest}~pending.tmp")  # as the kill left it
     listed = cli.json("backups")["backups"]
@@ -89,10 +89,7 @@ def test_a_backup_holding_a_game_beyond_the_bounds_is_listed_as_unreadable(cli, 
     # refused so over an unreadable database file first kept a copy of that file aside
     import json
 
-    new_game(cli)
-    for _ in range(2):
-        assert cli("hand", "--yes", "m=50", "m=50").exit_code == 0
-    folder = db.with_name(db.name + ".backups")
+    folder = played(cli, db, 2)
     newest = max(folder.iterdir(), key=lambda p: p.name)
     data = json.loads(newest.read_bytes())
     data["games"]["1"]["hands"] *= 501  # 501 hands: a game holds at most 500

@@ -330,33 +330,20 @@ def judge_meld(
             )
         return verdict("wild")
     if len({c.rank for c in naturals}) > 1:
-        if not rules.sequences:
-            ranks = [_rank(r) for r in dict.fromkeys(c.rank for c in naturals)]
-            return verdict(
-                "group",
-                Message(
-                    N_(
-                        "a meld is cards of one rank ({variant} has no sequences); this one mixes"
-                        " {ranks}"
-                    ),
-                    variant=name,
-                    ranks=ranks,
-                ),
-            )
+        ranks = [_rank(r) for r in dict.fromkeys(c.rank for c in naturals)]
         one_suit = len({c.suit for c in naturals}) == 1 and naturals[0].suit is not None
+        if not rules.sequences:
+            said = N_(
+                "a meld is cards of one rank ({variant} has no sequences); this one mixes {ranks}"
+            )
+            return verdict("group", Message(said, variant=name, ranks=ranks))
         if not one_suit and max(Counter(c.rank for c in naturals).values()) > 1:
             # KKQ: neither cards of one rank nor a sequence (5h 6h 6h 7h is told as one)
-            ranks = [_rank(r) for r in dict.fromkeys(c.rank for c in naturals)]
-            return verdict(
-                "group",
-                Message(
-                    N_(
-                        "a meld is cards of one rank, or a sequence of one suit holding each"
-                        " rank once (e.g. 5h 6h 7h); this one mixes {ranks}"
-                    ),
-                    ranks=ranks,
-                ),
+            said = N_(
+                "a meld is cards of one rank, or a sequence of one suit holding each rank once"
+                " (e.g. 5h 6h 7h); this one mixes {ranks}"
             )
+            return verdict("group", Message(said, ranks=ranks))
         return verdict("sequence", _judge_sequence(rules, cards, naturals))
     rank = naturals[0].rank
     if len(naturals) < rules.min_naturals:
