@@ -283,6 +283,16 @@ def labelled(label: str, value: str | None = None) -> str:
     return f"{label}: {value}" if value is not None else f"{label}:"
 
 
+def unlabelled(text: str, label: str) -> str:
+    """``text`` without ``label`` and its colon at its start, as English writes it
+    (``"--set: "``) or a catalogue does (Japanese ``"--set："``): a message said again under
+    another label is not labelled twice."""
+    for head in (f"{label}: ", f"{label}：", f"{label}:"):
+        if text.startswith(head):
+            return text[len(head) :]
+    return text
+
+
 def separator() -> str:
     """What separates the items of a line of figures (each holding a number whose thousands
     are grouped with "," or "."): ``"; "`` in English and Turkish, ``"、"`` in Japanese."""

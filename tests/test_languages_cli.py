@@ -373,3 +373,13 @@ def test_clicks_english_errors_said_again_from_the_catalogue(monkeypatch, englis
         monkeypatch.setenv("SCOREKEEPER_LANG", lang)
         assert language.click_message(english) == po(lang, msgid).format(**fields)
     assert language.click_message("a message of our own") == "a message of our own"
+
+
+@pytest.mark.parametrize("lang", ["ja", "tr", "en"])
+def test_a_refusal_said_again_under_its_option_names_it_once(cli, monkeypatch, lang):
+    # a reader: Japanese writes "--set：", which the English "--set: " taken off left in
+    # place ("エラー：--set：ゲームには…（--set sides.min=1 による）")
+    args = ["new", "classic", "--team", "A", "--team", "B", "--set", "sides.min=1"]
+    result = run_in(cli, monkeypatch, lang, *args)
+    assert result.exit_code == 2
+    assert result.stderr.count("--set") == 1, result.stderr

@@ -46,7 +46,7 @@ from scorekeeper.domain.schema import (
 )
 from scorekeeper.errors import DataFileError, InputError
 from scorekeeper.i18n import gettext as _
-from scorekeeper.i18n import listing, number
+from scorekeeper.i18n import listing, number, unlabelled
 
 #: Card ranks that carry a value, in the order a variant file lists them.
 RANKS: tuple[str, ...] = tuple(RANK_KEYS.values())
@@ -355,7 +355,7 @@ def _refuse_option_patch(data: Mapping[str, Any], chosen: Mapping[str, Any], whe
                     where=where,
                     option=name,
                     part=part,
-                    message=err.message.removeprefix(f"{where}: "),
+                    message=unlabelled(err.message, where),
                 )
             ) from None
 
@@ -431,7 +431,7 @@ def apply_options(
             _refuse_option_patch(data, chosen, where)
         if where == "--set":
             given = " ".join(f"{k}={v}" for k, v in settings.items())
-            message = err.message.removeprefix("--set: ")
+            message = unlabelled(err.message, "--set")
             raise InputError(
                 _("{message} (from --set {given})").format(message=message, given=given)
             ) from None

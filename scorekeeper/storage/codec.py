@@ -20,7 +20,7 @@ from scorekeeper.domain.records import StoredGame
 from scorekeeper.domain.schema import shown_value
 from scorekeeper.domain.variant import Variant, check_bounds
 from scorekeeper.errors import DataFileError, InputError, ScorekeeperError
-from scorekeeper.i18n import N_, listing
+from scorekeeper.i18n import N_, listing, unlabelled
 from scorekeeper.i18n import gettext as _
 from scorekeeper.storage.files import game_file
 from scorekeeper.variants import check_names as check_rule_names
@@ -349,7 +349,7 @@ def beyond_bounds(stored: StoredGame) -> str | None:
         game.check_bounds()
         game.check_coming_in()  # what `new` and `import` refuse: names, start scores
     except ScorekeeperError as err:
-        return err.message.removeprefix(": ")
+        return unlabelled(err.message, "")
     return None
 
 

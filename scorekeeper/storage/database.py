@@ -44,7 +44,7 @@ from scorekeeper.errors import (
     refused_file,
 )
 from scorekeeper.i18n import gettext as _
-from scorekeeper.i18n import number
+from scorekeeper.i18n import number, unlabelled
 from scorekeeper.storage import backups, migrations
 from scorekeeper.storage.backups import (
     backup_target,
@@ -261,7 +261,7 @@ def check_games(file: Path, db: Path, games: dict[str, Any]) -> None:
                 check_hands(len(held) if isinstance(held, list) else 0, "", DataFileError)
             check_game_size(len(encode({"games": {key: doc}})), "", DataFileError)
         except DataFileError as err:
-            what = str(err).removeprefix(": ")
+            what = unlabelled(str(err), "")
             raise damaged(
                 file,
                 _("holds a game {id} beyond the bounds ({what})").format(id=game_id, what=what),

@@ -38,7 +38,7 @@ from scorekeeper.errors import (
     os_reason,
 )
 from scorekeeper.i18n import gettext as _
-from scorekeeper.i18n import listing, number
+from scorekeeper.i18n import listing, number, unlabelled
 from scorekeeper.variant_folders import user_variant_dir as user_variant_dir
 
 #: The folder of the built-in files, and the base file (the usual value of every rule, under
@@ -371,7 +371,7 @@ def load_variant(name: str, settings: Mapping[str, str] | None = None) -> Varian
         given = " ".join(f"{k}={v}" for k, v in settings.items())
         raise UsageError(
             _("{error} (from --set {given})").format(
-                error=err.message.removeprefix("--set: "), given=given
+                error=unlabelled(err.message, "--set"), given=given
             )
         ) from None
 
