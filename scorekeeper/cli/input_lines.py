@@ -12,6 +12,7 @@ terminal's input is left to ``input`` and ``readline`` as it is.
 
 from __future__ import annotations
 
+import re
 import sys
 
 #: The most characters of one line read from standard input (64 KiB): far more than any
@@ -122,6 +123,10 @@ def prompt_input(prompt: str) -> str:
     return answer
 
 
+#: A space inside a quoted name while a question is broken into lines (no break at it).
+_HELD = "\ue000"  # a private-use character, which no name holds
+
+
 def fitted_question(question: str, marker: str = "") -> str:
     """``question`` broken into lines that fit the terminal asking it (standard error), so
     that no word, and not the default in brackets (``marker``, which Click writes after it:
@@ -144,12 +149,15 @@ def fitted_question(question: str, marker: str = "") -> str:
         return question
     indent = question[: len(question) - len(question.lstrip())]  # "  Red threes": kept
     end = f"{marker}:".strip()  # "[0]:", a piece wrap never cuts
-    lines = wrap(f"{question.strip()}{marker}:", width, indent, indent)
+    # a name in quotes ("「Cat & Dan」", "'Cat & Dan'") is not broken at its spaces
+    held = re.sub(r"「[^」]*」|'[^']*'", lambda m: m[0].replace(" ", _HELD), question.strip())
+    lines = wrap(f"{held}{marker}:", width, indent, indent)
     if not lines or not lines[-1].endswith(end):
         return question
+    lines = [line.replace(_HELD, " ") for line in lines]
     lines[-1] = lines[-1][: len(lines[-1]) - len(end)].rstrip()  # Click writes it itself
-    if not lines[-1].strip():  # the marker alone on the last line: Click writes it there
-        lines[-1] = indent.rstrip() if marker else lines[-1]
+    if not lines[-1].strip():  # the marker alone on its line: Click writes " [0]: " there
+        lines[-1] = indent[:-1]
     return "\n".join(lines)
 
 

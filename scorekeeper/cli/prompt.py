@@ -425,11 +425,11 @@ def ask_hand(
         except ScorekeeperError as err:
             from scorekeeper.cli.common import error_text
 
-            typer.echo(
+            echo_message(  # broken between words to the terminal's width
                 _(
                     "That hand cannot be recorded: {error}. Enter it again (Enter keeps an answer)."
                 ).format(error=error_text(str(err))),
-                err=True,
+                subsequent="",
             )
             earlier, pair_was = [e.to_json() for e in entries], pair
             continue
