@@ -40,10 +40,16 @@ def test_a_long_question_breaks_between_words_keeping_its_indent(terminal):
 
 
 def test_a_quoted_name_is_not_broken_at_its_spaces(terminal):
-    terminal(30)
+    terminal(47)  # the line would end "2 'Cat &"
     question = "Which side went out? (1 'Ann & Bob', 2 'Cat & Dan'; 0 nobody)"
     lines = shown(question, " [0]")
     assert any("'Cat & Dan'" in line for line in lines), lines
+
+
+def test_a_default_on_a_line_of_its_own_keeps_the_indent(terminal):
+    terminal(37)  # "  [0]:" alone on the last line
+    lines = shown("  Melded card points (or the cards)", " [0]")
+    assert lines[-1] == "  [0]: ", lines
 
 
 def test_to_a_pipe_a_question_stays_one_line(monkeypatch):
