@@ -118,3 +118,20 @@ def test_files_of_other_text_under_backups_names_take_no_place_among_the_ten(cli
     real = [b["file"] for b in write_backups(cli) if not b["error"]]
     assert len(real) == 10 and real[1:] == [b["file"] for b in before[:9]]
     assert all(path.exists() for path in planted)  # never removed: listed, for you to look at
+
+
+def test_the_listing_refuses_another_database_before_any_clean_up(cli, db):
+    # red team: "backups" put this database's pending backup in place, and with it removed
+    # the temporary files another database kept in the folder still needed, then refused
+    folder = played(cli, db, 2)
+    newest = max(p.name for p in folder.iterdir())
+    (folder / newest).rename(folder / f".{newest}~pending.tmp")  # as a kill left it
+    other = folder / "x.json"
+    assert cli("new", "classic", "-t", "K", "-t", "L", "--db", str(other)).exit_code == 3
+    (folder / "x.json.lock").write_text("")  # another database's lock, and a file it needs
+    needed = folder / ".x.json~game-2-abcd1234.tmp"
+    needed.write_text("{}")
+    for command in (["backups"], ["backups", "restore", "1", "--yes"]):
+        result = cli(*command)
+        assert result.exit_code == 3 and "holds another database" in result.stderr
+    assert needed.exists() and (folder / f".{newest}~pending.tmp").exists()  # nothing changed

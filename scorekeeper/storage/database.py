@@ -1024,6 +1024,7 @@ def complete_stored_change(path: Path, backups: bool = False) -> None:
     (a command that only reads games lists no folder: it does not look)."""
     pending = False
     if backups:
+        refuse_database_in_backups(path)  # before a clean-up there removes its files
         with suppress(OSError):
             pending = any(backup_folder(path).glob(".*~pending.tmp"))
     if journal_file(path).exists() or pending:
