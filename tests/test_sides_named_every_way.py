@@ -193,3 +193,15 @@ def test_a_side_whose_name_starts_another_sides_is_named_with_its_colon(cli, db)
     assert scores(cli) == [110, 50 + 500 + 100]
     line = refused(cli, db, "hand", "--yes", "Ann & Bob m=50", "Ann: m=60")
     assert line.endswith("('Ann & Bob: m=50')")
+
+
+def test_a_name_holding_a_colon_typed_without_one_after_it_is_said_not_split(cli, db):
+    # red team: with sides "Us" and "Us:Red", "Us:Red m=50" went to Us as a red three
+    assert cli("new", "classic", "-t", "Us", "-t", "Us:Red").exit_code == 0
+    line = refused(cli, db, "hand", "--yes", "Us:Red m=50", "2: m=10")
+    assert line.endswith(
+        "'Us:Red' is a side: write a colon after its name to name it ('Us:Red: m=50')"
+    )
+    result = cli("hand", "--yes", "Us:Red: m=50", "Us: m=10")
+    assert result.exit_code == 0, result.output
+    assert scores(cli) == [10, 50]

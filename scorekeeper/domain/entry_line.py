@@ -43,8 +43,8 @@ from scorekeeper.domain.names import NameFinder, ascii_field, item_key
 from scorekeeper.domain.reading import entry_from_json
 from scorekeeper.domain.variant import Variant
 from scorekeeper.errors import InputError
+from scorekeeper.i18n import N_, labelled, listing, number
 from scorekeeper.i18n import gettext as _
-from scorekeeper.i18n import labelled, listing, number
 
 #: A name the grammar knows: (its field, and the canasta or penalty kind it names, else "").
 Name = tuple[EntryField, str]
@@ -371,6 +371,15 @@ def split_name(
     if not sep:
         _refuse_name_without_colon(plain, names, finder, variant)
         return None, text
+    # a side's name holding a colon typed whole without one after it ("Us:Red m=50" beside a
+    # side "Us") is no shorter side's entry: said, never split at its own colon
+    words = plain.split()
+    for k in range(len(words) - 1, 0, -1):
+        whole = " ".join(words[:k])
+        side = finder.find(whole) if ":" in whole else None
+        if side is not None:
+            rest_of = " ".join(words[k:])
+            raise InputError(_(NAME_WITHOUT_COLON).format(name=names[side], rest=rest_of))
     # the longest side's name the line starts with: a name may hold a colon ("A:B: m=50")
     for at in sorted((i for i, c in enumerate(plain) if c == ":"), reverse=True):
         side = finder.find(plain[:at])
@@ -396,6 +405,12 @@ def split_name(
     return None, text
 
 
+#: The refusal of an entry starting with a side's name and no colon after it.
+NAME_WITHOUT_COLON = N_(
+    "'{name}' is a side: write a colon after its name to name it ('{name}: {rest}')"
+)
+
+
 def _refuse_name_without_colon(
     line: str, names: Sequence[str], finder: NameFinder, variant: Variant | None
 ) -> None:
@@ -411,9 +426,7 @@ def _refuse_name_without_colon(
         side = finder.find(head)
         if side is not None and ":" not in head:
             raise InputError(
-                _(
-                    "'{name}' is a side: write a colon after its name to name it ('{name}: {rest}')"
-                ).format(name=names[side], rest=" ".join(words[k:]))
+                _(NAME_WITHOUT_COLON).format(name=names[side], rest=" ".join(words[k:]))
             )
 
 
