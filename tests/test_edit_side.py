@@ -156,3 +156,11 @@ def test_a_number_past_the_sides_is_no_side(cli, db):
     played(cli)
     line = refused(cli, db, "edit", "1", "--side", "3", "h=25", "--yes")
     assert "'3'" in line and "Cat & Dan" in line
+
+
+def test_a_side_is_named_with_the_colon_an_entry_writes_after_it(cli, db):
+    # red team: "--side 2:" was taken, "--side 'Cat & Dan:'" refused
+    played(cli)
+    result = cli("edit", "1", "--side", "cat & dan：", "h=25", "--yes")
+    assert result.exit_code == 0, result.output
+    assert scores(cli) == [1305, 110 + 100 - 25]

@@ -173,7 +173,7 @@ class Game(Struct, dict=True):
         ignored), or of the side numbered ``name`` in seating order (``"2"`` is the second
         side, as ``play``'s ``fix 2`` reads it; no side is named by a number alone, see
         :meth:`check_coming_in`); InputError if none."""
-        found = NameFinder(self.names).find(name)
+        found = _find(NameFinder(self.names), name)
         if found is not None:
             return found
         place = side_place(name, len(self.sides))
@@ -268,7 +268,7 @@ class Game(Struct, dict=True):
         any of these ways (RULES.md §2.2). InputError naming the sides (and players) if
         none."""
         players = [p for side in self.sides for p in side.players]
-        found = NameFinder(players).find(name)
+        found = _find(NameFinder(players), name)
         if found is not None:
             return next(i for i, side in enumerate(self.sides) if players[found] in side.players)
         try:
@@ -569,3 +569,14 @@ class Game(Struct, dict=True):
             "this game is over: {side} won at hand {hand}; 'rematch' starts the next game like it"
         )
         return said.format(side=self.names[o.winner or 0], hand=o.decided_at)
+
+
+def _find(finder: NameFinder, name: str) -> int | None:
+    """The name ``name`` stands for, with the colon a named entry writes after it or not
+    (``Cat & Dan:``, as ``2:`` names side 2; no name ends with one:
+    :meth:`Game.check_coming_in`)."""
+    found = finder.find(name)
+    if found is None:
+        bare = name.strip().removesuffix(":").removesuffix("：").strip()
+        found = finder.find(bare) if bare and bare != name.strip() else None
+    return found
