@@ -35,9 +35,10 @@ def test_an_options_bad_patch_names_the_option(cli, tmp_path, default, patch, sa
         assert "fast" in result.stderr and "true" in result.stderr
 
 
-def test_a_file_whose_option_is_bad_is_listed_as_unusable_and_set_says_so(cli, tmp_path):
-    # red team: 'variants' listed it as usable while 'variants check' refused it, and turning
-    # the option on gave exit 3 for one bad patch and 2 for another
+def test_a_file_whose_option_is_bad_cannot_be_used_however_it_is_asked_for(cli, tmp_path):
+    # red team: 'variants' listed it as usable while 'variants check' refused it, a game
+    # could start on it, and turning the option on gave exit 3 for one bad patch and 2 for
+    # another
     folder = tmp_path / "config" / "variants"
     folder.mkdir(parents=True, exist_ok=True)
     patch = '"canastas.natural.bonus" = "abc"'
@@ -45,5 +46,9 @@ def test_a_file_whose_option_is_bad_is_listed_as_unusable_and_set_says_so(cli, t
     listed = {v["name"]: v for v in cli.json("variants")["variants"]}
     assert listed["house"]["error"] and "fast" in listed["house"]["error"]
     assert listed["classic"]["error"] is None
-    result = cli("new", "house", "--team", "A", "--team", "B", "--set", "fast=true")
-    assert result.exit_code == 2 and "(from --set fast=true)" in result.stderr
+    for extra in ([], ["--set", "fast=true"], ["--set", "fast=false"]):
+        result = cli("new", "house", "--team", "A", "--team", "B", *extra)
+        assert result.exit_code == 3, result.output
+        assert "option 'fast' (set): 'canastas.natural.bonus' must be a whole number" in (
+            result.stderr
+        )

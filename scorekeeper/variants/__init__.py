@@ -329,10 +329,14 @@ def load_rules(
 
     A file that gives no ``title``, ``description`` or ``source`` of its own does not take its
     base's: its title is its name and its source says what it extends. Raises NotFound,
-    DataFileError (a variant file that cannot be used) or UsageError (a ``--set`` value the
+    DataFileError (a variant file that cannot be used: a user file as :func:`check_file`
+    judges it, every setting of its options included) or UsageError (a ``--set`` value the
     rules cannot take: exit 2, as any option's value of the wrong form).
     """
     chain = rules_chain(name, files=files)
+    found = (files if files is not None else catalog()).get(name)
+    if found is not None and not found.builtin:  # usable as 'variants check' says: every
+        check_file(found.path)  # option's setting too, not only those a game turns on
     rules = resolve([base_rules(), *chain])
     own = chain[-1]
     rules["name"] = name
