@@ -33,3 +33,17 @@ def test_a_game_of_fixed_partnerships_has_no_partner_column(cli):
     assert cli("hand", "--yes", "m=50", "m=60").exit_code == 0
     header = cli("export", "--format", "csv").stdout.splitlines()[0].split(",")
     assert "partner" not in header and header[-1] == "black_threes"
+
+
+def test_the_breakdown_asked_about_before_recording_names_the_partners():
+    # a new user: the breakdown before "Record hand 1? [Y/n]" had no "Partners:" line
+    from scorekeeper.domain.game import Game, Side
+    from scorekeeper.domain.reading import entry_from_json
+    from scorekeeper.presentation.standings import breakdown_lines
+    from scorekeeper.presentation.view import proposed_view
+    from scorekeeper.variants import load_variant
+
+    game = Game(load_variant("cutthroat"), tuple(Side(n) for n in ("Ann", "Bob", "Cat")))
+    entries = [entry_from_json(game.variant, e) for e in ({}, {"meld_points": 50}, {})]
+    view = proposed_view(game, 1, game.score(entries, (1, 2)), entries, (1, 2))
+    assert "  Partners: Bob and Cat" in [line.label for line in breakdown_lines(view)]

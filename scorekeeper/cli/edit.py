@@ -108,7 +108,9 @@ def redo(
     number = shown.game.next_hand
     breakdowns = shown.game.score(hand.entries, hand.partners, kept=True)
     if stdin_is_terminal() and not yes:
-        standings.print_breakdown(console(), proposed_view(shown.game, number, breakdowns))
+        standings.print_breakdown(
+            console(), proposed_view(shown.game, number, breakdowns, partners=hand.partners)
+        )
     _ask(_("Put back hand {number} of game {game}?").format(number=number, game=shown.id), yes)
     stored = usecases.redo(db, seen=seen)
     report_hand(stored, number, as_json)

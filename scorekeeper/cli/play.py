@@ -269,7 +269,7 @@ def hand(
         if not interactive or yes:
             say_if_nobody_scored(side_entries)  # no question: said all the same
             break
-        shown = proposed_view(game, game.next_hand, breakdowns, side_entries)
+        shown = proposed_view(game, game.next_hand, breakdowns, side_entries, pair)
         standings.print_breakdown(con, shown)
         say_if_nobody_scored(side_entries)
         if prompts(entries, file, guided, interactive):

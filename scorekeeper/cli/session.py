@@ -807,7 +807,7 @@ class Session:
             from scorekeeper.presentation import standings
             from scorekeeper.presentation.view import proposed_view
 
-            shown = proposed_view(game, number, breakdowns, entries)
+            shown = proposed_view(game, number, breakdowns, entries, pair)
             standings.print_breakdown(self.con(), shown)
             say_if_nobody_scored(entries)
             if not self.lines.yes_no(_("Record hand {number}?").format(number=number), True):

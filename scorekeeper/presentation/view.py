@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from msgspec import Struct
+from msgspec import Struct, structs
 
 from scorekeeper.i18n import N_, Message, say
 from scorekeeper.i18n import gettext as _
@@ -217,11 +217,14 @@ def proposed_view(
     number: int,
     breakdowns: Sequence[Breakdown],
     entries: Sequence[SideEntry] | None = None,
+    partners: Sequence[int] = (),
 ) -> HandView:
     """The view of a hand not recorded as it stands: ``breakdowns`` (as scored by
     :meth:`~scorekeeper.domain.game.Game.score`) of hand ``number``, with the cards of
-    ``entries`` when given; no totals or minimums."""
-    return _view(game, number, breakdowns, entries)
+    ``entries`` when given and its ``partners`` (side indexes, cutthroat); no totals or
+    minimums."""
+    view = _view(game, number, breakdowns, entries)
+    return structs.replace(view, partners=tuple(game.names[i] for i in partners))
 
 
 # -- the game's line ----------------------------------------------------------------------------
