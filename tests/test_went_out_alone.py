@@ -51,3 +51,17 @@ def test_a_hand_kept_before_the_check_is_taken_back_put_back_and_corrected(cli, 
     assert cli("edit", "1", "--side", "Bob", "h=10", "--yes").exit_code == 0  # Bob's alone
     assert [t["total"] for t in cli.json("status")["teams"]] == [1045, 40, 50]
     refused(cli, db, "edit", "1", "--side", "Ann", "h=15", "--yes")  # Ann's, changed: checked
+
+
+def test_the_guided_questions_ask_no_cards_left_of_a_player_alone_who_went_out(cli, db):
+    # a new user was asked "Points left in hand" for the player who went out, and refused
+    # only once every side was answered
+    assert cli("new", "classic-2", "-t", "Ann", "-t", "Bob").exit_code == 0
+    # Ann went out, not concealed; Ann 150 with a natural and a mixed canasta, no red three;
+    # Bob 50, holding 20: Ann 150 + 500 + 300 + 100 = 1,050, Bob 50 - 20 = 30
+    answers = "1\nn\n150\n1\n1\n0\n50\n0\n0\n0\n20\n0\n"
+    result = cli("hand", "--guided", "--yes", input=answers)
+    assert result.exit_code == 0, result.output
+    assert result.stderr.count("Points left in hand") == 1  # Bob's alone
+    assert result.stderr.count("Red three kept in hand") == 1
+    assert [t["total"] for t in cli.json("status")["teams"]] == [1050, 30]

@@ -214,6 +214,8 @@ def _ask_field(game: Game, f: EntryField, obj: dict[str, Any], was: Mapping[str,
         for key, rule in v.penalties.items():
             if rule.meld and not (obj.get("meld_points") or obj.get("melds")):
                 continue  # a penalty of a meld on the table: the side melded nothing
+            if rule.in_hand and _holds_nothing(v, obj):
+                continue  # a card kept in hand: a player alone who went out holds none
             title = sentence(_(rule.title))
             question = _(f.question).format(kind=title, points=number(rule.points))
             limit, why = _penalty_limit(v, f, key)
@@ -298,10 +300,19 @@ def ask_side(
             continue
         if f.needs and not obj.get(f.needs):
             continue
+        if "hand_points" in f.json and _holds_nothing(v, obj):
+            continue  # a player alone who went out holds no card (RULES.md §0)
         _ask_field(game, f, obj, was)
         if f.alone and obj.get(f.json[0]):
             break  # a special hand replaces the side's whole score (RULES.md §3.1)
     return entry_from_json(v, obj, name)
+
+
+def _holds_nothing(variant: Variant, obj: Mapping[str, Any]) -> bool:
+    """Whether the side answered so far (``obj``, JSON) holds no card: it went out, and
+    every side is one player (:func:`~scorekeeper.domain.scoring.went_out_holding_nothing`
+    refuses cards left in its hand); its questions about cards in hand are not asked."""
+    return bool(obj.get("went_out")) and variant.sides_alone
 
 
 def _picked(defaults: Sequence[Mapping[str, Any]], key: str) -> int:
