@@ -473,3 +473,11 @@ def test_fix_naming_no_side_says_so(cli, game):
         "Error: 'Eve' is no side: type a side's number or name (1 Ann & Bob, 2 Cat & Dan)",
     ]
     assert totals(cli) == [1305, 140]  # RULES.md EX-07, unchanged
+
+
+def test_another_sides_named_entry_at_a_prompt_is_said_taken(cli, game):
+    # a new user: "2:m=0 r=1 h=55" at the first side's prompt came back to that prompt with
+    # nothing said, as if the line were lost
+    result = play(cli, "2: m=60", "m=50", "quit")
+    assert "  Cat & Dan's entry is taken." in result.stderr
+    assert [t["hand_score"] for t in cli.json("show")["hands"][0]["teams"]] == [50, 60]

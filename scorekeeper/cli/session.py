@@ -700,6 +700,9 @@ class Session:
                     hints: list[str] = []
                     entries[target] = parse_line(game.variant, rest, names[target], hints)
                     show_hints(hints)
+                    if target != i:  # another side's entry: said, as the prompt stays
+                        said = _("{side}'s entry is taken.").format(side=names[target])
+                        typer.echo(f"  {said}", err=True)
             except ScorekeeperError as err:
                 if line is first and not entries:
                     raise  # the line typed at the first prompt: back to it (commands work)
