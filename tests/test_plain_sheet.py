@@ -387,6 +387,7 @@ def test_a_japanese_cell_never_starts_a_line_with_a_comma():
     "山田佐藤" and "、鈴木"; in Japanese the comma stays with the word before it."""
     from scorekeeper.presentation.wrapping import rich_wraps_japanese
 
+    rich_wraps_japanese(False)  # as a command in another language left it (the CLI's runs)
     assert divide("山田佐藤、鈴木", 8) == ["山田佐藤", "、鈴木"]  # Rich's rule
     rich_wraps_japanese(True)
     try:
