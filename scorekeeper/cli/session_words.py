@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 from msgspec import Struct
 
 from scorekeeper.domain.bounds import is_digits, side_place
+from scorekeeper.domain.cards import reads_as_cards
 from scorekeeper.domain.fields import SESSION_COMMANDS
 from scorekeeper.errors import InputError, UsageError
 from scorekeeper.i18n import N_, listing, numbered
@@ -272,7 +273,7 @@ def check_words(rest: str, names: Sequence[str]) -> CheckWords:
     anywhere. UsageError for no cards, an unknown option or a ``--discard`` without its card;
     InputError for a number past the sides."""
     side, head, remaining, colon = named_side(rest, names)
-    if side is not None and not colon and _are_cards(head):  # a side called "KKK": the kings
+    if side is not None and not colon and reads_as_cards(head):  # a side called KKK: kings
         side, remaining = None, rest.strip()
     named = re.match(r"\s*([^:：]+?)\s*[:：](?=\s|$)(.*)", remaining)
     glued = re.match(r"\s*([0-9０-９]+)[:：](\S.*)", remaining)  # "2:666 AAA": side 2
@@ -347,15 +348,3 @@ def entry_line(entry: SideEntry) -> str:
         elif given.get(f.json[0]):
             items.append(f"{f.names[0]}={given[f.json[0]]}")
     return " ".join(items) or "-"
-
-
-def _are_cards(text: str) -> bool:
-    """Whether ``text`` reads as cards (``KKK``, ``X``): at ``check``, cards, before a side of
-    that name typed without its colon."""
-    from scorekeeper.domain.cards import parse_cards
-    from scorekeeper.errors import ScorekeeperError
-
-    try:
-        return bool(parse_cards(text))
-    except ScorekeeperError:
-        return False

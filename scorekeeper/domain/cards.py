@@ -223,6 +223,14 @@ def parse_cards(text: str, decks: tuple[int, int] | None = None) -> list[Card]:
     return [card for meld in parse_melds(text, split_tokens=False, decks=decks) for card in meld]
 
 
+def reads_as_cards(text: str) -> bool:
+    """Whether ``text`` reads as cards in card notation (``KKKKKKK``, ``3b3b3b``, ``X``)."""
+    try:
+        return bool(parse_cards(text))
+    except InputError:
+        return False
+
+
 def card_bound(decks: tuple[int, int] | None) -> tuple[int, str]:
     """The most cards one entry may hold and the refusal that says it: the cards the
     variant's decks hold (``decks``: the number of decks and their cards, jokers and threes

@@ -27,7 +27,7 @@ from scorekeeper.domain.bounds import (
     read_whole_number,
     side_place,
 )
-from scorekeeper.domain.cards import RANK_KEYS, card_points, parse_cards, render
+from scorekeeper.domain.cards import RANK_KEYS, card_points, parse_cards, reads_as_cards, render
 from scorekeeper.domain.entries import SideEntry
 from scorekeeper.domain.fields import (
     CANASTAS,
@@ -285,7 +285,7 @@ def line_to_json(
             key, sep, value = item.partition(":")
         if sep and not value:
             raise InputError(_("'{item}' has no value after '{sep}'").format(item=item, sep=sep))
-        if not sep and cards_before and item_key(key) not in names and _are_cards(item):
+        if not sep and cards_before and item_key(key) not in names and reads_as_cards(item):
             raise InputError(
                 _(
                     "'{item}' follows the cards of '{before}': write the cards without"
@@ -324,14 +324,6 @@ def names_item(variant: Variant, key: str) -> bool:
     return bool(low) and any(
         n == low or (n.startswith(low) and len(n) > 1) for n in _names(variant)
     )
-
-
-def _are_cards(text: str) -> bool:
-    """Whether ``text`` reads as cards in card notation (``KKKKKKK``, ``3b3b3b``)."""
-    try:
-        return bool(parse_cards(text))
-    except InputError:
-        return False
 
 
 def parse_line(
