@@ -205,3 +205,6 @@ def test_a_name_holding_a_colon_typed_without_one_after_it_is_said_not_split(cli
     result = cli("hand", "--yes", "Us:Red: m=50", "Us: m=10")
     assert result.exit_code == 0, result.output
     assert scores(cli) == [10, 50]
+    result = cli("hand", "--yes", "Us : m=20", "Us:Red : m=30")  # a space before the colon
+    assert result.exit_code == 0, result.output
+    assert scores(cli, 2) == [20, 30]

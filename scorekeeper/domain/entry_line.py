@@ -369,7 +369,7 @@ def split_name(
     for k in range(len(words) - 1, 0, -1):
         whole = " ".join(words[:k])
         side = finder.find(whole) if ":" in whole else None
-        if side is not None:
+        if side is not None and not words[k].startswith(":"):  # "Us:Red : m=50" names it
             rest_of = " ".join(words[k:])
             raise InputError(_(NAME_WITHOUT_COLON).format(name=names[side], rest=rest_of))
     # the longest side's name the line starts with: a name may hold a colon ("A:B: m=50")
