@@ -365,13 +365,7 @@ def split_name(
         return None, text
     # a side's name holding a colon typed whole without one after it ("Us:Red m=50" beside a
     # side "Us") is no shorter side's entry: said, never split at its own colon
-    words = plain.split()
-    for k in range(len(words) - 1, 0, -1):
-        whole = " ".join(words[:k])
-        side = finder.find(whole) if ":" in whole else None
-        if side is not None and not words[k].startswith(":"):  # "Us:Red : m=50" names it
-            rest_of = " ".join(words[k:])
-            raise InputError(_(NAME_WITHOUT_COLON).format(name=names[side], rest=rest_of))
+    _refuse_named_without_colon(plain.split(), names, finder, holding_colon=True)
     # the longest side's name the line starts with: a name may hold a colon ("A:B: m=50")
     for at in sorted((i for i, c in enumerate(plain) if c == ":"), reverse=True):
         side = finder.find(plain[:at])
@@ -413,10 +407,20 @@ def _refuse_name_without_colon(
     words = line.split()
     if variant is None or len(words) < 2 or names_item(variant, re.split("[=:]", words[0])[0]):
         return
+    _refuse_named_without_colon(words, names, finder, holding_colon=False)
+
+
+def _refuse_named_without_colon(
+    words: list[str], names: Sequence[str], finder: NameFinder, holding_colon: bool
+) -> None:
+    """InputError (:data:`NAME_WITHOUT_COLON`) when the line's first words (``words``, more
+    following them) are a side's name with no colon after it: the longest such name, among
+    those holding a colon (``holding_colon``: "Us:Red") or those holding none ("Cat & Dan").
+    A colon as the next word ("Us:Red : m=50") names the side."""
     for k in range(len(words) - 1, 0, -1):
         head = " ".join(words[:k])
-        side = finder.find(head)
-        if side is not None and ":" not in head:
+        side = finder.find(head) if (":" in head) == holding_colon else None
+        if side is not None and not words[k].startswith(":"):
             raise InputError(
                 _(NAME_WITHOUT_COLON).format(name=names[side], rest=" ".join(words[k:]))
             )
